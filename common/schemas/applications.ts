@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { REJECTION_REASONS, RISK_LEVELS } from '../constants/options.ts';
+
+/** POST /api/admin/update-application/{userId}: exactly one changed checklist or risk field. */
+export const updateApplicationSchema = z
+  .object({
+    companyVerified: z.boolean(),
+    linkedinChecked: z.boolean(),
+    backgroundVerified: z.boolean(),
+    referenceChecked: z.boolean(),
+    competitorFlag: z.boolean(),
+    industryConflict: z.boolean(),
+    riskAssessment: z.enum(RISK_LEVELS),
+  })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length === 1, { message: 'Send exactly one checklist or risk field' });
+export type UpdateApplicationInput = z.infer<typeof updateApplicationSchema>;
+
+export const approveApplicationSchema = z.object({
+  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+});
+
+export const rejectApplicationSchema = z.object({
+  reason: z.enum(REJECTION_REASONS, { message: 'Please select a rejection reason' }),
+  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+});
+
+export const applicantSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  company: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  location: z.string().nullable(),
+  bio: z.string().nullable(),
+  phone: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  yearsOfExperience: z.number().nullable(),
+  address: z.string().nullable(),
+  websiteUrl: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  networkingGoals: z.string().nullable(),
+  businessInterests: z.array(z.string()),
+  expertise: z.array(z.string()),
+  industries: z.array(z.string()),
+  profilePicture: z.string().nullable(),
+  authProvider: z.string(),
+  appliedAt: z.string().nullable(),
+});
+
+export const pendingApplicationSchema = z.object({
+  userId: z.string(),
+  createdAt: z.string(),
+  user: applicantSchema,
+  companyVerified: z.boolean(),
+  linkedinChecked: z.boolean(),
+  backgroundVerified: z.boolean(),
+  referenceChecked: z.boolean(),
+  riskAssessment: z.enum(RISK_LEVELS).nullable(),
+  competitorFlag: z.boolean(),
+  industryConflict: z.boolean(),
+  reviewerNotes: z.string().nullable(),
+});
+export type PendingApplication = z.infer<typeof pendingApplicationSchema>;
+
+export const applicationStatsSchema = z.object({
+  pending: z.number(),
+  highRisk: z.number(),
+  competitorFlags: z.number(),
+  readyToApprove: z.number(),
+});
+
+/** Ready to approve: company, LinkedIn and background verified and no competitor flag (spec 02). */
+export function isReadyToApprove(a: Pick<PendingApplication, 'companyVerified' | 'linkedinChecked' | 'backgroundVerified' | 'competitorFlag'>): boolean {
+  return a.companyVerified && a.linkedinChecked && a.backgroundVerified && !a.competitorFlag;
+}

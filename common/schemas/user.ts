@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ACCOUNT_STATUSES, MEMBERSHIP_TIERS, ROLES } from '../constants/options.ts';
+
+/** The signed-in user as the server presents it to that same user (never a password hash). */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  isActive: z.boolean(),
+  accountStatus: z.enum(ACCOUNT_STATUSES),
+  authProvider: z.string(),
+  profilePicture: z.string().nullable(),
+  company: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  location: z.string().nullable(),
+  bio: z.string().nullable(),
+  expertise: z.array(z.string()),
+  industries: z.array(z.string()),
+  businessInterests: z.array(z.string()),
+  networkingGoals: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  website: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  availableForNetworking: z.boolean(),
+  membershipTier: z.enum(MEMBERSHIP_TIERS),
+  cvUrl: z.string().nullable(),
+  totalPoints: z.number(),
+  currentLevel: z.number(),
+  appliedAt: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  rejectedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const userEnvelopeSchema = z.object({ user: currentUserSchema });
+
+/** GET /api/site: what the screens need before anyone signs in. */
+export const siteInfoSchema = z.object({
+  brandName: z.string(),
+  supportEmail: z.string(),
+  signIn: z.object({ google: z.boolean(), apple: z.boolean() }),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;

@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createMailer, type Mailer } from './plugins/mailer.ts';
+import { registerErrorHandler, sendError } from './plugins/errors.ts';
+import { registerRequestGuards } from './plugins/request-guards.ts';
+import { registerSessions } from './plugins/session.ts';
+import { createLocalStorage, type FileStorage } from './plugins/storage.ts';
+import { adminApplicationRoutes } from './routes/admin-applications.ts';
+import { adminOutboxRoutes } from './routes/admin-outbox.ts';
+import { authRoutes } from './routes/auth.ts';
+import { healthRoutes } from './routes/health.ts';
+import { oauthRoutes } from './routes/oauth.ts';
+
+/** What every route plugin receives: the database, configuration, clock and outside services. */
+export interface AppContext {
+  db: Database['db'];
+  database: Database;
+  config: Config;
+  now: () => Date;
+  mailer: Mailer;
+  storage: FileStorage;
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** A controllable clock for tests; defaults to the real one. */
+  now?: () => Date;
+  mailer?: Mailer;
+  logger?: boolean | object;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole application without listening, so tests drive the very same app with inject(). */
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'], censor: '[redacted]' },
+    },
+    trustProxy: config.trustProxy,
+    keepAliveTimeout: 5_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const now = opts.now ?? (() => new Date());
+  const ctx: AppContext = {
+    db: database.db,
+    database,
+    config,
+    now,
+    mailer: opts.mailer ?? createMailer(config, database.db, app.log),
+    storage: createLocalStorage(config.uploadDir),
+  };
+  app.decorate('ctx', ctx);
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyHelmet, {
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: `${config.brandName} API`, version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  registerSessions(app, { db: ctx.db, config, now });
+  registerRequestGuards(app, config);
+
+  await app.register(healthRoutes(ctx));
+  await app.register(authRoutes(ctx));
+  await app.register(oauthRoutes(ctx));
+  await app.register(adminApplicationRoutes(ctx));
+  await app.register(adminOutboxRoutes(ctx));
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  const webDir = config.webDir;
+  const hasWeb = !!webDir && existsSync(join(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (path.includes(`${join('/', 'assets', '/')}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !hasWeb) {
+      return sendError(reply, 'not_found', 'Not found.');
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+/** Every environment variable the server reads, validated once at start (README lists them). */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  DATA_DIR: z.string().default('./data'),
+  UPLOAD_DIR: optionalString,
+  PUBLIC_URL: optionalUrl,
+  BRAND_NAME: z.string().min(1).default('Chief Partners'),
+  SUPPORT_EMAIL: z.email().default('membership@chiefpartners.example'),
+  MAIL_FROM: optionalString,
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(14),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  TRUST_PROXY: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.preprocess(emptyToUndefined, z.url().default('https://accounts.google.com')),
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_CLIENT_SECRET: optionalString,
+  APPLE_ISSUER: z.preprocess(emptyToUndefined, z.url().default('https://appleid.apple.com')),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  uploadDir: string;
+  publicUrl?: string;
+  brandName: string;
+  supportEmail: string;
+  mailFrom: string;
+  smtpUrl?: string;
+  sessionSecret: string;
+  session: { idleMs: number; absoluteMs: number };
+  login: { maxPerAccount: number; maxPerIp: number; windowMs: number };
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  oidc: { google?: OidcProviderConfig; apple?: OidcProviderConfig };
+  /** Directory of the built client; absent in API-only tests. */
+  webDir?: string;
+}
+
+/** Thrown with a message that names the offending variable. */
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; secrets not given are generated and kept in DATA_DIR. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const provider = (id?: string, secret?: string, issuer?: string) =>
+    id && secret && issuer ? { clientId: id, clientSecret: secret, issuer } : undefined;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    uploadDir: e.UPLOAD_DIR ? resolve(e.UPLOAD_DIR) : join(dataDir, 'uploads'),
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    brandName: e.BRAND_NAME,
+    supportEmail: e.SUPPORT_EMAIL,
+    mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <${e.SUPPORT_EMAIL}>`,
+    smtpUrl: e.SMTP_URL,
+    sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret'),
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000 },
+    login: {
+      maxPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    oidc: {
+      google: provider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),
+      apple: provider(e.APPLE_CLIENT_ID, e.APPLE_CLIENT_SECRET, e.APPLE_ISSUER),
+    },
+  };
+}
+
+function persistedSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+const userRef = (name: string) => uuid(name).notNull().references(() => users.id, { onDelete: 'cascade' });
+
+export const communityPosts = pgTable(
+  'community_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: userRef('author_id'),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    category: text('category').notNull().default('discussion'),
+    imageUrl: text('image_url'),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('community_posts_created_idx').on(t.createdAt)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizerId: uuid('organizer_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    type: text('type').notNull(),
+    category: text('category').notNull(),
+    startDate: ts('start_date').notNull(),
+    endDate: ts('end_date').notNull(),
+    timezone: text('timezone').notNull().default('UTC'),
+    location: text('location'),
+    meetingLink: text('meeting_link'),
+    maxAttendees: integer('max_attendees'),
+    registrationRequired: boolean('registration_required').notNull().default(true),
+    registrationDeadline: ts('registration_deadline'),
+    fee: numeric('fee', { precision: 10, scale: 2 }),
+    currency: text('currency').notNull().default('GBP'),
+    imageUrl: text('image_url'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    isPublic: boolean('is_public').notNull().default(true),
+    status: text('status').notNull().default('active'),
+    linkedinPromotionText: text('linkedin_promotion_text'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('events_start_idx').on(t.startDate)],
+);
+
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    status: text('status').notNull().default('registered'),
+    registrationDate: ts('registration_date').notNull().defaultNow(),
+    paymentStatus: text('payment_status'),
+    paymentAmount: numeric('payment_amount', { precision: 10, scale: 2 }),
+    notes: text('notes'),
+    attendanceConfirmed: boolean('attendance_confirmed').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('event_registrations_event_user_key').on(t.eventId, t.userId), index('event_registrations_user_idx').on(t.userId)],
+);
+
+export const skillEndorsements = pgTable(
+  'skill_endorsements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endorserId: userRef('endorser_id'),
+    endorseeId: userRef('endorsee_id'),
+    skillName: text('skill_name').notNull(),
+    message: text('message'),
+    isVisible: boolean('is_visible').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('skill_endorsements_once_key').on(t.endorserId, t.endorseeId, t.skillName),
+    index('skill_endorsements_endorsee_idx').on(t.endorseeId),
+  ],
+);
+
+export const memberConnections = pgTable(
+  'member_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requesterUserId: userRef('requester_user_id'),
+    targetUserId: userRef('target_user_id'),
+    introducerUserId: uuid('introducer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message'),
+    status: text('status').notNull().default('pending'),
+    connectionType: text('connection_type'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('member_connections_requester_idx').on(t.requesterUserId),
+    index('member_connections_target_idx').on(t.targetUserId),
+  ],
+);
+
+export const userPresence = pgTable('user_presence', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: userRef('user_id').unique(),
+  status: text('status').notNull().default('offline'),
+  lastSeen: ts('last_seen'),
+  socketId: text('socket_id'),
+});
+
+export const chatChannels = pgTable('chat_channels', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description'),
+  type: text('type').notNull().default('group'),
+  isPrivate: boolean('is_private').notNull().default(false),
+  createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channelId: uuid('channel_id').notNull().references(() => chatChannels.id, { onDelete: 'cascade' }),
+    senderId: userRef('sender_id'),
+    content: text('content').notNull(),
+    messageType: text('message_type').notNull().default('text'),
+    replyToId: uuid('reply_to_id'),
+    isEdited: boolean('is_edited').notNull().default(false),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_channel_idx').on(t.channelId, t.createdAt)],
+);
+
+export const chatChannelMembers = pgTable(
+  'chat_channel_members',
+  {
+    channelId: uuid('channel_id').notNull().references(() => chatChannels.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    role: text('role').notNull().default('member'),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+    lastReadAt: ts('last_read_at'),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] })],
+);

@@ -1,0 +1,5 @@
+export * from './users.ts';
+export * from './leads.ts';
+export * from './community.ts';
+export * from './mentoring.ts';
+export * from './work.ts';

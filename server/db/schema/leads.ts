@@ -1,0 +1,79 @@
+import { boolean, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submitterId: uuid('submitter_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    leadType: text('lead_type').notNull(),
+    companyName: text('company_name').notNull(),
+    industry: text('industry').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    projectDescription: text('project_description').notNull(),
+    estimatedValue: numeric('estimated_value', { precision: 10, scale: 2 }).notNull().default('0'),
+    urgency: text('urgency').notNull().default('medium'),
+    relationshipStrength: text('relationship_strength').notNull().default('medium'),
+    status: text('status').notNull().default('submitted'),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('leads_submitter_created_idx').on(t.submitterId, t.createdAt),
+    index('leads_status_idx').on(t.status),
+    index('leads_created_idx').on(t.createdAt),
+  ],
+);
+
+export const leadActivities = pgTable(
+  'lead_activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    activity: text('activity').notNull(),
+    notes: text('notes'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('lead_activities_lead_idx').on(t.leadId, t.createdAt)],
+);
+
+export const commissions = pgTable(
+  'commissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    partnerId: uuid('partner_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    rate: numeric('rate', { precision: 5, scale: 4 }).notNull(),
+    status: text('status').notNull().default('pending'),
+    paidAt: ts('paid_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('commissions_partner_idx').on(t.partnerId, t.createdAt), index('commissions_lead_idx').on(t.leadId)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: text('type').notNull(),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    isRead: boolean('is_read').notNull().default(false),
+    actionUrl: text('action_url'),
+    priority: text('priority').notNull().default('normal'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    readAt: ts('read_at'),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username'),
+    password: text('password'),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').notNull().default('partner'),
+    isActive: boolean('is_active').notNull().default(true),
+    accountStatus: text('account_status').notNull().default('pending'),
+    applicationNotes: text('application_notes'),
+    googleId: text('google_id'),
+    appleId: text('apple_id'),
+    profilePicture: text('profile_picture'),
+    authProvider: text('auth_provider').notNull().default('local'),
+    company: text('company'),
+    jobTitle: text('job_title'),
+    location: text('location'),
+    bio: text('bio'),
+    expertise: text('expertise').array().notNull().default(sql`'{}'::text[]`),
+    industries: text('industries').array().notNull().default(sql`'{}'::text[]`),
+    linkedinUrl: text('linkedin_url'),
+    phoneNumber: text('phone_number'),
+    website: text('website'),
+    dateOfBirth: date('date_of_birth'),
+    fullAddress: text('full_address'),
+    yearsExperience: integer('years_experience'),
+    businessInterests: text('business_interests').array().notNull().default(sql`'{}'::text[]`),
+    networkingGoals: text('networking_goals'),
+    availableForNetworking: boolean('available_for_networking').notNull().default(true),
+    membershipTier: text('membership_tier').notNull().default('standard'),
+    cvUrl: text('cv_url'),
+    totalPoints: integer('total_points').notNull().default(0),
+    currentLevel: integer('current_level').notNull().default(1),
+    appliedAt: ts('applied_at').defaultNow(),
+    approvedAt: ts('approved_at'),
+    approvedBy: uuid('approved_by'),
+    rejectedAt: ts('rejected_at'),
+    rejectedBy: uuid('rejected_by'),
+    rejectionReason: text('rejection_reason'),
+    /** Set when an admin removes the member: the account is deactivated and hidden from member lists. */
+    removedAt: ts('removed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_google_id_key').on(t.googleId),
+    uniqueIndex('users_apple_id_key').on(t.appleId),
+    index('users_account_status_idx').on(t.accountStatus, t.appliedAt),
+  ],
+);
+
+/** Server-side sessions: the cookie carries a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Failed sign-in attempts, counted per account and per IP within a window (rate limiting across instances). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);
+
+export const memberApplications = pgTable('member_applications', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  companyVerified: boolean('company_verified').notNull().default(false),
+  linkedinChecked: boolean('linkedin_checked').notNull().default(false),
+  backgroundVerified: boolean('background_verified').notNull().default(false),
+  referenceChecked: boolean('reference_checked').notNull().default(false),
+  riskAssessment: text('risk_assessment'),
+  competitorFlag: boolean('competitor_flag').notNull().default(false),
+  industryConflict: boolean('industry_conflict').notNull().default(false),
+  reviewerNotes: text('reviewer_notes'),
+  reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  reviewedAt: ts('reviewed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const userOnboarding = pgTable('user_onboarding', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  hasCompletedWizard: boolean('has_completed_wizard').notNull().default(false),
+  hasCompletedTooltips: boolean('has_completed_tooltips').notNull().default(false),
+  wizardCompletedAt: ts('wizard_completed_at'),
+  tooltipsCompletedAt: ts('tooltips_completed_at'),
+  currentWizardStep: integer('current_wizard_step').notNull().default(0),
+  completedWizardSteps: text('completed_wizard_steps').array().notNull().default(sql`'{}'::text[]`),
+  skippedTooltips: boolean('skipped_tooltips').notNull().default(false),
+  lastActiveDate: ts('last_active_date'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Every message the mailer handled; with no SMTP configured this is the outbox an admin reads. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    transport: text('transport').notNull(),
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
+
+/** Who did what as an admin, with the state before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,46 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { outbox } from '../db/schema/index.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** One way to send e-mail: SMTP when configured, otherwise the log plus the outbox table. */
+export interface Mailer {
+  readonly transport: 'smtp' | 'outbox';
+  /** Never throws: a failure is logged and recorded in the outbox, the caller's work stands. */
+  send(message: MailMessage): Promise<{ ok: boolean }>;
+}
+
+export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Mailer {
+  if (!config.smtpUrl) {
+    return {
+      transport: 'outbox',
+      async send(message) {
+        log.info({ mail: { to: message.to, subject: message.subject } }, 'e-mail kept in the outbox (no SMTP_URL set)');
+        await db.insert(outbox).values({ ...message, transport: 'outbox', status: 'stored' });
+        return { ok: true };
+      },
+    };
+  }
+  const transporter = nodemailer.createTransport(config.smtpUrl);
+  return {
+    transport: 'smtp',
+    async send(message) {
+      try {
+        await transporter.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text });
+        await db.insert(outbox).values({ ...message, transport: 'smtp', status: 'sent' });
+        return { ok: true };
+      } catch (err) {
+        log.error({ err, mail: { to: message.to, subject: message.subject } }, 'e-mail could not be sent');
+        await db.insert(outbox).values({ ...message, transport: 'smtp', status: 'failed', error: String((err as Error).message).slice(0, 500) });
+        return { ok: false };
+      }
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { checkAccess, type Access } from '../policies/roles.ts';
+import { sendError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; routes that say nothing are for approved members only. */
+    access?: Access;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The origins this app is served from: its configured public URL and the Host the request came to. */
+function ownOrigins(request: FastifyRequest, config: Config): string[] {
+  const origins = [`${request.protocol}://${request.host}`];
+  if (config.publicUrl) origins.push(new URL(config.publicUrl).origin);
+  return origins;
+}
+
+/**
+ * Security on every /api request: cross-site writes refused (Origin / Sec-Fetch-Site), no caching of answers,
+ * HSTS when served over TLS, and the route's access level checked on the server.
+ */
+export function registerRequestGuards(app: FastifyInstance, config: Config) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
+    reply.header('Cache-Control', 'no-store');
+    if (SAFE_METHODS.has(request.method)) return;
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site') {
+      request.log.warn({ route: request.url, ip: request.ip }, 'cross-site write refused');
+      return sendError(reply, 'forbidden', 'Cross-site requests are not allowed.');
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && !ownOrigins(request, config).includes(origin)) {
+      request.log.warn({ route: request.url, ip: request.ip, origin }, 'foreign origin write refused');
+      return sendError(reply, 'forbidden', 'Cross-site requests are not allowed.');
+    }
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.is404 || !request.url.startsWith('/api/')) return;
+    const access = request.routeOptions.config?.access ?? 'member';
+    const status = checkAccess(access, request.user);
+    if (status === 200) return;
+    if (status === 401) return sendError(reply, 'unauthorized', 'Please sign in to continue.');
+    request.log.warn({ userId: request.user?.id, route: request.routeOptions.url, method: request.method, ip: request.ip }, 'access denied');
+    const message = access === 'admin' && request.user?.accountStatus === 'approved'
+      ? 'Administrator access is required.'
+      : 'Your account does not have access to this yet.';
+    return sendError(reply, 'forbidden', message);
+  });
+}

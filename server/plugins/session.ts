@@ -1,0 +1,107 @@
+import { eq, lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema/index.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
+
+export const SESSION_COOKIE = 'cp_session';
+/** lastSeenAt is written at most this often, so reads do not each cost a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+export type UserRow = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    sessionId: string | null;
+  }
+}
+
+export interface SessionDeps {
+  db: Db;
+  config: Config;
+  now: () => Date;
+}
+
+/** Reads the session cookie on every request and attaches the signed-in user (or null). */
+export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
+  const { db, config, now } = deps;
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  const lookup = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('session_lookup');
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const id = hashToken(token);
+    const [row] = await lookup.execute({ id });
+    if (!row) return;
+    const t = now().getTime();
+    const { session, user } = row;
+    const idleExpired = session.lastSeenAt.getTime() + config.session.idleMs <= t;
+    if (idleExpired || session.expiresAt.getTime() <= t || !user.isActive) {
+      await db.delete(sessions).where(eq(sessions.id, id));
+      return;
+    }
+    if (t - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      await db.update(sessions).set({ lastSeenAt: new Date(t) }).where(eq(sessions.id, id));
+    }
+    request.user = user;
+    request.sessionId = id;
+  });
+}
+
+/** Whether cookies must be Secure: the app is served over https (directly or behind a trusted proxy). */
+function isSecure(request: FastifyRequest, config: Config): boolean {
+  return request.protocol === 'https' || !!config.publicUrl?.startsWith('https://');
+}
+
+/** Starts a new session for the user (a fresh id every sign-in) and sets the cookie. */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, deps: SessionDeps, userId: string) {
+  const { db, config, now } = deps;
+  if (request.sessionId) await db.delete(sessions).where(eq(sessions.id, request.sessionId));
+  const token = newToken();
+  const created = now();
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    createdAt: created,
+    lastSeenAt: created,
+    expiresAt: new Date(created.getTime() + config.session.absoluteMs),
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(request, config),
+    maxAge: Math.floor(config.session.absoluteMs / 1000),
+  });
+}
+
+/** Ends the current session: the row is deleted, so the old cookie is worthless. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply, deps: SessionDeps) {
+  if (request.sessionId) await deps.db.delete(sessions).where(eq(sessions.id, request.sessionId));
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(request, deps.config) });
+  request.user = null;
+  request.sessionId = null;
+}
+
+/** Ends every session of a user (deactivation, password change). */
+export async function endUserSessions(db: Db, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Removes sessions that can no longer be used; run now and then. */
+export async function purgeExpiredSessions(db: Db, now: Date, idleMs: number) {
+  await db.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - idleMs))));
+}

@@ -1,0 +1,85 @@
+import type { CurrentUser } from '../../common/schemas/user.ts';
+import type { PendingApplication } from '../../common/schemas/applications.ts';
+import type { memberApplications } from '../db/schema/index.ts';
+import type { UserRow } from '../plugins/session.ts';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The signed-in user's own view of their account: every field they gave, never the password hash. */
+export function presentCurrentUser(u: UserRow): CurrentUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role: u.role as CurrentUser['role'],
+    isActive: u.isActive,
+    accountStatus: u.accountStatus as CurrentUser['accountStatus'],
+    authProvider: u.authProvider,
+    profilePicture: u.profilePicture,
+    company: u.company,
+    jobTitle: u.jobTitle,
+    location: u.location,
+    bio: u.bio,
+    expertise: u.expertise,
+    industries: u.industries,
+    businessInterests: u.businessInterests,
+    networkingGoals: u.networkingGoals,
+    linkedinUrl: u.linkedinUrl,
+    website: u.website,
+    phoneNumber: u.phoneNumber,
+    availableForNetworking: u.availableForNetworking,
+    membershipTier: u.membershipTier as CurrentUser['membershipTier'],
+    cvUrl: u.cvUrl,
+    totalPoints: u.totalPoints,
+    currentLevel: u.currentLevel,
+    appliedAt: iso(u.appliedAt),
+    approvedAt: iso(u.approvedAt),
+    rejectedAt: iso(u.rejectedAt),
+    rejectionReason: u.rejectionReason,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+type ApplicationRow = typeof memberApplications.$inferSelect;
+
+/** An application as the admin review screen reads it (spec 02: phone, dateOfBirth, yearsOfExperience …). */
+export function presentApplication(a: ApplicationRow, u: UserRow): PendingApplication {
+  return {
+    userId: u.id,
+    createdAt: a.createdAt.toISOString(),
+    companyVerified: a.companyVerified,
+    linkedinChecked: a.linkedinChecked,
+    backgroundVerified: a.backgroundVerified,
+    referenceChecked: a.referenceChecked,
+    riskAssessment: a.riskAssessment as PendingApplication['riskAssessment'],
+    competitorFlag: a.competitorFlag,
+    industryConflict: a.industryConflict,
+    reviewerNotes: a.reviewerNotes,
+    user: {
+      id: u.id,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      email: u.email,
+      username: u.username,
+      company: u.company,
+      jobTitle: u.jobTitle,
+      location: u.location,
+      bio: u.bio,
+      phone: u.phoneNumber,
+      dateOfBirth: u.dateOfBirth,
+      yearsOfExperience: u.yearsExperience,
+      address: u.fullAddress,
+      websiteUrl: u.website,
+      linkedinUrl: u.linkedinUrl,
+      networkingGoals: u.networkingGoals,
+      businessInterests: u.businessInterests,
+      expertise: u.expertise,
+      industries: u.industries,
+      profilePicture: u.profilePicture,
+      authProvider: u.authProvider,
+      appliedAt: iso(u.appliedAt),
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../common/errors.ts';
+import { loginSchema, registerSchema } from '../../common/schemas/auth.ts';
+import { siteInfoSchema, userEnvelopeSchema } from '../../common/schemas/user.ts';
+import type { AppContext } from '../app.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { endSession, startSession } from '../plugins/session.ts';
+import { presentCurrentUser } from '../presenters/user.ts';
+import { createApplicant, findByLogin } from '../services/accounts.ts';
+import { clearAccountFailures, loginBlockedFor, recordLoginFailure } from '../services/login-throttle.ts';
+
+const INVALID_LOGIN = 'Invalid username or password.';
+
+/** Register, sign in, sign out and the current user (spec 01 §7). */
+export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
+  const deps = { db: ctx.db, config: ctx.config, now: ctx.now };
+
+  app.post(
+    '/api/auth/register',
+    { config: { access: 'public' }, schema: { body: registerSchema, response: { 201: userEnvelopeSchema } } },
+    async (request, reply) => {
+      const user = await createApplicant(ctx.db, request.body);
+      request.log.info({ userId: user.id }, 'new membership application');
+      await startSession(request, reply, deps, user.id);
+      return reply.code(201).send({ user: presentCurrentUser(user) });
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: userEnvelopeSchema } } },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const now = ctx.now();
+      const wait = await loginBlockedFor(ctx.db, username, request.ip, ctx.config.login, now);
+      if (wait > 0) {
+        request.log.warn({ login: username, ip: request.ip }, 'sign-in throttled');
+        throw new AppError('rate_limited', 'Too many failed sign-in attempts. Please try again later.', { headers: { 'Retry-After': String(wait) } });
+      }
+      const user = await findByLogin(ctx.db, username);
+      const ok = (await verifyPassword(user?.password, password)) && !!user && user.isActive;
+      if (!ok || !user) {
+        await recordLoginFailure(ctx.db, username, request.ip, now);
+        request.log.warn({ login: username, ip: request.ip, route: request.url }, 'failed sign-in');
+        throw new AppError('unauthorized', INVALID_LOGIN);
+      }
+      await clearAccountFailures(ctx.db, username);
+      await startSession(request, reply, deps, user.id);
+      return { user: presentCurrentUser(user) };
+    },
+  );
+
+  app.post('/api/auth/logout', { config: { access: 'public' }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request, reply) => {
+    await endSession(request, reply, deps);
+    return { ok: true as const };
+  });
+
+  app.get('/api/auth/me', { config: { access: 'session' }, schema: { response: { 200: userEnvelopeSchema } } }, async (request) => {
+    return { user: presentCurrentUser(request.user!) };
+  });
+
+  /** Public facts the sign-in and status screens need before anyone is signed in. */
+  app.get(
+    '/api/site',
+    { config: { access: 'public' }, schema: { response: { 200: siteInfoSchema } } },
+    async () => ({
+      brandName: ctx.config.brandName,
+      supportEmail: ctx.config.supportEmail,
+      signIn: { google: !!ctx.config.oidc.google, apple: !!ctx.config.oidc.apple },
+    }),
+  );
+};

@@ -1,0 +1,75 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { RegisterData } from '../../common/schemas/auth.ts';
+import { AppError } from '../../common/errors.ts';
+import type { Db } from '../db/client.ts';
+import { memberApplications, users } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
+
+export type NewAccount = Omit<RegisterData, 'confirmPassword' | 'password' | 'linkedinUrl' | 'website' | 'phoneNumber'> & {
+  password?: string;
+  linkedinUrl?: string | null;
+  website?: string | null;
+  phoneNumber?: string | null;
+};
+
+/** Refuses a duplicate e-mail or username with 409 and the field it concerns. */
+export async function assertUnique(db: Db, email: string, username: string | null | undefined) {
+  const rows = await db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(or(sql`lower(${users.email}) = ${email.toLowerCase()}`, username ? sql`lower(${users.username}) = ${username.toLowerCase()}` : sql`false`))
+    .limit(2);
+  if (rows.some((r) => r.email.toLowerCase() === email.toLowerCase())) {
+    throw new AppError('conflict', 'An account with this email already exists.', { issues: [{ path: 'email', message: 'An account with this email already exists.' }] });
+  }
+  if (username && rows.some((r) => r.username?.toLowerCase() === username.toLowerCase())) {
+    throw new AppError('conflict', 'This username is already taken.', { issues: [{ path: 'username', message: 'This username is already taken.' }] });
+  }
+}
+
+/** Creates a pending applicant with their membership application, in one transaction. */
+export async function createApplicant(db: Db, data: RegisterData) {
+  await assertUnique(db, data.email, data.username);
+  const passwordHash = await hashPassword(data.password);
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: data.username,
+        password: passwordHash,
+        email: data.email,
+        firstName: data.firstName,
+        lastName: data.lastName,
+        company: data.company,
+        jobTitle: data.jobTitle,
+        location: data.location,
+        phoneNumber: data.phoneNumber || null,
+        dateOfBirth: data.dateOfBirth,
+        fullAddress: data.fullAddress,
+        yearsExperience: data.yearsExperience,
+        bio: data.bio,
+        expertise: data.expertise,
+        industries: data.industries,
+        businessInterests: data.businessInterests,
+        networkingGoals: data.networkingGoals,
+        linkedinUrl: data.linkedinUrl || null,
+        website: data.website || null,
+      })
+      .returning();
+    await tx.insert(memberApplications).values({ userId: user.id });
+    return user;
+  });
+}
+
+/** Finds an account by username or e-mail, case-insensitively (the sign-in field accepts either). */
+export async function findByLogin(db: Db, login: string) {
+  const value = login.trim().toLowerCase();
+  const column = value.includes('@') ? sql`lower(${users.email})` : sql`lower(${users.username})`;
+  const [user] = await db.select().from(users).where(sql`${column} = ${value}`).limit(1);
+  return user;
+}
+
+export async function findById(db: Db, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}

@@ -1,0 +1,133 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { AppError } from '../../common/errors.ts';
+import { REJECTION_REASON_LABELS, type RejectionReason } from '../../common/constants/options.ts';
+import type { UpdateApplicationInput } from '../../common/schemas/applications.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { memberApplications, users } from '../db/schema/index.ts';
+import type { Mailer } from '../plugins/mailer.ts';
+import { recordAudit } from './audit.ts';
+
+export interface ReviewDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  now: () => Date;
+}
+
+/** Pending applications, oldest first, with the applicant's details (admin review list). */
+export async function listPendingApplications(db: Db, limit = 200) {
+  return db
+    .select({ application: memberApplications, user: users })
+    .from(memberApplications)
+    .innerJoin(users, eq(users.id, memberApplications.userId))
+    .where(eq(users.accountStatus, 'pending'))
+    .orderBy(asc(users.appliedAt), asc(users.id))
+    .limit(limit);
+}
+
+/** The four summary cards of the review screen, counted in SQL. */
+export async function applicationStats(db: Db) {
+  const [row] = await db
+    .select({
+      pending: count(),
+      highRisk: sql<number>`count(*) filter (where ${memberApplications.riskAssessment} = 'high')`.mapWith(Number),
+      competitorFlags: sql<number>`count(*) filter (where ${memberApplications.competitorFlag})`.mapWith(Number),
+      readyToApprove: sql<number>`count(*) filter (where ${memberApplications.companyVerified} and ${memberApplications.linkedinChecked} and ${memberApplications.backgroundVerified} and not ${memberApplications.competitorFlag})`.mapWith(Number),
+    })
+    .from(memberApplications)
+    .innerJoin(users, eq(users.id, memberApplications.userId))
+    .where(eq(users.accountStatus, 'pending'));
+  return row ?? { pending: 0, highRisk: 0, competitorFlags: 0, readyToApprove: 0 };
+}
+
+/** Saves one checklist or risk change on a pending application and audits it. */
+export async function updateApplication(deps: ReviewDeps, actorId: string, userId: string, change: UpdateApplicationInput) {
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ application: memberApplications, status: users.accountStatus })
+      .from(memberApplications)
+      .innerJoin(users, eq(users.id, memberApplications.userId))
+      .where(eq(memberApplications.userId, userId))
+      .for('update', { of: memberApplications });
+    if (!current) throw new AppError('not_found', 'Application not found.');
+    if (current.status !== 'pending') throw new AppError('conflict', 'This application has already been decided.');
+    const [field] = Object.keys(change) as Array<keyof UpdateApplicationInput>;
+    const [updated] = await tx
+      .update(memberApplications)
+      .set({ ...change, reviewedBy: actorId, reviewedAt: deps.now() })
+      .where(eq(memberApplications.userId, userId))
+      .returning();
+    await recordAudit(tx, {
+      actorId,
+      action: 'application.update',
+      entityType: 'user',
+      entityId: userId,
+      before: { [field]: current.application[field] },
+      after: { [field]: updated[field] },
+    });
+    return updated;
+  });
+}
+
+/** Approves a pending (or previously rejected) applicant, then tells them by e-mail. */
+export async function approveApplication(deps: ReviewDeps, actorId: string, userId: string, notes?: string) {
+  const at = deps.now();
+  const user = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ accountStatus: 'approved', approvedAt: at, approvedBy: actorId, rejectedAt: null, rejectedBy: null, rejectionReason: null, applicationNotes: notes || null })
+      .where(and(eq(users.id, userId), inArray(users.accountStatus, ['pending', 'rejected'])))
+      .returning();
+    if (!updated) throw await decisionError(tx as unknown as Db, userId);
+    await tx
+      .update(memberApplications)
+      .set({ reviewedBy: actorId, reviewedAt: at, ...(notes ? { reviewerNotes: notes } : {}) })
+      .where(eq(memberApplications.userId, userId));
+    await recordAudit(tx, { actorId, action: 'application.approve', entityType: 'user', entityId: userId, before: { accountStatus: 'pending' }, after: { accountStatus: 'approved', notes: notes || null } });
+    return updated;
+  });
+  const { brandName } = deps.config;
+  await deps.mailer.send({
+    to: user.email,
+    subject: `Welcome to ${brandName}: your application is approved`,
+    text: `Dear ${user.firstName},\n\nGood news: your application to join ${brandName} has been approved. You can now sign in and start referring business, networking and earning commission.\n${signInLine(deps.config)}\nWelcome aboard,\nThe ${brandName} membership team`,
+  });
+  return user;
+}
+
+/** Rejects a pending applicant with a reason, then tells them by e-mail. */
+export async function rejectApplication(deps: ReviewDeps, actorId: string, userId: string, reason: RejectionReason, notes?: string) {
+  const at = deps.now();
+  const user = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ accountStatus: 'rejected', rejectedAt: at, rejectedBy: actorId, rejectionReason: reason, applicationNotes: notes || null })
+      .where(and(eq(users.id, userId), eq(users.accountStatus, 'pending')))
+      .returning();
+    if (!updated) throw await decisionError(tx as unknown as Db, userId);
+    await tx
+      .update(memberApplications)
+      .set({ reviewedBy: actorId, reviewedAt: at, ...(notes ? { reviewerNotes: notes } : {}) })
+      .where(eq(memberApplications.userId, userId));
+    await recordAudit(tx, { actorId, action: 'application.reject', entityType: 'user', entityId: userId, before: { accountStatus: 'pending' }, after: { accountStatus: 'rejected', reason, notes: notes || null } });
+    return updated;
+  });
+  const { brandName, supportEmail } = deps.config;
+  await deps.mailer.send({
+    to: user.email,
+    subject: `Your ${brandName} application`,
+    text: `Dear ${user.firstName},\n\nThank you for applying to ${brandName}. After careful review we are unable to approve your application at this time.\nReason: ${REJECTION_REASON_LABELS[reason]}\n\nIf you believe we have missed something, or your circumstances change, please contact us at ${supportEmail} to ask for reconsideration.\n\nKind regards,\nThe ${brandName} membership team`,
+  });
+  return user;
+}
+
+async function decisionError(db: Db, userId: string): Promise<AppError> {
+  const [row] = await db.select({ status: users.accountStatus }).from(users).where(eq(users.id, userId));
+  if (!row) return new AppError('not_found', 'Application not found.');
+  return new AppError('conflict', 'This application has already been decided.');
+}
+
+function signInLine(config: Config): string {
+  return config.publicUrl ? `\nSign in here: ${config.publicUrl}/login\n` : '';
+}

@@ -1,0 +1,49 @@
+import { and, count, eq, gte, min, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { loginFailures } from '../db/schema/index.ts';
+
+export interface ThrottleLimits {
+  maxPerAccount: number;
+  maxPerIp: number;
+  windowMs: number;
+}
+
+const accountKey = (username: string) => `account:${username.trim().toLowerCase()}`;
+const ipKey = (ip: string) => `ip:${ip}`;
+
+/**
+ * Failed sign-ins counted in the database per account and per IP over a sliding window, so every server
+ * instance sees the same counts. Answers how many seconds to wait when a limit is reached.
+ */
+export async function loginBlockedFor(db: Db, username: string, ip: string, limits: ThrottleLimits, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - limits.windowMs);
+  const checks: Array<[string, number]> = [[accountKey(username), limits.maxPerAccount], [ipKey(ip), limits.maxPerIp]];
+  let wait = 0;
+  for (const [key, max] of checks) {
+    const [row] = await db
+      .select({ n: count(), oldest: min(loginFailures.at) })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.key, key), gte(loginFailures.at, since)));
+    if (row && row.n >= max && row.oldest) {
+      const until = new Date(row.oldest).getTime() + limits.windowMs;
+      wait = Math.max(wait, Math.ceil((until - now.getTime()) / 1000));
+    }
+  }
+  return wait;
+}
+
+export async function recordLoginFailure(db: Db, username: string, ip: string, now: Date): Promise<void> {
+  await db.insert(loginFailures).values([
+    { key: accountKey(username), at: now },
+    { key: ipKey(ip), at: now },
+  ]);
+}
+
+/** A successful sign-in clears that account's failures (the IP's stay counted). */
+export async function clearAccountFailures(db: Db, username: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, accountKey(username)));
+}
+
+export async function purgeOldFailures(db: Db, before: Date): Promise<void> {
+  await db.delete(loginFailures).where(lt(loginFailures.at, before));
+}
