@@ -40,6 +40,21 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
+/** A registered route as the security tests see it: method, URL pattern and its declared guards. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access?: string;
+  csrfExempt?: boolean;
+}
+
+const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route the app registered (recorded by an onRoute hook), so tests cover new routes without a list. */
+export function listRoutes(app: FastifyInstance): readonly RouteEntry[] {
+  return routeTables.get(app) ?? [];
+}
+
 /** Builds the whole application without listening, so tests drive the very same app with inject(). */
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, database } = opts;
@@ -52,6 +67,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  const routeTable: RouteEntry[] = [];
+  routeTables.set(app, routeTable);
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { access?: string; csrfExempt?: boolean } | undefined;
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access: config?.access, csrfExempt: config?.csrfExempt });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
