@@ -1,0 +1,71 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  stop(): Promise<void>;
+}
+
+/** Runs an operator command (`npm run cli -- …`) against the server's data directory; the server must be stopped. */
+export function cli(env: NodeJS.ProcessEnv, args: string[]) {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { env, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${res.stderr}`);
+  return res.stdout;
+}
+
+/**
+ * Starts the production server (the built client in dist/web) on a fresh embedded database, after creating
+ * the accounts a journey needs with the CLI, and waits until /api/health answers.
+ */
+export async function startServer(opts: { admins?: Array<{ username: string; email: string; password: string }>; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cp-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...opts.env };
+  delete env.DATABASE_URL;
+  for (const a of opts.admins ?? []) {
+    cli(env, ['create-user', '--role', 'admin', '--username', a.username, '--email', a.email, '--password', a.password, '--first-name', 'Ada', '--last-name', 'Admin']);
+  }
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become healthy within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    env,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
