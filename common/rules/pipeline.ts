@@ -1,0 +1,34 @@
+import type { LeadStatus } from '../constants/options.ts';
+
+/** Weighted pipeline factors (spec 02 §9): qualified 0.7, in-progress 0.9, closed-won 1, others 0.3. */
+export const PIPELINE_WEIGHTS: Record<LeadStatus, number> = {
+  submitted: 0.3,
+  reviewing: 0.3,
+  qualified: 0.7,
+  'in-progress': 0.9,
+  'closed-won': 1,
+  'closed-lost': 0.3,
+};
+
+/** The columns of the pipeline board, in order; closed-lost is not on the board. */
+export const PIPELINE_COLUMNS: LeadStatus[] = ['submitted', 'reviewing', 'qualified', 'in-progress', 'closed-won'];
+
+/** Labels the screens show for each status. */
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  submitted: 'Submitted',
+  reviewing: 'Under Review',
+  qualified: 'Qualified',
+  'in-progress': 'In Progress',
+  'closed-won': 'Closed Won',
+  'closed-lost': 'Closed Lost',
+};
+
+/** Weighted value of leads on the board, in pence: each lead's value times its status factor, rounded once. */
+export function weightedPipelinePence(leads: Array<{ status: LeadStatus; valuePence: number }>): number {
+  let tenths = 0;
+  for (const l of leads) {
+    if (!PIPELINE_COLUMNS.includes(l.status)) continue;
+    tenths += l.valuePence * Math.round(PIPELINE_WEIGHTS[l.status] * 10);
+  }
+  return Math.round(tenths / 10);
+}
