@@ -100,6 +100,10 @@ export const memberConnections = pgTable(
   (t) => [
     index('member_connections_requester_idx').on(t.requesterUserId),
     index('member_connections_target_idx').on(t.targetUserId),
+    // one open (pending or accepted) connection per pair of members, whichever way it was asked
+    uniqueIndex('member_connections_open_pair_key')
+      .on(sql`least(${t.requesterUserId}, ${t.targetUserId})`, sql`greatest(${t.requesterUserId}, ${t.targetUserId})`)
+      .where(sql`${t.status} in ('pending', 'accepted')`),
   ],
 );
 

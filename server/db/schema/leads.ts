@@ -20,6 +20,9 @@ export const leads = pgTable(
     status: text('status').notNull().default('submitted'),
     assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes'),
+    /** Normalised company name and the contact e-mail's domain, for the duplicate check at submission. */
+    companyKey: text('company_key').notNull().default(''),
+    contactDomain: text('contact_domain').notNull().default(''),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -27,6 +30,8 @@ export const leads = pgTable(
     index('leads_submitter_created_idx').on(t.submitterId, t.createdAt),
     index('leads_status_idx').on(t.status),
     index('leads_created_idx').on(t.createdAt),
+    index('leads_company_key_idx').on(t.companyKey),
+    index('leads_contact_domain_idx').on(t.contactDomain),
   ],
 );
 
@@ -55,7 +60,11 @@ export const commissions = pgTable(
     paidAt: ts('paid_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('commissions_partner_idx').on(t.partnerId, t.createdAt), index('commissions_lead_idx').on(t.leadId)],
+  (t) => [
+    index('commissions_partner_idx').on(t.partnerId, t.createdAt),
+    index('commissions_lead_idx').on(t.leadId),
+    index('commissions_status_created_idx').on(t.status, t.createdAt),
+  ],
 );
 
 export const notifications = pgTable(

@@ -55,6 +55,7 @@ export const users = pgTable(
     uniqueIndex('users_google_id_key').on(t.googleId),
     uniqueIndex('users_apple_id_key').on(t.appleId),
     index('users_account_status_idx').on(t.accountStatus, t.appliedAt),
+    index('users_directory_idx').on(t.lastName, t.firstName).where(sql`${t.accountStatus} = 'approved' and ${t.isActive} and ${t.removedAt} is null`),
   ],
 );
 
