@@ -8,7 +8,7 @@ import { verifyPassword } from '../lib/passwords.ts';
 import { endSession, startSession } from '../plugins/session.ts';
 import { presentCurrentUser } from '../presenters/user.ts';
 import { createApplicant, findByLogin } from '../services/accounts.ts';
-import { clearAccountFailures, loginBlockedFor, recordLoginFailure } from '../services/login-throttle.ts';
+import { clearAccountFailures, loginBlockedFor, recordLoginFailure, throttleAccount } from '../services/login-throttle.ts';
 
 const INVALID_LOGIN = 'Invalid username or password.';
 
@@ -33,19 +33,21 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app
     async (request, reply) => {
       const { username, password } = request.body;
       const now = ctx.now();
-      const wait = await loginBlockedFor(ctx.db, username, request.ip, ctx.config.login, now);
+      const user = await findByLogin(ctx.db, username);
+      // counted per account, not per spelling: the username and the e-mail address share one limit
+      const account = throttleAccount(username, user);
+      const wait = await loginBlockedFor(ctx.db, account, request.ip, ctx.config.login, now);
       if (wait > 0) {
         request.log.warn({ login: username, ip: request.ip }, 'sign-in throttled');
         throw new AppError('rate_limited', 'Too many failed sign-in attempts. Please try again later.', { headers: { 'Retry-After': String(wait) } });
       }
-      const user = await findByLogin(ctx.db, username);
       const ok = (await verifyPassword(user?.password, password)) && !!user && user.isActive;
       if (!ok || !user) {
-        await recordLoginFailure(ctx.db, username, request.ip, now);
+        await recordLoginFailure(ctx.db, account, request.ip, now);
         request.log.warn({ login: username, ip: request.ip, route: request.url }, 'failed sign-in');
         throw new AppError('unauthorized', INVALID_LOGIN);
       }
-      await clearAccountFailures(ctx.db, username);
+      await clearAccountFailures(ctx.db, account);
       await startSession(request, reply, deps, user.id);
       return { user: presentCurrentUser(user) };
     },
