@@ -37,7 +37,7 @@ export const adminApplicationRoutes = (ctx: AppContext): FastifyPluginAsyncZod =
 
   app.post(
     '/api/admin/approve-application/:userId',
-    { config: admin, schema: { params: userIdParams, body: approveApplicationSchema.optional(), response: { 200: userEnvelopeSchema } } },
+    { config: admin, schema: { params: userIdParams, body: approveApplicationSchema.nullish(), response: { 200: userEnvelopeSchema } } },
     async (request) => {
       const user = await approveApplication(deps, request.user!.id, request.params.userId, request.body?.notes);
       return { user: presentCurrentUser(user) };
