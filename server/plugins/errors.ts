@@ -19,6 +19,12 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'rate_limited',
 };
 
+/**
+ * PostgreSQL data exceptions caused by what the client sent: bad text representation, bad datetime, numeric out
+ * of range, and text PostgreSQL cannot store (a NUL character, 22021; an untranslatable one, 22P05).
+ */
+const BAD_INPUT_PG_CODES = new Set(['22P02', '22007', '22008', '22003', '22021', '22P05']);
+
 /** Maps every thrown error, ours, Fastify's, zod's and the database's, to the error shape; hides the rest. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { cause?: unknown }, request: FastifyRequest, reply: FastifyReply) => {
@@ -32,7 +38,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const pgCode = pgErrorCode(err);
     if (pgCode === '23505') return sendError(reply, 'conflict', 'This record already exists');
-    if (pgCode === '22P02' || pgCode === '22007' || pgCode === '22003') return sendError(reply, 'bad_request', 'The request is not valid');
+    if (pgCode && BAD_INPUT_PG_CODES.has(pgCode)) return sendError(reply, 'bad_request', 'The request is not valid');
     const status = err.statusCode ?? 500;
     if (status < 500 && STATUS_CODES[status]) {
       const code = STATUS_CODES[status];
