@@ -88,6 +88,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorate('ctx', ctx);
 
   registerErrorHandler(app);
+  // The API speaks JSON only: without this, Fastify parses text/plain (a body a cross-site form can send
+  // without a preflight) and the route answers 400 instead of 415.
+  app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyHelmet, {
     hsts: false,
