@@ -58,11 +58,13 @@ export function listRoutes(app: FastifyInstance): readonly RouteEntry[] {
 /** Builds the whole application without listening, so tests drive the very same app with inject(). */
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, database } = opts;
+  const defaultLogger = {
+    level: config.logLevel,
+    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'], censor: '[redacted]' },
+  };
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'], censor: '[redacted]' },
-    },
+    // logger options given by the caller (a stream, a level) keep the redaction unless they replace it
+    logger: opts.logger === undefined ? defaultLogger : typeof opts.logger === 'object' ? { ...defaultLogger, ...opts.logger } : opts.logger,
     trustProxy: config.trustProxy,
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
