@@ -1,0 +1,26 @@
+import { lazy, type ComponentType } from 'react';
+
+/** React.lazy for a named export, so every screen is its own chunk. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+export const LoginPage = page(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage');
+export const RegisterPage = page(() => import('../features/auth/pages/RegisterPage.tsx'), 'RegisterPage');
+export const ApplicationStatusPage = page(() => import('../features/application-status/pages/ApplicationStatusPage.tsx'), 'ApplicationStatusPage');
+export const DashboardPage = page(() => import('../features/dashboard/pages/DashboardPage.tsx'), 'DashboardPage');
+export const LeadsPage = page(() => import('../features/leads/pages/LeadsPage.tsx'), 'LeadsPage');
+export const SubmitLeadPage = page(() => import('../features/leads/pages/SubmitLeadPage.tsx'), 'SubmitLeadPage');
+export const PipelinePage = page(() => import('../features/pipeline/pages/PipelinePage.tsx'), 'PipelinePage');
+export const CommissionsPage = page(() => import('../features/commissions/pages/CommissionsPage.tsx'), 'CommissionsPage');
+export const LeaderboardPage = page(() => import('../features/leaderboard/pages/LeaderboardPage.tsx'), 'LeaderboardPage');
+export const CommunityPage = page(() => import('../features/community/pages/CommunityPage.tsx'), 'CommunityPage');
+export const ProfileSettingsPage = page(() => import('../features/profile/pages/ProfileSettingsPage.tsx'), 'ProfileSettingsPage');
+export const ProfilePage = page(() => import('../features/profile/pages/ProfilePage.tsx'), 'ProfilePage');
+export const MentorMatchingPage = page(() => import('../features/mentoring/pages/MentorMatchingPage.tsx'), 'MentorMatchingPage');
+export const CpPlusPage = page(() => import('../features/cp-plus/pages/CpPlusPage.tsx'), 'CpPlusPage');
+export const EventsPage = page(() => import('../features/events/pages/EventsPage.tsx'), 'EventsPage');
+export const NotificationsPage = page(() => import('../features/notifications/pages/NotificationsPage.tsx'), 'NotificationsPage');
+export const AdminPanelPage = page(() => import('../features/admin/pages/AdminPanelPage.tsx'), 'AdminPanelPage');
+export const ApplicationReviewPage = page(() => import('../features/applications/pages/ApplicationReviewPage.tsx'), 'ApplicationReviewPage');
+export const NotFoundPage = page(() => import('./NotFoundPage.tsx'), 'NotFoundPage');

@@ -1,0 +1,77 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import type { CurrentUser } from '../../../common/schemas/user.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { BackToTop } from './BackToTop.tsx';
+import { Header } from './Header.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
+import { ScrollProgress } from './ScrollProgress.tsx';
+import { Sidebar } from './Sidebar.tsx';
+
+const COLLAPSED_KEY = 'shell.sidebarCollapsed';
+
+/** The signed-in frame (spec 01 §2): header, top navigation, sidebar, mobile menu, scroll helpers. */
+export function AppShell({ user }: { user: CurrentUser }) {
+  const [collapsed, setCollapsed] = useState(() => readFlag(COLLAPSED_KEY));
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    setMobileOpen(false);
+    window.scrollTo({ top: 0 });
+  }, [pathname]);
+
+  const toggleSidebar = () => {
+    setCollapsed((c) => {
+      writeFlag(COLLAPSED_KEY, !c);
+      return !c;
+    });
+  };
+
+  return (
+    <div className="min-h-dvh bg-background">
+      <a
+        href="#main-content"
+        className="sr-only z-[70] rounded-md bg-card px-4 py-2 text-sm font-medium shadow-raised focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+      >
+        Skip to main content
+      </a>
+      <ScrollProgress />
+      <Header user={user} menuOpen={mobileOpen} onOpenMenu={() => setMobileOpen(true)} />
+      <div className="flex">
+        <Sidebar user={user} collapsed={collapsed} onToggle={toggleSidebar} />
+        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 px-4 pb-16 pt-6 focus:outline-none sm:px-6 lg:px-10 lg:pt-8">
+          <div className="mx-auto w-full max-w-6xl">
+            <Suspense
+              fallback={
+                <div className="flex min-h-[50vh] items-center justify-center">
+                  <Spinner className="size-7" />
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+      </div>
+      <MobileMenu user={user} open={mobileOpen} onOpenChange={setMobileOpen} />
+      <BackToTop />
+    </div>
+  );
+}
+
+function readFlag(key: string): boolean {
+  try {
+    return window.localStorage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeFlag(key: string, value: boolean) {
+  try {
+    window.localStorage.setItem(key, value ? '1' : '0');
+  } catch {
+    // storage unavailable (private mode): the choice lasts for this page only
+  }
+}

@@ -1,0 +1,53 @@
+import {
+  CalendarDays,
+  Crown,
+  LayoutDashboard,
+  ListChecks,
+  PoundSterling,
+  Send,
+  Settings,
+  ShieldCheck,
+  SquareKanban,
+  Trophy,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  adminOnly?: boolean;
+  /** Also active on these paths (the dashboard is / as well). */
+  alsoActiveOn?: string[];
+}
+
+/** Every navigation link of spec 01 §2, in the sidebar's order. */
+export const SIDEBAR_ITEMS: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, alsoActiveOn: ['/'] },
+  { to: '/leads', label: 'My Leads', icon: ListChecks },
+  { to: '/submit-lead', label: 'Submit Lead', icon: Send },
+  { to: '/community', label: 'Community Hub', icon: Users },
+  { to: '/cp-plus', label: 'CP+', icon: Crown },
+  { to: '/pipeline', label: 'Pipeline', icon: SquareKanban },
+  { to: '/commissions', label: 'Commission Tracker', icon: PoundSterling },
+  { to: '/leaderboard', label: 'Leaderboard', icon: Trophy },
+  { to: '/events', label: 'Events', icon: CalendarDays },
+  { to: '/profile-settings', label: 'Profile Settings', icon: Settings },
+  { to: '/admin', label: 'Admin Panel', icon: ShieldCheck, adminOnly: true },
+];
+
+/** The top navigation has these five items only (spec 01 §2). */
+export const TOP_NAV_ITEMS: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, alsoActiveOn: ['/'] },
+  { to: '/leads', label: 'My Leads', icon: ListChecks },
+  { to: '/submit-lead', label: 'Submit Lead', icon: Send },
+  { to: '/community', label: 'Community', icon: Users },
+  { to: '/cp-plus', label: 'CP+', icon: Crown },
+];
+
+/** Whether a link is the current page (or a parent of it: /admin is active on /admin/applications). */
+export function isActive(item: NavItem, pathname: string): boolean {
+  if (item.alsoActiveOn?.includes(pathname)) return true;
+  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+}

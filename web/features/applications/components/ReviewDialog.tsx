@@ -1,0 +1,232 @@
+import { Check, TriangleAlert, X } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { REJECTION_REASON_LABELS, REJECTION_REASONS, type ApplicationCheckKey, type RejectionReason, type RiskLevel } from '../../../../common/constants/options.ts';
+import type { PendingApplication } from '../../../../common/schemas/applications.ts';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { applicantName, roleAtCompany } from './ApplicationRow.tsx';
+import { ChecklistControls } from './ChecklistControls.tsx';
+import { RiskSelect } from './RiskSelect.tsx';
+
+function Item({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="mt-1 whitespace-pre-line break-words text-sm">{children || <span className="text-muted-foreground">Not provided</span>}</dd>
+    </div>
+  );
+}
+
+function ExternalLink({ href }: { href: string | null }) {
+  if (!href) return null;
+  if (!/^https?:\/\//i.test(href)) return <>{href}</>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-4 hover:underline">
+      {href}
+    </a>
+  );
+}
+
+function Tags({ items }: { items: string[] }) {
+  if (!items.length) return null;
+  return (
+    <ul className="flex flex-wrap gap-1.5">
+      {items.map((t) => (
+        <li key={t}>
+          <Badge variant="secondary">{t}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface ReviewDialogProps {
+  application: PendingApplication | null;
+  onOpenChange: (open: boolean) => void;
+  deciding: boolean;
+  onCheck: (key: ApplicationCheckKey, checked: boolean) => void;
+  onRisk: (risk: RiskLevel) => void;
+  onApprove: (notes: string) => void;
+  onReject: (reason: RejectionReason, notes: string) => void;
+}
+
+/** The review dialog: Profile, Background, Verification and Decision tabs (spec 02 "Application review"). */
+export function ReviewDialog({ application: a, onOpenChange, deciding, onCheck, onRisk, onApprove, onReject }: ReviewDialogProps) {
+  const [notes, setNotes] = useState('');
+  const [reason, setReason] = useState<RejectionReason | ''>('');
+  const [confirmReject, setConfirmReject] = useState(false);
+  const userId = a?.userId;
+
+  useEffect(() => {
+    setNotes(a?.reviewerNotes ?? '');
+    setReason('');
+    setConfirmReject(false);
+    // reset only when another application is opened, not on every checklist change
+  }, [userId]);
+
+  const name = a ? applicantName(a) : '';
+  const u = a?.user;
+
+  return (
+    <Dialog open={!!a} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl gap-5">
+        {a && u && (
+          <>
+            <DialogHeader>
+              <div className="flex items-center gap-3.5">
+                <UserAvatar person={u} className="size-12" />
+                <div className="min-w-0">
+                  <DialogTitle>Review application: {name}</DialogTitle>
+                  <DialogDescription className="mt-1">
+                    {roleAtCompany(a)} · Applied {formatDate(u.appliedAt ?? a.createdAt)}
+                  </DialogDescription>
+                </div>
+              </div>
+            </DialogHeader>
+
+            <Tabs defaultValue="profile">
+              <TabsList className="w-full justify-start">
+                <TabsTrigger value="profile">Profile</TabsTrigger>
+                <TabsTrigger value="background">Background</TabsTrigger>
+                <TabsTrigger value="verification">Verification</TabsTrigger>
+                <TabsTrigger value="decision">Decision</TabsTrigger>
+              </TabsList>
+
+              <TabsContent value="profile">
+                <dl className="grid gap-4 sm:grid-cols-2">
+                  <Item label="Email">
+                    <a href={`mailto:${u.email}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                      {u.email}
+                    </a>
+                  </Item>
+                  <Item label="Username">{u.username}</Item>
+                  <Item label="Phone">{u.phone}</Item>
+                  <Item label="Date of birth">{u.dateOfBirth ? formatDate(u.dateOfBirth) : null}</Item>
+                  <Item label="Company">{u.company}</Item>
+                  <Item label="Job title">{u.jobTitle}</Item>
+                  <Item label="Location">{u.location}</Item>
+                  <Item label="Sign-up method">{u.authProvider === 'local' ? 'Email and password' : u.authProvider}</Item>
+                  <Item label="LinkedIn" wide>
+                    <ExternalLink href={u.linkedinUrl} />
+                  </Item>
+                  <Item label="Website" wide>
+                    <ExternalLink href={u.websiteUrl} />
+                  </Item>
+                  <Item label="Bio" wide>
+                    {u.bio}
+                  </Item>
+                </dl>
+              </TabsContent>
+
+              <TabsContent value="background">
+                <dl className="grid gap-4 sm:grid-cols-2">
+                  <Item label="Years of experience">{u.yearsOfExperience !== null ? String(u.yearsOfExperience) : null}</Item>
+                  <Item label="Address">{u.address}</Item>
+                  <Item label="Areas of expertise" wide>
+                    <Tags items={u.expertise} />
+                  </Item>
+                  <Item label="Industries" wide>
+                    <Tags items={u.industries} />
+                  </Item>
+                  <Item label="Business interests" wide>
+                    <Tags items={u.businessInterests} />
+                  </Item>
+                  <Item label="Networking goals" wide>
+                    {u.networkingGoals}
+                  </Item>
+                </dl>
+              </TabsContent>
+
+              <TabsContent value="verification" className="grid gap-5">
+                <p className="text-sm text-muted-foreground">Each change is saved immediately.</p>
+                <ChecklistControls idPrefix={`dlg-${a.userId}`} application={a} onChange={onCheck} className="md:grid-cols-2" />
+                <div className="max-w-xs">
+                  <RiskSelect id={`dlg-${a.userId}-risk`} value={a.riskAssessment} onChange={onRisk} />
+                </div>
+              </TabsContent>
+
+              <TabsContent value="decision" className="grid gap-5">
+                {a.competitorFlag && (
+                  <p className="flex items-start gap-2 rounded-lg border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive">
+                    <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    This applicant is flagged as a competitor.
+                  </p>
+                )}
+                <div className="grid gap-2">
+                  <Label htmlFor="review-notes">Review Notes</Label>
+                  <Textarea
+                    id="review-notes"
+                    rows={4}
+                    maxLength={2000}
+                    value={notes}
+                    onChange={(e) => setNotes(e.target.value)}
+                    placeholder="Notes about this decision (optional)"
+                  />
+                </div>
+                <div className="grid gap-2 sm:max-w-xs">
+                  <Label htmlFor="rejection-reason">Rejection Reason</Label>
+                  <Select value={reason} onValueChange={(v) => setReason(v as RejectionReason)}>
+                    <SelectTrigger id="rejection-reason">
+                      <SelectValue placeholder="Select a reason" />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {REJECTION_REASONS.map((r) => (
+                        <SelectItem key={r} value={r}>
+                          {REJECTION_REASON_LABELS[r]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <p className="text-xs text-muted-foreground">Required to reject an application.</p>
+                </div>
+                <div className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-end">
+                  <Button variant="destructive" disabled={!reason || deciding} onClick={() => setConfirmReject(true)}>
+                    <X aria-hidden /> Reject Application
+                  </Button>
+                  <Button variant="success" disabled={deciding} onClick={() => onApprove(notes.trim())}>
+                    <Check aria-hidden /> Approve Application
+                  </Button>
+                </div>
+              </TabsContent>
+            </Tabs>
+
+            <AlertDialog open={confirmReject} onOpenChange={setConfirmReject}>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>Reject this application?</AlertDialogTitle>
+                  <AlertDialogDescription>
+                    {name} will be told by email that their application was not approved
+                    {reason ? ` (reason: ${REJECTION_REASON_LABELS[reason]})` : ''}. This cannot be undone from this screen.
+                  </AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>Cancel</AlertDialogCancel>
+                  <AlertDialogAction variant="destructive" onClick={() => reason && onReject(reason, notes.trim())}>
+                    Confirm Rejection
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,122 @@
+import { ArrowLeft, Inbox, RefreshCw, ServerCrash } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorDetail } from '../../../lib/api.ts';
+import { useDocumentTitle } from '../../../lib/site.ts';
+import {
+  useApplicationStats,
+  useApproveApplication,
+  usePendingApplications,
+  useRejectApplication,
+  useUpdateApplication,
+} from '../api/applications.ts';
+import { ApplicationRow } from '../components/ApplicationRow.tsx';
+import { ReviewDialog } from '../components/ReviewDialog.tsx';
+import { StatsCards } from '../components/StatsCards.tsx';
+
+function RowSkeleton() {
+  return (
+    <Card className="p-5">
+      <div className="flex items-start gap-3.5">
+        <Skeleton className="size-11 rounded-full" />
+        <div className="grid flex-1 gap-2">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-3.5 w-64 max-w-full" />
+          <Skeleton className="h-3 w-24" />
+        </div>
+      </div>
+      <div className="mt-5 grid grid-cols-2 gap-3 border-t border-border pt-4 md:grid-cols-3">
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className="h-4 w-32" />
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+/** Application review (/admin/applications): summary, pending list with checklist and risk, review dialog. */
+export function ApplicationReviewPage() {
+  useDocumentTitle('Application Review');
+  const list = usePendingApplications();
+  const stats = useApplicationStats();
+  const update = useUpdateApplication();
+  const approve = useApproveApplication();
+  const reject = useRejectApplication();
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const deciding = approve.isPending || reject.isPending;
+  const open = list.data?.find((a) => a.userId === openId) ?? null;
+
+  return (
+    <>
+      <Button asChild variant="ghost" size="sm" className="-ml-2 mb-3 text-muted-foreground">
+        <Link to="/admin">
+          <ArrowLeft aria-hidden /> Admin Panel
+        </Link>
+      </Button>
+      <PageHeader title="Application Review" description="Verify new membership applications and approve or reject them." />
+
+      <StatsCards stats={stats.data} loading={stats.isLoading} />
+
+      <section aria-labelledby="pending-heading" className="mt-8">
+        <h2 id="pending-heading" className="mb-4 text-lg font-semibold tracking-tight">
+          Pending applications
+        </h2>
+
+        {list.isLoading ? (
+          <div className="grid gap-4" aria-busy="true" aria-label="Loading applications">
+            <RowSkeleton />
+            <RowSkeleton />
+            <RowSkeleton />
+          </div>
+        ) : list.isError ? (
+          <Card role="alert" className="flex flex-col items-center p-10 text-center">
+            <ServerCrash className="size-8 text-destructive" aria-hidden />
+            <p className="mt-3 font-semibold">Could not load applications</p>
+            <p className="mt-1 text-sm text-muted-foreground">{errorDetail(list.error, 'Please try again.')}</p>
+            <Button variant="outline" className="mt-5" onClick={() => void list.refetch()}>
+              <RefreshCw aria-hidden /> Try again
+            </Button>
+          </Card>
+        ) : !list.data?.length ? (
+          <Card className="flex flex-col items-center px-6 py-14 text-center">
+            <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+              <Inbox className="size-6" aria-hidden />
+            </span>
+            <p className="mt-4 font-semibold">No pending applications</p>
+            <p className="mt-1 text-sm text-muted-foreground">New membership applications will appear here for review.</p>
+          </Card>
+        ) : (
+          <ul className="grid gap-4" aria-labelledby="pending-heading">
+            {list.data.map((a) => (
+              <ApplicationRow
+                key={a.userId}
+                application={a}
+                busy={deciding}
+                approving={approve.isPending && approve.variables?.userId === a.userId}
+                onCheck={(key, checked) => update.mutate({ userId: a.userId, change: { [key]: checked } })}
+                onRisk={(risk) => update.mutate({ userId: a.userId, change: { riskAssessment: risk } })}
+                onReview={() => setOpenId(a.userId)}
+                onApprove={() => approve.mutate({ userId: a.userId })}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <ReviewDialog
+        application={open}
+        onOpenChange={(o) => !o && setOpenId(null)}
+        deciding={deciding}
+        onCheck={(key, checked) => open && update.mutate({ userId: open.userId, change: { [key]: checked } })}
+        onRisk={(risk) => open && update.mutate({ userId: open.userId, change: { riskAssessment: risk } })}
+        onApprove={(notes) => open && approve.mutate({ userId: open.userId, notes: notes || undefined }, { onSuccess: () => setOpenId(null) })}
+        onReject={(reason, notes) => open && reject.mutate({ userId: open.userId, reason, notes: notes || undefined }, { onSuccess: () => setOpenId(null) })}
+      />
+    </>
+  );
+}

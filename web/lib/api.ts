@@ -1,0 +1,95 @@
+import type { ErrorIssue } from '../../common/errors.ts';
+
+/**
+ * A non-OK answer from the API. `message` follows spec 01 §7 (`${status}: ${text}`), where the text is the
+ * server's own error message when the body has the API's error shape; `detail` is that text alone, and
+ * `issues` carries the per-field messages so a form can show them under its fields.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly detail: string;
+  readonly issues: ErrorIssue[];
+  constructor(status: number, detail: string, opts: { code?: string; issues?: ErrorIssue[] } = {}) {
+    super(`${status}: ${detail}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+    this.code = opts.code;
+    this.issues = opts.issues ?? [];
+  }
+}
+
+/** The server's message for an error, without the status prefix; a fallback for anything else. */
+export function errorDetail(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.detail || fallback;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown; issues?: unknown } };
+    const e = body?.error;
+    if (e && typeof e.message === 'string') {
+      const issues = Array.isArray(e.issues)
+        ? e.issues.filter((i): i is ErrorIssue => !!i && typeof i.path === 'string' && typeof i.message === 'string')
+        : [];
+      return new ApiError(res.status, e.message, { code: typeof e.code === 'string' ? e.code : undefined, issues });
+    }
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return new ApiError(res.status, text || res.statusText || 'Request failed');
+}
+
+async function send(method: string, url: string, body?: unknown): Promise<Response> {
+  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
+  if (body !== undefined) {
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch {
+    throw new ApiError(0, 'Could not reach the server. Please check your connection and try again.', { code: 'network' });
+  }
+  if (!res.ok) throw await toApiError(res);
+  return res;
+}
+
+async function readJson<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Calls the API with cookies and JSON; throws ApiError on a non-OK answer. */
+export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
+  const res = await send(method, url, body);
+  return readJson<T>(res);
+}
+
+export const api = {
+  get: <T>(url: string) => apiRequest<T>('GET', url),
+  post: <T>(url: string, body: unknown = {}) => apiRequest<T>('POST', url, body),
+  patch: <T>(url: string, body: unknown = {}) => apiRequest<T>('PATCH', url, body),
+  delete: <T>(url: string) => apiRequest<T>('DELETE', url),
+};
+
+/**
+ * The default read function (spec 01 §7): requests the first key element as a URL and parses JSON.
+ * With `on401: 'returnNull'` a 401 answers null instead of throwing (used for the current user).
+ */
+export function getQueryFn<T>({ on401 }: { on401: 'returnNull' | 'throw' }) {
+  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
+    try {
+      return await api.get<T>(String(queryKey[0]));
+    } catch (err) {
+      if (on401 === 'returnNull' && err instanceof ApiError && err.status === 401) return null;
+      throw err;
+    }
+  };
+}
