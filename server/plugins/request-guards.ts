@@ -7,6 +7,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; routes that say nothing are for approved members only. */
     access?: Access;
+    /**
+     * Skips the cross-site write check for this route alone. Only for a callback a third party must POST to
+     * from its own site (Apple's response_mode=form_post); such a route must change nothing and only redirect.
+     */
+    csrfExempt?: boolean;
   }
 }
 
@@ -29,6 +34,7 @@ export function registerRequestGuards(app: FastifyInstance, config: Config) {
     if (!request.url.startsWith('/api/') && request.url !== '/api') return;
     reply.header('Cache-Control', 'no-store');
     if (SAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.config?.csrfExempt === true) return;
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site') {
       request.log.warn({ route: request.url, ip: request.ip }, 'cross-site write refused');

@@ -1,0 +1,351 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listRoutes } from '../../server/app.ts';
+import { memberApplications, users } from '../../server/db/schema/index.ts';
+import { createTestApp, makeUser, reloadUser, type TestContext } from '../helpers/app.ts';
+
+const APP_URL = 'http://app.test';
+const GOOGLE = { clientId: 'google-client', clientSecret: 'google-secret' };
+const APPLE = { clientId: 'apple-client', clientSecret: 'apple-secret' };
+
+let mock: OAuth2Server;
+let ctx: TestContext;
+/** Claims the mock puts into the next tokens it signs (the person "signing in" at the provider). */
+let claims: Record<string, unknown> = {};
+let counter = 0;
+
+beforeAll(async () => {
+  mock = new OAuth2Server();
+  await mock.issuer.keys.generate('RS256');
+  await mock.start(0, '127.0.0.1');
+  mock.service.on('beforeTokenSigning', (token: MutableToken) => Object.assign(token.payload, claims));
+  const issuer = mock.issuer.url!;
+  expect(issuer).toMatch(/^http:\/\/localhost:\d+$/);
+  ctx = await createTestApp({ config: { publicUrl: APP_URL, oidc: { google: { issuer, ...GOOGLE }, apple: { issuer, ...APPLE } } } });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await mock?.stop();
+});
+beforeEach(() => {
+  counter += 1;
+  claims = { sub: `sub-${Date.now()}-${counter}`, email: `person${Date.now()}${counter}@example.com`, email_verified: true, given_name: 'Grace', family_name: 'Hopper' };
+});
+
+/** The `name=value` pair a browser would send back for a Set-Cookie of this answer. */
+function cookiePair(res: LightMyRequestResponse, name: string): string | undefined {
+  const headers = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  const line = headers.find((h) => h.startsWith(`${name}=`));
+  const pair = line?.split(';')[0];
+  return pair === `${name}=` ? undefined : pair;
+}
+
+function location(res: LightMyRequestResponse): string {
+  return String(res.headers.location);
+}
+
+/** Starts a sign-in at our app and lets the mock provider approve it: the callback URL and the state cookie. */
+async function startAndApprove(provider: 'google' | 'apple') {
+  const start = await ctx.app.inject({ method: 'GET', url: `/api/auth/${provider}` });
+  expect(start.statusCode).toBe(302);
+  const authorize = new URL(location(start));
+  expect(authorize.origin).toBe(mock.issuer.url);
+  const flowCookie = cookiePair(start, 'cp_oidc');
+  expect(flowCookie).toBeDefined();
+  const approved = await fetch(authorize, { redirect: 'manual' });
+  expect(approved.status).toBe(302);
+  const callback = new URL(approved.headers.get('location')!);
+  expect(callback.origin + callback.pathname).toBe(`${APP_URL}/api/auth/${provider}/callback`);
+  return { start, authorize, callback, flowCookie: flowCookie! };
+}
+
+/** Delivers the provider's redirect to our callback, as the browser would (with or without the cookie). */
+function callback(url: URL | string, cookie?: string) {
+  const u = new URL(url, APP_URL);
+  return ctx.app.inject({ method: 'GET', url: u.pathname + u.search, headers: cookie ? { cookie } : {} });
+}
+
+/** The whole Google sign-in; answers the callback response and the session cookie it set. */
+async function signInWithGoogle() {
+  const { callback: cb, flowCookie } = await startAndApprove('google');
+  const res = await callback(cb, flowCookie);
+  return { res, session: cookiePair(res, 'cp_session') };
+}
+
+function expectRefused(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(302);
+  expect(location(res)).toBe('/login?notice=oauth-failed');
+  expect(cookiePair(res, 'cp_session')).toBeUndefined();
+  expect(String(res.headers['set-cookie'])).toMatch(/cp_oidc=;/);
+}
+
+describe('without configuration', () => {
+  let bare: TestContext;
+  beforeAll(async () => {
+    bare = await createTestApp();
+  });
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it.each(['google', 'apple'])('sends %s sign-in back to /login with a notice', async (provider) => {
+    for (const url of [`/api/auth/${provider}`, `/api/auth/${provider}/callback?code=x&state=y`]) {
+      const res = await bare.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(302);
+      expect(location(res)).toBe(`/login?notice=${provider}-disabled`);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+});
+
+describe('starting a sign-in', () => {
+  it('sends Google an authorization-code request with state, nonce and S256 PKCE, kept in a short signed cookie', async () => {
+    const start = await ctx.app.inject({ method: 'GET', url: '/api/auth/google' });
+    const url = new URL(location(start));
+    const q = url.searchParams;
+    expect(url.pathname).toBe('/authorize');
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('client_id')).toBe(GOOGLE.clientId);
+    expect(q.get('scope')).toBe('openid email profile');
+    expect(q.get('redirect_uri')).toBe(`${APP_URL}/api/auth/google/callback`);
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('state')?.length).toBeGreaterThanOrEqual(20);
+    expect(q.get('nonce')?.length).toBeGreaterThanOrEqual(20);
+    expect(q.get('response_mode')).toBeNull();
+    const cookie = ([] as string[]).concat(start.headers['set-cookie'] ?? []).find((c) => c.startsWith('cp_oidc='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Max-Age=600/);
+    expect(cookie).toMatch(/Path=\/api\/auth/);
+  });
+
+  it('asks Apple for its name scope and a form_post answer', async () => {
+    const start = await ctx.app.inject({ method: 'GET', url: '/api/auth/apple' });
+    const q = new URL(location(start)).searchParams;
+    expect(q.get('client_id')).toBe(APPLE.clientId);
+    expect(q.get('scope')).toBe('openid email name');
+    expect(q.get('response_mode')).toBe('form_post');
+    expect(q.get('redirect_uri')).toBe(`${APP_URL}/api/auth/apple/callback`);
+  });
+});
+
+describe('Google sign-in', () => {
+  it('creates a pending applicant with the Google id and an application, and signs them in', async () => {
+    const { res, session } = await signInWithGoogle();
+    expect(res.statusCode).toBe(302);
+    expect(location(res)).toBe('/dashboard');
+    expect(session).toBeDefined();
+    expect(String(res.headers['set-cookie'])).toMatch(/cp_oidc=;/);
+
+    const [user] = await ctx.db.select().from(users).where(eq(users.googleId, String(claims.sub)));
+    expect(user).toMatchObject({
+      email: claims.email,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      accountStatus: 'pending',
+      role: 'partner',
+      authProvider: 'google',
+      username: null,
+      password: null,
+      appleId: null,
+      isActive: true,
+    });
+    const apps = await ctx.db.select().from(memberApplications).where(eq(memberApplications.userId, user.id));
+    expect(apps).toHaveLength(1);
+
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: session! } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({ id: user.id, accountStatus: 'pending' });
+  });
+
+  it('signs the same Google account in again to the same user, with a new session id', async () => {
+    const first = await signInWithGoogle();
+    const second = await signInWithGoogle();
+    expect(location(second.res)).toBe('/dashboard');
+    expect(second.session).toBeDefined();
+    expect(second.session).not.toBe(first.session);
+    const rows = await ctx.db.select().from(users).where(eq(users.googleId, String(claims.sub)));
+    expect(rows).toHaveLength(1);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: second.session! } });
+    expect(me.json().user.id).toBe(rows[0].id);
+  });
+
+  it('falls back to the e-mail local part and "Member" when the token has no names', async () => {
+    claims = { sub: claims.sub, email: 'Ada.Lovelace@Example.org', email_verified: true };
+    const { res } = await signInWithGoogle();
+    expect(location(res)).toBe('/dashboard');
+    const [user] = await ctx.db.select().from(users).where(eq(users.googleId, String(claims.sub)));
+    expect(user).toMatchObject({ email: 'ada.lovelace@example.org', firstName: 'ada.lovelace', lastName: 'Member' });
+  });
+
+  it('links an existing local account with the same verified e-mail instead of creating another', async () => {
+    const local = await makeUser(ctx.db, { email: `linked${counter}@example.com` });
+    claims.email = local.email.toUpperCase();
+    const { res, session } = await signInWithGoogle();
+    expect(location(res)).toBe('/dashboard');
+    const after = await reloadUser(ctx.db, local.id);
+    expect(after).toMatchObject({ googleId: claims.sub, authProvider: 'local', accountStatus: 'approved', username: local.username });
+    expect(after.password).toBe(local.password);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: session! } });
+    expect(me.json().user.id).toBe(local.id);
+    const sameEmail = await ctx.db.select().from(users).where(eq(users.email, local.email));
+    expect(sameEmail).toHaveLength(1);
+  });
+
+  it('refuses to link when the provider has not verified the e-mail of an existing account', async () => {
+    const local = await makeUser(ctx.db, { email: `unverified${counter}@example.com` });
+    claims.email = local.email;
+    claims.email_verified = false;
+    const { res } = await signInWithGoogle();
+    expectRefused(res);
+    expect((await reloadUser(ctx.db, local.id)).googleId).toBeNull();
+    expect(await ctx.db.select().from(users).where(eq(users.googleId, String(claims.sub)))).toHaveLength(0);
+  });
+
+  it('does not sign in a deactivated account', async () => {
+    const gone = await makeUser(ctx.db, { isActive: false });
+    await ctx.db.update(users).set({ googleId: String(claims.sub) }).where(eq(users.id, gone.id));
+    const { res } = await signInWithGoogle();
+    expectRefused(res);
+  });
+});
+
+describe('a forged or stale callback', () => {
+  it('is refused without the state cookie', async () => {
+    const { callback: cb } = await startAndApprove('google');
+    expectRefused(await callback(cb));
+    expect(await ctx.db.select().from(users).where(eq(users.googleId, String(claims.sub)))).toHaveLength(0);
+  });
+
+  it('is refused when the state parameter does not match the cookie', async () => {
+    const { callback: cb, flowCookie } = await startAndApprove('google');
+    cb.searchParams.set('state', 'attacker-state');
+    expectRefused(await callback(cb, flowCookie));
+  });
+
+  it('is refused with a tampered cookie', async () => {
+    const { callback: cb, flowCookie } = await startAndApprove('google');
+    const [name, value] = flowCookie.split('=');
+    const flipped = value[5] === 'A' ? 'B' : 'A';
+    expectRefused(await callback(cb, `${name}=${value.slice(0, 5)}${flipped}${value.slice(6)}`));
+  });
+
+  it("is refused with another browser's cookie (a code injected into someone else's flow)", async () => {
+    const victim = await startAndApprove('google');
+    const attacker = await startAndApprove('google');
+    expectRefused(await callback(attacker.callback, victim.flowCookie));
+  });
+
+  it('is refused after ten minutes', async () => {
+    const { callback: cb, flowCookie } = await startAndApprove('google');
+    ctx.clock.advance(10 * 60_000 + 1_000);
+    expectRefused(await callback(cb, flowCookie));
+  });
+
+  it('is refused when the cookie belongs to the other provider', async () => {
+    const { callback: cb, flowCookie } = await startAndApprove('google');
+    const u = new URL(cb);
+    expectRefused(await callback(`/api/auth/apple/callback${u.search}`, flowCookie));
+  });
+
+  it('is refused when the provider answers with an error', async () => {
+    const { authorize, flowCookie } = await startAndApprove('google');
+    const state = authorize.searchParams.get('state')!;
+    expectRefused(await callback(`/api/auth/google/callback?error=access_denied&state=${state}`, flowCookie));
+  });
+
+  it('is refused when replayed (the provider accepts a code once)', async () => {
+    const { callback: cb, flowCookie } = await startAndApprove('google');
+    expect(location(await callback(cb, flowCookie))).toBe('/dashboard');
+    expectRefused(await callback(cb, flowCookie));
+  });
+});
+
+describe('Apple sign-in (form_post)', () => {
+  it('turns the cross-site POST into a 303 to the GET callback, which then signs the new applicant in', async () => {
+    const { callback: cb, flowCookie } = await startAndApprove('apple');
+    const form = new URLSearchParams({ code: cb.searchParams.get('code')!, state: cb.searchParams.get('state')!, user: '{"name":{}}' });
+    const post = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/apple/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://appleid.apple.com', 'sec-fetch-site': 'cross-site' },
+      payload: form.toString(),
+    });
+    expect(post.statusCode).toBe(303);
+    expect(post.headers['set-cookie']).toBeUndefined();
+    const next = new URL(location(post), APP_URL);
+    expect(next.pathname).toBe('/api/auth/apple/callback');
+    expect([...next.searchParams.keys()].sort()).toEqual(['code', 'state']);
+    expect(next.searchParams.get('code')).toBe(cb.searchParams.get('code'));
+    expect(next.searchParams.get('state')).toBe(cb.searchParams.get('state'));
+
+    const res = await callback(next, flowCookie);
+    expect(location(res)).toBe('/dashboard');
+    expect(cookiePair(res, 'cp_session')).toBeDefined();
+    const [user] = await ctx.db.select().from(users).where(eq(users.appleId, String(claims.sub)));
+    expect(user).toMatchObject({ authProvider: 'apple', accountStatus: 'pending', googleId: null, email: claims.email });
+  });
+
+  it('accepts Apple\'s email_verified "true" string when linking', async () => {
+    const local = await makeUser(ctx.db, { email: `apple${counter}@example.com` });
+    claims.email = local.email;
+    claims.email_verified = 'true';
+    const { callback: cb, flowCookie } = await startAndApprove('apple');
+    expect(location(await callback(cb, flowCookie))).toBe('/dashboard');
+    expect((await reloadUser(ctx.db, local.id)).appleId).toBe(claims.sub);
+  });
+
+  it('the POST callback only redirects: no session, no account, and a JSON body is not accepted', async () => {
+    const before = await ctx.db.select({ id: users.id }).from(users);
+    const json = await ctx.app.inject({ method: 'POST', url: '/api/auth/apple/callback', payload: { code: 'x', state: 'y' } });
+    expect(json.statusCode).toBe(415);
+    const bogus = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/apple/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      payload: 'code=forged&state=forged',
+    });
+    expect(bogus.statusCode).toBe(303);
+    const res = await callback(location(bogus));
+    expectRefused(res);
+    expect(await ctx.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
+  });
+});
+
+describe('the CSRF guard', () => {
+  /** Every route with a writing method, from the app's route table, so a new route is covered too. */
+  function writeRoutes() {
+    return listRoutes(ctx.app)
+      .filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method))
+      .map((r) => ({ method: r.method, url: r.url.replace(/:[^/]+/g, '00000000-0000-0000-0000-000000000000') }));
+  }
+
+  it('is waived for the Apple form_post callback only', async () => {
+    expect(listRoutes(ctx.app).filter((r) => r.csrfExempt).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/auth/apple/callback']);
+    const routes = writeRoutes();
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/auth/apple/callback' });
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/auth/login' });
+    for (const { method, url } of routes) {
+      const res = await ctx.app.inject({
+        method: method as 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        payload: 'a=b',
+      });
+      const expected = url === '/api/auth/apple/callback' && method === 'POST' ? 303 : 403;
+      expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: expected });
+    }
+  });
+
+  it('still refuses a form-encoded body to a JSON route', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=a&password=b',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});
