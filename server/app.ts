@@ -9,13 +9,18 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
-import { registerErrorHandler, sendError } from './plugins/errors.ts';
+import { registerErrorHandler, sendError, sendFrameworkError } from './plugins/errors.ts';
 import { registerRequestGuards } from './plugins/request-guards.ts';
 import { registerSessions } from './plugins/session.ts';
 import { createLocalStorage, type FileStorage } from './plugins/storage.ts';
 import { adminApplicationRoutes } from './routes/admin-applications.ts';
 import { adminOutboxRoutes } from './routes/admin-outbox.ts';
+import { adminUserRoutes } from './routes/admin-users.ts';
 import { authRoutes } from './routes/auth.ts';
+import { commissionRoutes } from './routes/commissions.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
+import { leadRoutes } from './routes/leads.ts';
+import { memberRoutes } from './routes/members.ts';
 import { healthRoutes } from './routes/health.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 
@@ -68,6 +73,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     trustProxy: config.trustProxy,
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   const routeTable: RouteEntry[] = [];
   routeTables.set(app, routeTable);
@@ -125,6 +131,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(oauthRoutes(ctx));
   await app.register(adminApplicationRoutes(ctx));
   await app.register(adminOutboxRoutes(ctx));
+  await app.register(leadRoutes(ctx));
+  await app.register(commissionRoutes(ctx));
+  await app.register(dashboardRoutes(ctx));
+  await app.register(memberRoutes(ctx));
+  await app.register(adminUserRoutes(ctx));
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
@@ -146,7 +157,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       return sendError(reply, 'not_found', 'Not found.');
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    // cacheControl: false, or @fastify/static replaces no-cache with its default 'public, max-age=0'
+    return reply.sendFile('index.html', { cacheControl: false });
   });
   return app;
 }

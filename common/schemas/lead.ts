@@ -7,14 +7,20 @@ const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
 /** A money amount typed in a form or sent as JSON: ≥ 0, at most 2 decimals; the output is exact numeric text. */
 export const amountField = z
   .union([z.number(), z.string()], { error: 'Please enter the budget in pounds' })
-  .transform((v) => (typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'x') : v.trim()))
-  .refine((v) => v !== '', 'Please enter the budget in pounds')
-  .refine((v) => !v.startsWith('-'), 'Budget must be 0 or more')
-  .refine((v) => /^\d+(\.\d+)?$/.test(v), 'Please enter the budget in pounds')
-  .refine((v) => !/\.\d{3,}$/.test(v), 'Budget can have at most 2 decimal places')
-  .refine((v) => AMOUNT.test(v), 'Budget must be less than £100,000,000')
-  .transform((v) => {
-    const [whole, frac = ''] = v.split('.');
+  .transform((v, ctx) => {
+    const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim();
+    const problem =
+      text === '' ? 'Please enter the budget in pounds'
+      : text.startsWith('-') ? 'Budget must be 0 or more'
+      : !/^\d+(\.\d+)?$/.test(text) ? 'Please enter the budget in pounds'
+      : /\.\d{3,}$/.test(text) ? 'Budget can have at most 2 decimal places'
+      : !AMOUNT.test(text) ? 'Budget must be less than £100,000,000'
+      : null;
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    const [whole, frac = ''] = text.split('.');
     return `${Number(whole)}.${frac.padEnd(2, '0')}`;
   });
 

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../common/errors.ts';
+import {
+  duplicateCheckQuery,
+  duplicateCheckSchema,
+  leadActivitySchema,
+  leadInputSchema,
+  leadPageSchema,
+  leadQuerySchema,
+  leadSchema,
+  leadUpdateSchema,
+} from '../../common/schemas/lead.ts';
+import type { AppContext } from '../app.ts';
+import { canManageLeads } from '../policies/leads.ts';
+import { presentLead } from '../presenters/lead.ts';
+import { checkDuplicate, createLead, deleteLead, getVisibleLead, listActivities, listLeads, updateLeadStatus } from '../services/leads.ts';
+
+const idParams = z.object({ id: z.uuid('Lead not found.') });
+const ok = z.object({ ok: z.literal(true) });
+
+/** Leads (spec 01 §7, 02 §7): partners see their own, admins see and work all of them. */
+export const leadRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
+  app.get('/api/leads', { schema: { querystring: leadQuerySchema, response: { 200: leadPageSchema } } }, async (request) => {
+    const q = request.query;
+    const { rows, total } = await listLeads(ctx.db, request.user!, q);
+    return { items: rows.map((r) => presentLead(r.lead, r.submitterName, r.possibleDuplicate)), total, page: q.page, pageSize: q.pageSize };
+  });
+
+  app.get('/api/leads/duplicate-check', { schema: { querystring: duplicateCheckQuery, response: { 200: duplicateCheckSchema } } }, async (request) =>
+    checkDuplicate(ctx.db, request.query.companyName, request.query.contactEmail),
+  );
+
+  app.get('/api/leads/:id', { schema: { params: idParams, response: { 200: leadSchema } } }, async (request) => {
+    const row = await getVisibleLead(ctx.db, request.user!, request.params.id);
+    return presentLead(row.lead, row.submitterName);
+  });
+
+  app.post('/api/leads', { schema: { body: leadInputSchema, response: { 201: leadSchema } } }, async (request, reply) => {
+    const user = request.user!;
+    const lead = await createLead(ctx.db, user, request.body, ctx.now());
+    return reply.code(201).send(presentLead(lead, `${user.firstName} ${user.lastName}`));
+  });
+
+  app.patch('/api/leads/:id', { config: { access: 'admin' }, schema: { params: idParams, body: leadUpdateSchema, response: { 200: leadSchema } } }, async (request) => {
+    if (!canManageLeads(request.user!)) throw new AppError('forbidden', 'Administrator access is required.');
+    await updateLeadStatus(ctx.db, request.user!, request.params.id, request.body, ctx.now());
+    const row = await getVisibleLead(ctx.db, request.user!, request.params.id);
+    return presentLead(row.lead, row.submitterName);
+  });
+
+  app.delete('/api/leads/:id', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: ok } } }, async (request) => {
+    if (!canManageLeads(request.user!)) throw new AppError('forbidden', 'Administrator access is required.');
+    await deleteLead(ctx.db, request.user!, request.params.id);
+    return { ok: true as const };
+  });
+
+  app.get(
+    '/api/lead-activities',
+    { schema: { querystring: z.object({ leadId: z.uuid('Lead not found.') }), response: { 200: z.array(leadActivitySchema) } } },
+    async (request) => {
+      const rows = await listActivities(ctx.db, request.user!, request.query.leadId);
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    },
+  );
+};

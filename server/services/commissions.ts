@@ -1,0 +1,100 @@
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '../../common/errors.ts';
+import type { CommissionStatus } from '../../common/constants/leads.ts';
+import { marginalCommission } from '../../common/rules/commission-tiers.ts';
+import { fromPence, toPence } from '../../common/rules/money.ts';
+import type { Db } from '../db/client.ts';
+import { commissions, leads, users } from '../db/schema/index.ts';
+import { recordAudit } from './audit.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type LeadRow = typeof leads.$inferSelect;
+
+/** Commission months are calendar months in London, whatever the server's zone. */
+export const COMMISSION_TZ = 'Europe/London';
+const sameMonth = (at: Date) =>
+  sql`date_trunc('month', ${commissions.createdAt} at time zone ${COMMISSION_TZ}) = date_trunc('month', ${at.toISOString()}::timestamptz at time zone ${COMMISSION_TZ})`;
+
+/**
+ * Creates the pending commission of a lead that just became closed-won: the marginal amount it adds to the
+ * partner's closed-won value this month. The caller holds a FOR UPDATE lock on the partner's user row, so two
+ * admins closing leads of the same partner at once are serialised and both see the right earlier total.
+ */
+export async function createCommissionForWonLead(tx: Tx, lead: LeadRow, now: Date) {
+  const [paid] = await tx.select({ id: commissions.id }).from(commissions).where(and(eq(commissions.leadId, lead.id), eq(commissions.status, 'paid'))).limit(1);
+  if (paid) return null; // already paid out for this lead once; closing it again must not pay twice
+  const [{ prior }] = await tx
+    .select({ prior: sql<string>`coalesce(sum(${leads.estimatedValue}), 0)::text` })
+    .from(commissions)
+    .innerJoin(leads, eq(leads.id, commissions.leadId))
+    .where(and(eq(commissions.partnerId, lead.submitterId), ne(commissions.status, 'cancelled'), sameMonth(now)));
+  const { amountPence, rate } = marginalCommission(toPence(prior), toPence(lead.estimatedValue));
+  const [created] = await tx
+    .insert(commissions)
+    .values({ leadId: lead.id, partnerId: lead.submitterId, amount: fromPence(amountPence), rate: rate.toFixed(4), status: 'pending', createdAt: now })
+    .returning();
+  return created;
+}
+
+/** A lead that leaves closed-won loses its unpaid commission; a paid one stays paid. */
+export async function cancelUnpaidCommission(tx: Tx, leadId: string) {
+  await tx.update(commissions).set({ status: 'cancelled' }).where(and(eq(commissions.leadId, leadId), eq(commissions.status, 'pending')));
+}
+
+const partnerName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+
+export interface CommissionFilter {
+  partnerId?: string;
+  status?: CommissionStatus;
+  /** YYYY-MM, a London calendar month. */
+  month?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Commissions with their lead details, newest first; scoped to one partner unless an admin asks for all. */
+export async function listCommissions(db: Db, f: CommissionFilter) {
+  const conditions: Array<SQL | undefined> = [];
+  if (f.partnerId) conditions.push(eq(commissions.partnerId, f.partnerId));
+  if (f.status) conditions.push(eq(commissions.status, f.status));
+  if (f.month) conditions.push(sql`to_char(${commissions.createdAt} at time zone ${COMMISSION_TZ}, 'YYYY-MM') = ${f.month}`);
+  const rows = await db
+    .select({ c: commissions, partnerName, companyName: leads.companyName, industry: leads.industry, leadType: leads.leadType, estimatedValue: leads.estimatedValue })
+    .from(commissions)
+    .innerJoin(leads, eq(leads.id, commissions.leadId))
+    .innerJoin(users, eq(users.id, commissions.partnerId))
+    .where(and(...conditions))
+    .orderBy(desc(commissions.createdAt), desc(commissions.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  return rows.map((r) => ({
+    id: r.c.id,
+    leadId: r.c.leadId,
+    partnerId: r.c.partnerId,
+    partnerName: r.partnerName,
+    amount: r.c.amount,
+    rate: r.c.rate,
+    status: r.c.status as CommissionStatus,
+    createdAt: r.c.createdAt.toISOString(),
+    paidAt: r.c.paidAt ? r.c.paidAt.toISOString() : null,
+    leadDetails: { companyName: r.companyName, industry: r.industry, leadType: r.leadType, estimatedValue: r.estimatedValue },
+  }));
+}
+
+/** An admin marks a pending commission paid (monthly payout), audited. */
+export async function markCommissionPaid(db: Db, actorId: string, id: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(commissions).where(eq(commissions.id, id)).for('update');
+    if (!current) throw new AppError('not_found', 'Commission not found.');
+    if (current.status !== 'pending') throw new AppError('conflict', `This commission is ${current.status}; only pending commissions can be paid.`);
+    const [paid] = await tx.update(commissions).set({ status: 'paid', paidAt: now }).where(eq(commissions.id, id)).returning();
+    await recordAudit(tx, { actorId, action: 'commission.pay', entityType: 'commission', entityId: id, before: { status: 'pending' }, after: { status: 'paid', paidAt: now.toISOString(), amount: paid.amount } });
+    return paid;
+  });
+}
+
+/** Quotes a CSV field so commas, quotes and formula prefixes cannot break the sheet or run in it. */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

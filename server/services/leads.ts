@@ -1,0 +1,149 @@
+import { and, count, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '../../common/errors.ts';
+import type { LeadStatus } from '../../common/constants/options.ts';
+import { companyKey, contactDomain } from '../../common/rules/company-key.ts';
+import { STATUS_LABELS } from '../../common/rules/pipeline.ts';
+import type { LeadData } from '../../common/schemas/lead.ts';
+import type { Db } from '../db/client.ts';
+import { leadActivities, leads, notifications, users } from '../db/schema/index.ts';
+import { leadScope } from '../policies/leads.ts';
+import { isAdmin, type Actor } from '../policies/roles.ts';
+import { recordAudit } from './audit.ts';
+import { cancelUnpaidCommission, createCommissionForWonLead } from './commissions.ts';
+
+const submitterName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+const OPEN = ['closed-won', 'closed-lost'];
+
+/** Another open lead (not this one) with the same company key or contact domain. */
+const duplicateFlag = sql<boolean>`exists (
+  select 1 from ${leads} d
+  where d.id <> ${leads.id} and d.status not in ('closed-won', 'closed-lost')
+    and (d.company_key = ${leads.companyKey} or (${leads.contactDomain} <> '' and d.contact_domain = ${leads.contactDomain}))
+)`;
+
+export interface LeadListQuery {
+  search?: string;
+  status?: LeadStatus;
+  page: number;
+  pageSize: number;
+}
+
+/** One page of the leads an actor may see, newest first, with the total for the heading. */
+export async function listLeads(db: Db, actor: Actor, q: LeadListQuery) {
+  const conditions: Array<SQL | undefined> = [leadScope(actor)];
+  if (q.status) conditions.push(eq(leads.status, q.status));
+  if (q.search) {
+    const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(leads.companyName, pattern), ilike(leads.industry, pattern), ilike(leads.contactName, pattern)));
+  }
+  const where = and(...conditions);
+  const admin = isAdmin(actor);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ lead: leads, submitterName, ...(admin ? { possibleDuplicate: duplicateFlag } : {}) })
+      .from(leads)
+      .innerJoin(users, eq(users.id, leads.submitterId))
+      .where(where)
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ total: count() }).from(leads).where(where),
+  ]);
+  return { rows: rows as Array<{ lead: typeof leads.$inferSelect; submitterName: string; possibleDuplicate?: boolean }>, total };
+}
+
+/** A single lead the actor may see, or a 404 (never a 403 that would confirm it exists). */
+export async function getVisibleLead(db: Db, actor: Actor, id: string) {
+  const [row] = await db
+    .select({ lead: leads, submitterName })
+    .from(leads)
+    .innerJoin(users, eq(users.id, leads.submitterId))
+    .where(and(eq(leads.id, id), leadScope(actor)));
+  if (!row) throw new AppError('not_found', 'Lead not found.');
+  return row;
+}
+
+/** Records a partner's referral and its first timeline entry. */
+export async function createLead(db: Db, actor: Actor, data: LeadData, now: Date) {
+  return db.transaction(async (tx) => {
+    const [lead] = await tx
+      .insert(leads)
+      .values({ ...data, submitterId: actor.id, companyKey: companyKey(data.companyName), contactDomain: contactDomain(data.contactEmail), createdAt: now, updatedAt: now })
+      .returning();
+    await tx.insert(leadActivities).values({ leadId: lead.id, userId: actor.id, activity: 'Lead submitted', createdAt: now });
+    return lead;
+  });
+}
+
+/** Whether a company or contact domain is already in the open pipeline (no details of whose lead it is). */
+export async function checkDuplicate(db: Db, companyName?: string, email?: string) {
+  const key = companyName ? companyKey(companyName) : '';
+  const domain = email ? contactDomain(email) : '';
+  const open = notInArray(leads.status, OPEN);
+  const [company] = key ? await db.select({ id: leads.id }).from(leads).where(and(eq(leads.companyKey, key), open)).limit(1) : [];
+  const [dom] = domain ? await db.select({ id: leads.id }).from(leads).where(and(eq(leads.contactDomain, domain), open)).limit(1) : [];
+  return { companyMatch: !!company, domainMatch: !!dom };
+}
+
+/**
+ * An admin sets a lead's status and notes. In one transaction: the lead, a timeline entry, a notification
+ * for the submitter, the commission when it becomes closed-won (or its cancellation when it leaves), the audit.
+ */
+export async function updateLeadStatus(db: Db, actor: Actor, id: string, change: { status: LeadStatus; notes?: string }, now: Date) {
+  return db.transaction(async (tx) => {
+    // Lock the submitter's row before anything else: every write below that references them takes a key-share
+    // lock on it, so locking it later would deadlock two admins closing leads of the same partner at once.
+    const [owner] = await tx.select({ submitterId: leads.submitterId }).from(leads).where(eq(leads.id, id));
+    if (!owner) throw new AppError('not_found', 'Lead not found.');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.submitterId)).for('update');
+    const [before] = await tx.select().from(leads).where(eq(leads.id, id)).for('update');
+    if (!before) throw new AppError('not_found', 'Lead not found.');
+    const from = before.status as LeadStatus;
+    const to = change.status;
+    const notesChanged = change.notes !== undefined && change.notes !== (before.notes ?? '');
+    const [after] = await tx
+      .update(leads)
+      .set({ status: to, ...(change.notes !== undefined ? { notes: change.notes || null } : {}), updatedAt: now })
+      .where(eq(leads.id, id))
+      .returning();
+    const activity = from === to ? (notesChanged ? 'Notes updated' : 'Lead reviewed') : `Status changed from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}`;
+    await tx.insert(leadActivities).values({ leadId: id, userId: actor.id, activity, notes: change.notes || null, createdAt: now });
+    if (before.submitterId !== actor.id) {
+      await tx.insert(notifications).values({
+        userId: before.submitterId,
+        title: from === to ? 'Lead updated' : `Lead ${STATUS_LABELS[to].toLowerCase()}`,
+        message: from === to ? `${before.companyName}: ${activity.toLowerCase()}.` : `${before.companyName} moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.`,
+        type: 'lead_status',
+        entityType: 'lead',
+        entityId: id,
+        actionUrl: '/leads',
+        priority: to === 'closed-won' ? 'high' : 'normal',
+        createdAt: now,
+      });
+    }
+    if (to === 'closed-won' && from !== 'closed-won') await createCommissionForWonLead(tx, after, now);
+    if (from === 'closed-won' && to !== 'closed-won') await cancelUnpaidCommission(tx, id);
+    await recordAudit(tx, { actorId: actor.id, action: 'lead.update', entityType: 'lead', entityId: id, before: { status: from, notes: before.notes }, after: { status: to, notes: after.notes } });
+    return after;
+  });
+}
+
+/** Removes a lead with its activities and commissions (cascade), and audits it. */
+export async function deleteLead(db: Db, actor: Actor, id: string) {
+  await db.transaction(async (tx) => {
+    const [gone] = await tx.delete(leads).where(eq(leads.id, id)).returning();
+    if (!gone) throw new AppError('not_found', 'Lead not found.');
+    await recordAudit(tx, { actorId: actor.id, action: 'lead.delete', entityType: 'lead', entityId: id, before: { companyName: gone.companyName, status: gone.status, submitterId: gone.submitterId, estimatedValue: gone.estimatedValue }, after: null });
+  });
+}
+
+/** The timeline of a lead the actor may see, oldest first. */
+export async function listActivities(db: Db, actor: Actor, leadId: string) {
+  await getVisibleLead(db, actor, leadId);
+  return db
+    .select({ id: leadActivities.id, leadId: leadActivities.leadId, activity: leadActivities.activity, notes: leadActivities.notes, createdAt: leadActivities.createdAt, userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(leadActivities)
+    .leftJoin(users, eq(users.id, leadActivities.userId))
+    .where(eq(leadActivities.leadId, leadId))
+    .orderBy(leadActivities.createdAt, leadActivities.id);
+}

@@ -1,0 +1,91 @@
+import { and, asc, count, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { MAX_RECOMMENDATIONS, RECOMMENDATION_WEIGHTS as W, scoreMember, type ScorableMember } from '../../common/rules/recommendations.ts';
+import type { Member } from '../../common/schemas/member.ts';
+import type { Db } from '../db/client.ts';
+import { memberConnections, users } from '../db/schema/index.ts';
+import type { UserRow } from '../plugins/session.ts';
+
+/** Members others can find: approved, active, not removed, and open to networking. */
+export const listedMember = and(eq(users.accountStatus, 'approved'), eq(users.isActive, true), isNull(users.removedAt), eq(users.availableForNetworking, true));
+
+const memberColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  company: users.company,
+  jobTitle: users.jobTitle,
+  location: users.location,
+  bio: users.bio,
+  profilePicture: users.profilePicture,
+  industries: users.industries,
+  expertise: users.expertise,
+  linkedinUrl: users.linkedinUrl,
+  website: users.website,
+  role: users.role,
+  membershipTier: users.membershipTier,
+  yearsExperience: users.yearsExperience,
+};
+
+const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of the member directory, with search over name, company and title and list filters. */
+export async function listMembers(db: Db, viewerId: string, q: { search?: string; industry?: string; expertise?: string; page: number; pageSize: number }) {
+  const conditions: Array<SQL | undefined> = [listedMember, ne(users.id, viewerId)];
+  if (q.search) {
+    const p = escapeLike(q.search);
+    conditions.push(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p), ilike(users.company, p), ilike(users.jobTitle, p)));
+  }
+  if (q.industry) conditions.push(sql`${q.industry} = any(${users.industries})`);
+  if (q.expertise) conditions.push(sql`${q.expertise} = any(${users.expertise})`);
+  const where = and(...conditions);
+  const [items, [{ total }]] = await Promise.all([
+    db.select(memberColumns).from(users).where(where).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { items: items as Member[], total };
+}
+
+const textArray = (values: string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/** The SQL twin of scoreMember(): same weights, so the database ranks and only eight rows leave it. */
+function scoreSql(viewer: ScorableMember): SQL<number> {
+  const loc = (viewer.location ?? '').trim().toLowerCase();
+  const city = loc.split(',').map((p) => p.trim()).filter(Boolean)[0] ?? '';
+  const theirLoc = sql`lower(trim(coalesce(${users.location}, '')))`;
+  const theirCity = sql`trim(split_part(${theirLoc}, ',', 1))`;
+  const locationMatch = loc
+    ? sql`(${theirLoc} <> '' and (${theirLoc} = ${loc} or position(${theirLoc} in ${loc}) > 0 or position(${loc} in ${theirLoc}) > 0 or ${theirCity} = ${city}))`
+    : sql`false`;
+  const years = viewer.yearsExperience;
+  return sql<number>`(
+    (select count(*) from unnest(${users.industries}) x where x = any(${textArray(viewer.industries)})) * ${W.sharedIndustry}
+    + (select count(*) from unnest(${users.expertise}) x where x = any(${textArray(viewer.expertise)})) * ${W.sharedExpertise}
+    + case when ${locationMatch} then ${W.location} else 0 end
+    + case when ${years === null ? sql`false` : sql`${users.yearsExperience} is not null and abs(${users.yearsExperience} - ${years}) <= ${W.experienceWindowYears}`} then ${W.similarExperience} else 0 end
+    + case when ${users.membershipTier} = 'cp-plus' then ${W.cpPlus} else 0 end
+    + case when ${users.role} = 'master-admin' or ${users.jobTitle} ~* '\\mceo\\M' or ${users.jobTitle} ilike '%founder%' then ${W.leadership} else 0 end
+    + case when length(coalesce(${users.bio}, '')) > ${W.bioMinLength} and coalesce(${users.company}, '') <> '' then ${W.completeProfile} else 0 end
+  )::int`.mapWith(Number);
+}
+
+/**
+ * The top eight members for the viewer (spec 01 §9), excluding themselves and anyone they have a pending
+ * or accepted connection with. Ranked in SQL; scores and reasons of the eight come from scoreMember().
+ */
+export async function recommendMembers(db: Db, viewer: UserRow) {
+  const score = scoreSql(viewer);
+  const connected = sql`exists (
+    select 1 from ${memberConnections} c
+    where c.status in ('pending', 'accepted')
+      and ((c.requester_user_id = ${viewer.id} and c.target_user_id = ${users.id}) or (c.target_user_id = ${viewer.id} and c.requester_user_id = ${users.id}))
+  )`;
+  const rows = await db
+    .select({ ...memberColumns, sqlScore: score })
+    .from(users)
+    .where(and(listedMember, ne(users.id, viewer.id), sql`not ${connected}`, sql`${score} > 0`))
+    .orderBy(sql`${score} desc`, asc(users.createdAt), asc(users.id))
+    .limit(MAX_RECOMMENDATIONS);
+  return rows
+    .map(({ sqlScore: _ignored, ...m }) => ({ ...(m as Member), ...scoreMember(viewer, m as ScorableMember) }))
+    .sort((a, b) => b.score - a.score);
+}

@@ -1,0 +1,127 @@
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { tierPosition } from '../../common/rules/commission-tiers.ts';
+import { toPence } from '../../common/rules/money.ts';
+import type { Db } from '../db/client.ts';
+import { commissions, leadActivities, leads } from '../db/schema/index.ts';
+import { COMMISSION_TZ } from './commissions.ts';
+
+const n = (expr: SQL) => sql<number>`${expr}`.mapWith(Number);
+
+/** Lead counts by status and the conversion rate, over the leads a condition selects, in one SQL pass. */
+async function leadCounts(db: Db, where: SQL | undefined) {
+  const [row] = await db
+    .select({
+      total: n(sql`count(*)`),
+      submitted: n(sql`count(*) filter (where ${leads.status} = 'submitted')`),
+      reviewing: n(sql`count(*) filter (where ${leads.status} = 'reviewing')`),
+      qualified: n(sql`count(*) filter (where ${leads.status} = 'qualified')`),
+      inProgress: n(sql`count(*) filter (where ${leads.status} = 'in-progress')`),
+      won: n(sql`count(*) filter (where ${leads.status} = 'closed-won')`),
+      lost: n(sql`count(*) filter (where ${leads.status} = 'closed-lost')`),
+    })
+    .from(leads)
+    .where(where);
+  return row;
+}
+
+/** GET /api/dashboard-stats: the signed-in member's own referrals and earnings (pounds, 2 decimals). */
+export async function dashboardStats(db: Db, userId: string) {
+  const [counts, [money]] = await Promise.all([
+    leadCounts(db, eq(leads.submitterId, userId)),
+    db
+      .select({ earned: sql<string>`coalesce(sum(${commissions.amount}), 0)::text` })
+      .from(commissions)
+      .where(and(eq(commissions.partnerId, userId), ne(commissions.status, 'cancelled'))),
+  ]);
+  const earnedPence = toPence(money.earned);
+  return {
+    totalReferrals: counts.total,
+    totalCommissions: earnedPence / 100,
+    avgCommissionPerLead: counts.total ? Math.round(earnedPence / counts.total) / 100 : 0,
+    conversionRate: counts.total ? counts.won / counts.total : 0,
+    pipeline: { submitted: counts.submitted, reviewing: counts.reviewing, qualified: counts.qualified, inProgress: counts.inProgress, closed: counts.won },
+  };
+}
+
+/** GET /api/analytics/dashboard: a partner's own figures, the whole organisation's for admins. */
+export async function dashboardAnalytics(db: Db, scope: SQL | undefined) {
+  const c = await leadCounts(db, scope);
+  const [value] = await db
+    .select({
+      pipelineValue: sql<string>`coalesce(sum(${leads.estimatedValue}) filter (where ${leads.status} not in ('closed-won', 'closed-lost')), 0)::text`,
+      wonValue: sql<string>`coalesce(sum(${leads.estimatedValue}) filter (where ${leads.status} = 'closed-won'), 0)::text`,
+    })
+    .from(leads)
+    .where(scope);
+  return {
+    totalLeads: c.total,
+    conversionRate: c.total ? c.won / c.total : 0,
+    byStatus: { submitted: c.submitted, reviewing: c.reviewing, qualified: c.qualified, 'in-progress': c.inProgress, 'closed-won': c.won, 'closed-lost': c.lost },
+    openPipelineValue: toPence(value.pipelineValue) / 100,
+    closedWonValue: toPence(value.wonValue) / 100,
+  };
+}
+
+/**
+ * The Commission Tracker's figures, all from real data: totals by status, this month's closed-won value and
+ * tier, days from submission to closed-won, win rate over decided leads, average deal size, leads and closes
+ * this month, and the change in commission against last month.
+ */
+export async function commissionSummary(db: Db, userId: string, now: Date) {
+  const nowText = now.toISOString();
+  const month = (col: SQL | typeof commissions.createdAt, offset: number) =>
+    sql`date_trunc('month', ${col} at time zone ${COMMISSION_TZ}) = date_trunc('month', (${nowText}::timestamptz at time zone ${COMMISSION_TZ}) - make_interval(months => ${offset}))`;
+  const [money] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} <> 'cancelled'), 0)::text`,
+      pending: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} = 'pending'), 0)::text`,
+      paid: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} = 'paid'), 0)::text`,
+      thisMonth: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} <> 'cancelled' and ${month(commissions.createdAt, 0)}), 0)::text`,
+      lastMonth: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} <> 'cancelled' and ${month(commissions.createdAt, 1)}), 0)::text`,
+      wonValueThisMonth: sql<string>`coalesce(sum(${leads.estimatedValue}) filter (where ${commissions.status} <> 'cancelled' and ${month(commissions.createdAt, 0)}), 0)::text`,
+      closesThisMonth: n(sql`count(*) filter (where ${commissions.status} <> 'cancelled' and ${month(commissions.createdAt, 0)})`),
+    })
+    .from(commissions)
+    .innerJoin(leads, eq(leads.id, commissions.leadId))
+    .where(eq(commissions.partnerId, userId));
+  const [leadFigures] = await db
+    .select({
+      won: n(sql`count(*) filter (where ${leads.status} = 'closed-won')`),
+      lost: n(sql`count(*) filter (where ${leads.status} = 'closed-lost')`),
+      avgDeal: sql<string>`coalesce(round(avg(${leads.estimatedValue}) filter (where ${leads.status} = 'closed-won'), 2), 0)::text`,
+      leadsThisMonth: n(sql`count(*) filter (where ${month(sql`${leads.createdAt}`, 0)})`),
+      avgDaysToClose: sql<number | null>`(
+        select avg(extract(epoch from (a.created_at - l2.created_at)) / 86400)
+        from ${leads} l2
+        join lateral (
+          select max(${leadActivities.createdAt}) as created_at from ${leadActivities}
+          where ${leadActivities.leadId} = l2.id and ${leadActivities.activity} like '%to Closed Won'
+        ) a on a.created_at is not null
+        where l2.submitter_id = ${userId} and l2.status = 'closed-won'
+      )`.mapWith((v) => (v == null ? null : Number(v))),
+    })
+    .from(leads)
+    .where(eq(leads.submitterId, userId));
+  const wonValuePence = toPence(money.wonValueThisMonth);
+  const decided = leadFigures.won + leadFigures.lost;
+  return {
+    totalEarned: toPence(money.total) / 100,
+    pendingAmount: toPence(money.pending) / 100,
+    paidAmount: toPence(money.paid) / 100,
+    thisMonthCommission: toPence(money.thisMonth) / 100,
+    commissionChange: (toPence(money.thisMonth) - toPence(money.lastMonth)) / 100,
+    closedWonValueThisMonth: wonValuePence / 100,
+    tier: presentTier(wonValuePence),
+    avgDaysToClose: leadFigures.avgDaysToClose == null ? null : Math.round(leadFigures.avgDaysToClose),
+    winRate: decided ? leadFigures.won / decided : null,
+    avgDealSize: toPence(leadFigures.avgDeal) / 100,
+    leadsThisMonth: leadFigures.leadsThisMonth,
+    closesThisMonth: money.closesThisMonth,
+  };
+}
+
+/** The tier in pounds for the screen: current percent, next percent and how much more closed business reaches it. */
+function presentTier(monthPence: number) {
+  const t = tierPosition(monthPence);
+  return { label: t.label, percent: t.percent, nextPercent: t.nextPercent, toNext: t.toNextPence == null ? null : t.toNextPence / 100 };
+}
