@@ -70,6 +70,21 @@ function defaultMessage(code: ErrorCode): string {
   }
 }
 
+/**
+ * Fastify answers a malformed URL ('/api/%zz') or an over-long path parameter before any hook runs, in its own
+ * shape, echoing the path and without the security headers. This sends the API's error shape instead, with
+ * the headers the hooks would have set (helmet's do not run here).
+ */
+export function sendFrameworkError(_err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  reply.headers({
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  });
+  return sendError(reply, 'bad_request', 'The request is not valid');
+}
+
 /** Fastify's own 4xx messages (bad JSON, wrong content type, too large) are safe and useful; keep them short. */
 function safeMessage(err: FastifyError, status: number): string {
   if (status === 415) return 'Send the request body as JSON (Content-Type: application/json).';
