@@ -1,5 +1,8 @@
+import { eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, makeUser, registration, type TestContext } from '../helpers/app.ts';
+import { users } from '../../server/db/schema/index.ts';
+import { createTestApp, login, makeSignedIn, makeUser, registration, reloadUser, type TestContext } from '../helpers/app.ts';
+import { expectError, findSecrets, NO_SUCH_ID } from '../helpers/http.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -8,6 +11,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
+
+const usersWithEmail = async (email: string) =>
+  (await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0].n;
 
 describe('registration', () => {
   it('creates a pending partner with an application and signs them in', async () => {
@@ -50,5 +56,114 @@ describe('sign-in', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);
+  });
+});
+
+describe('mass assignment (SECURITY 4)', () => {
+  it('refuses a registration that sets role, accountStatus or totalPoints, and creates no user', async () => {
+    const body = registration({ role: 'admin', accountStatus: 'approved', totalPoints: 999 });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    const error = expectError(res, 400, 'validation_failed');
+    expect(error.issues?.length).toBeGreaterThan(0);
+    expect(res.cookies.find((c) => c.name === 'cp_session')).toBeUndefined();
+    expect(await usersWithEmail(body.email)).toBe(0);
+  });
+
+  it.each([['isActive', false], ['membershipTier', 'cp-plus'], ['approvedAt', '2020-01-01T00:00:00Z'], ['id', NO_SUCH_ID], ['authProvider', 'google']])(
+    'refuses a registration carrying %s',
+    async (field, value) => {
+      const body = registration({ [field]: value });
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+      expectError(res, 400, 'validation_failed');
+      expect(await usersWithEmail(body.email)).toBe(0);
+    },
+  );
+
+  it('ignores role and accountStatus in a sign-in body: the account is unchanged', async () => {
+    const u = await makeUser(ctx.db, { accountStatus: 'pending' });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.username, password: u.plainPassword, role: 'admin', accountStatus: 'approved' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ role: 'partner', accountStatus: 'pending' });
+    expect(await reloadUser(ctx.db, u.id)).toMatchObject({ role: 'partner', accountStatus: 'pending' });
+  });
+});
+
+describe('password hashes never leave the server (SECURITY 5)', () => {
+  it('register, sign-in, me and the pending list carry no password field and no argon2 hash', async () => {
+    const body = registration();
+    const reg = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    expect(reg.statusCode).toBe(201);
+    const signIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: body.username, password: body.password } });
+    expect(signIn.statusCode).toBe(200);
+    const cookie = `cp_session=${signIn.cookies.find((c) => c.name === 'cp_session')!.value}`;
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    const admin = await makeSignedIn(ctx, { role: 'admin' });
+    const pending = await ctx.app.inject({ method: 'GET', url: '/api/admin/pending-applications', headers: { cookie: admin.cookie } });
+    expect(pending.json().some((a: { user: { email: string } }) => a.user.email === body.email)).toBe(true);
+    for (const res of [reg, signIn, me, pending]) {
+      expect(findSecrets(res.json())).toEqual([]);
+      expect(res.body).not.toContain('$argon2');
+      expect(res.body).not.toContain(body.password);
+    }
+  });
+});
+
+describe('stored passwords (SECURITY 6)', () => {
+  it('are argon2id with at least m=19456 KiB, t=2, p=1, salted, and never the plain text', async () => {
+    const body = registration();
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    const [row] = await ctx.db.select({ password: users.password }).from(users).where(eq(users.email, body.email));
+    const phc = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]{16,})\$([A-Za-z0-9+/]{32,})$/.exec(row.password ?? '');
+    expect(phc, row.password ?? 'no hash').not.toBeNull();
+    const [, m, t, p] = phc!.map(Number);
+    expect(m).toBeGreaterThanOrEqual(19456);
+    expect(t).toBeGreaterThanOrEqual(2);
+    expect(p).toBeGreaterThanOrEqual(1);
+    expect(row.password).not.toContain(body.password);
+  });
+
+  it('two accounts with the same password get different hashes (a salt per hash)', async () => {
+    const a = registration();
+    const b = registration();
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: a });
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: b });
+    const rows = await ctx.db.select({ password: users.password }).from(users).where(or(eq(users.email, a.email), eq(users.email, b.email)));
+    expect(rows).toHaveLength(2);
+    expect(rows[0].password).not.toBe(rows[1].password);
+  });
+});
+
+describe('sign-in answers reveal nothing about accounts (SECURITY 8)', () => {
+  const attempt = (username: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+
+  it('an unknown user, a wrong password and a deactivated account get the same status and body', async () => {
+    const known = await makeUser(ctx.db);
+    const deactivated = await makeUser(ctx.db, { isActive: false });
+    const wrong = await attempt(known.username!, 'not-the-password');
+    const unknown = await attempt('no-such-user-anywhere', 'not-the-password');
+    const unknownEmail = await attempt('nobody@example.com', 'not-the-password');
+    const inactive = await attempt(deactivated.username!, deactivated.plainPassword);
+    expectError(wrong, 401, 'unauthorized');
+    for (const res of [unknown, unknownEmail, inactive]) {
+      expect(res.statusCode).toBe(wrong.statusCode);
+      expect(res.body).toBe(wrong.body);
+    }
+    expect(inactive.cookies.find((c) => c.name === 'cp_session')).toBeUndefined();
+  });
+
+  it('a pending or rejected applicant can sign in (to see the status screen)', async () => {
+    for (const accountStatus of ['pending', 'rejected'] as const) {
+      const u = await makeUser(ctx.db, { accountStatus });
+      const res = await attempt(u.username!, u.plainPassword);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user.accountStatus).toBe(accountStatus);
+    }
+  });
+
+  it('refuses an empty username or password with the spec messages', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: '', password: '' } });
+    const error = expectError(res, 400, 'validation_failed');
+    expect(error.issues).toContainEqual({ path: 'username', message: 'Username is required' });
+    expect(error.issues).toContainEqual({ path: 'password', message: 'Password is required' });
   });
 });

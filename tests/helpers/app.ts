@@ -6,11 +6,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../../server/app.ts';
+import { buildApp, type App, type BuildOptions } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database, type Db } from '../../server/db/client.ts';
-import { memberApplications, users } from '../../server/db/schema/index.ts';
+import { memberApplications, sessions, users } from '../../server/db/schema/index.ts';
 import { hashPassword } from '../../server/lib/passwords.ts';
+import { hashToken, newToken } from '../../server/lib/tokens.ts';
 import type { Mailer, MailMessage } from '../../server/plugins/mailer.ts';
 import { withDatabase } from './global-setup.ts';
 
@@ -79,13 +80,28 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...base, ...overrides };
 }
 
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  mailer?: Mailer;
+  /** Let buildApp create the production mailer from config (SMTP when smtpUrl is set, else the outbox table). */
+  realMailer?: boolean;
+  /** Logger options for buildApp (e.g. `{ level: 'info', stream }` to capture the log); silent by default. */
+  logger?: BuildOptions['logger'];
+}
+
 /** Builds the real app on a fresh database with a test clock and a memory mailer. */
-export async function createTestApp(opts: { config?: Partial<Config>; mailer?: Mailer } = {}): Promise<TestContext> {
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   const config = testConfig(opts.config);
   const clock = new TestClock();
   const mailer = new MemoryMailer();
-  const app = await buildApp({ config, database, now: clock.now, mailer: opts.mailer ?? mailer, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    now: clock.now,
+    mailer: opts.realMailer ? undefined : (opts.mailer ?? mailer),
+    logger: opts.logger ?? false,
+  });
   await app.ready();
   return {
     app,
@@ -190,4 +206,21 @@ export function registration(overrides: Record<string, unknown> = {}) {
     website: '',
     ...overrides,
   };
+}
+
+/**
+ * Opens a session for a user straight in the database (as sign-in would) and answers the Cookie header;
+ * for users who cannot sign in (deactivated) and for tables that need many sessions quickly.
+ */
+export async function openSession(ctx: Pick<TestContext, 'db' | 'clock' | 'config'>, userId: string): Promise<string> {
+  const token = newToken();
+  const at = ctx.clock.now();
+  await ctx.db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    createdAt: at,
+    lastSeenAt: at,
+    expiresAt: new Date(at.getTime() + ctx.config.session.absoluteMs),
+  });
+  return `cp_session=${token}`;
 }

@@ -1,0 +1,37 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { ErrorCode } from '../../common/errors.ts';
+
+/** A well-formed id that no row has: answers 404 where an id is looked up. */
+export const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+
+/** Asserts an answer is the one error shape of the API (ARCHITECTURE.md) with this status and code. */
+export function expectError(res: LightMyRequestResponse, status: number, code: ErrorCode) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json();
+  expect(body).toEqual({ error: expect.objectContaining({ code, message: expect.any(String) }) });
+  expect(Object.keys(body.error).every((k) => ['code', 'message', 'issues'].includes(k))).toBe(true);
+  return body.error as { code: string; message: string; issues?: Array<{ path: string; message: string }> };
+}
+
+/**
+ * Paths inside a JSON value that look like a password or its hash: a key naming a password, or any string
+ * holding an argon2 PHC hash. An empty list means the value is safe to send.
+ */
+export function findSecrets(value: unknown, path = '$'): string[] {
+  if (typeof value === 'string') return value.includes('$argon2') ? [path] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => findSecrets(v, `${path}[${i}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => [
+      ...(/pass(word)?|pwd|hash/i.test(k) ? [`${path}.${k}`] : []),
+      ...findSecrets(v, `${path}.${k}`),
+    ]);
+  }
+  return [];
+}
+
+/** Replaces every `:param` of a route pattern with a well-formed id, so the request reaches the route. */
+export function concreteUrl(pattern: string, id = NO_SUCH_ID): string {
+  return pattern.replace(/:[A-Za-z0-9_]+/g, id);
+}
