@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes } from './routes.tsx';
 import { Toaster } from './Toaster.tsx';
 
@@ -13,7 +14,9 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <TooltipProvider delayDuration={250}>
-          <AppRoutes />
+          <ErrorBoundary>
+            <AppRoutes />
+          </ErrorBoundary>
           <Toaster />
         </TooltipProvider>
       </BrowserRouter>

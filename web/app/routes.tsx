@@ -75,12 +75,19 @@ function MemberRoutes({ user }: { user: CurrentUser }) {
         <Route path="admin" element={<AdminOnly user={user}><P.AdminPanelPage /></AdminOnly>} />
         <Route path="admin/applications" element={<AdminOnly user={user}><P.ApplicationReviewPage /></AdminOnly>} />
         {/* just signed in or registered from one of these screens: go on to the app */}
-        <Route path="login" element={<Navigate to="/dashboard" replace />} />
-        <Route path="register" element={<Navigate to="/dashboard" replace />} />
+        <Route path="login" element={<AfterSignIn />} />
+        <Route path="register" element={<AfterSignIn />} />
         <Route path="*" element={<P.NotFoundPage />} />
       </Route>
     </Routes>
   );
+}
+
+/** Just signed in (or registered) on /login or /register: go to the page first asked for, or the dashboard. */
+function AfterSignIn() {
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const target = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !/^\/(login|register)\b/.test(from) ? from : '/dashboard';
+  return <Navigate to={target} replace />;
 }
 
 function ServerUnavailable({ onRetry }: { onRetry: () => void }) {

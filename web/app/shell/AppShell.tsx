@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import type { CurrentUser } from '../../../common/schemas/user.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { BackToTop } from './BackToTop.tsx';
 import { Header } from './Header.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
@@ -42,15 +43,17 @@ export function AppShell({ user }: { user: CurrentUser }) {
         <Sidebar user={user} collapsed={collapsed} onToggle={toggleSidebar} />
         <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 px-4 pb-16 pt-6 focus:outline-none sm:px-6 lg:px-10 lg:pt-8">
           <div className="mx-auto w-full max-w-6xl">
-            <Suspense
-              fallback={
-                <div className="flex min-h-[50vh] items-center justify-center">
-                  <Spinner className="size-7" />
-                </div>
-              }
-            >
-              <Outlet />
-            </Suspense>
+            <ErrorBoundary key={pathname}>
+              <Suspense
+                fallback={
+                  <div className="flex min-h-[50vh] items-center justify-center">
+                    <Spinner className="size-7" />
+                  </div>
+                }
+              >
+                <Outlet />
+              </Suspense>
+            </ErrorBoundary>
           </div>
         </main>
       </div>

@@ -18,7 +18,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const logout = useLogout();
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         aria-label={`Account menu for ${fullName}`}
         className="flex cursor-pointer items-center gap-2 rounded-full py-1 pl-1 pr-2 transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring data-[state=open]:bg-accent"

@@ -43,7 +43,7 @@ export function ApplicationRow({
   const nameId = `app-${a.userId}-name`;
   const ready = isReadyToApprove(a);
   return (
-    <li aria-labelledby={nameId}>
+    <li aria-labelledby={nameId} className="min-w-0">
       <Card className="p-4 sm:p-5">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="flex min-w-0 items-start gap-3.5">

@@ -34,8 +34,7 @@ function Item({ label, children, wide }: { label: string; children: ReactNode; w
   );
 }
 
-function ExternalLink({ href }: { href: string | null }) {
-  if (!href) return null;
+function ExternalLink({ href }: { href: string }) {
   if (!/^https?:\/\//i.test(href)) return <>{href}</>;
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium text-primary underline-offset-4 hover:underline">
@@ -45,7 +44,6 @@ function ExternalLink({ href }: { href: string | null }) {
 }
 
 function Tags({ items }: { items: string[] }) {
-  if (!items.length) return null;
   return (
     <ul className="flex flex-wrap gap-1.5">
       {items.map((t) => (
@@ -102,7 +100,7 @@ export function ReviewDialog({ application: a, onOpenChange, deciding, onCheck, 
             </DialogHeader>
 
             <Tabs defaultValue="profile">
-              <TabsList className="w-full justify-start">
+              <TabsList className="grid w-full grid-cols-2 sm:grid-cols-4">
                 <TabsTrigger value="profile">Profile</TabsTrigger>
                 <TabsTrigger value="background">Background</TabsTrigger>
                 <TabsTrigger value="verification">Verification</TabsTrigger>
@@ -124,10 +122,10 @@ export function ReviewDialog({ application: a, onOpenChange, deciding, onCheck, 
                   <Item label="Location">{u.location}</Item>
                   <Item label="Sign-up method">{u.authProvider === 'local' ? 'Email and password' : u.authProvider}</Item>
                   <Item label="LinkedIn" wide>
-                    <ExternalLink href={u.linkedinUrl} />
+                    {u.linkedinUrl ? <ExternalLink href={u.linkedinUrl} /> : null}
                   </Item>
                   <Item label="Website" wide>
-                    <ExternalLink href={u.websiteUrl} />
+                    {u.websiteUrl ? <ExternalLink href={u.websiteUrl} /> : null}
                   </Item>
                   <Item label="Bio" wide>
                     {u.bio}
@@ -140,13 +138,13 @@ export function ReviewDialog({ application: a, onOpenChange, deciding, onCheck, 
                   <Item label="Years of experience">{u.yearsOfExperience !== null ? String(u.yearsOfExperience) : null}</Item>
                   <Item label="Address">{u.address}</Item>
                   <Item label="Areas of expertise" wide>
-                    <Tags items={u.expertise} />
+                    {u.expertise.length ? <Tags items={u.expertise} /> : null}
                   </Item>
                   <Item label="Industries" wide>
-                    <Tags items={u.industries} />
+                    {u.industries.length ? <Tags items={u.industries} /> : null}
                   </Item>
                   <Item label="Business interests" wide>
-                    <Tags items={u.businessInterests} />
+                    {u.businessInterests.length ? <Tags items={u.businessInterests} /> : null}
                   </Item>
                   <Item label="Networking goals" wide>
                     {u.networkingGoals}

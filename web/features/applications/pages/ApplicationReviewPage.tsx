@@ -91,7 +91,7 @@ export function ApplicationReviewPage() {
             <p className="mt-1 text-sm text-muted-foreground">New membership applications will appear here for review.</p>
           </Card>
         ) : (
-          <ul className="grid gap-4" aria-labelledby="pending-heading">
+          <ul className="grid grid-cols-1 gap-4" aria-labelledby="pending-heading">
             {list.data.map((a) => (
               <ApplicationRow
                 key={a.userId}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { loginSchema } from '../../../../common/schemas/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,10 +22,7 @@ type LoginData = z.output<typeof loginSchema>;
 export function LoginPage() {
   useDocumentTitle('Sign In');
   const [params] = useSearchParams();
-  const location = useLocation();
-  const navigate = useNavigate();
   const login = useLogin();
-  const from = (location.state as { from?: string } | null)?.from;
 
   const form = useForm<LoginForm, unknown, LoginData>({
     resolver: zodResolver(loginSchema),
@@ -37,10 +34,8 @@ export function LoginPage() {
 
   const onSubmit = form.handleSubmit((data) =>
     login.mutate(data, {
-      onSuccess: () => {
-        toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
-        navigate(from && from !== '/login' ? from : '/dashboard', { replace: true });
-      },
+      // the route table then moves on from /login (to the page first asked for, or the dashboard)
+      onSuccess: () => toast({ title: 'Welcome back!', description: 'You have successfully logged in.' }),
       onError: (err) => {
         toast({
           variant: 'destructive',
