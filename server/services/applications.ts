@@ -74,17 +74,19 @@ export async function updateApplication(deps: ReviewDeps, actorId: string, userI
 export async function approveApplication(deps: ReviewDeps, actorId: string, userId: string, notes?: string) {
   const at = deps.now();
   const user = await deps.db.transaction(async (tx) => {
+    // the state it comes from (pending, or rejected when reconsidered) is what the audit records as before
+    const [current] = await tx.select({ status: users.accountStatus }).from(users).where(eq(users.id, userId)).for('update');
     const [updated] = await tx
       .update(users)
       .set({ accountStatus: 'approved', approvedAt: at, approvedBy: actorId, rejectedAt: null, rejectedBy: null, rejectionReason: null, applicationNotes: notes || null })
       .where(and(eq(users.id, userId), inArray(users.accountStatus, ['pending', 'rejected'])))
       .returning();
-    if (!updated) throw await decisionError(tx as unknown as Db, userId);
+    if (!updated || !current) throw await decisionError(tx as unknown as Db, userId);
     await tx
       .update(memberApplications)
       .set({ reviewedBy: actorId, reviewedAt: at, ...(notes ? { reviewerNotes: notes } : {}) })
       .where(eq(memberApplications.userId, userId));
-    await recordAudit(tx, { actorId, action: 'application.approve', entityType: 'user', entityId: userId, before: { accountStatus: 'pending' }, after: { accountStatus: 'approved', notes: notes || null } });
+    await recordAudit(tx, { actorId, action: 'application.approve', entityType: 'user', entityId: userId, before: { accountStatus: current.status }, after: { accountStatus: 'approved', notes: notes || null } });
     return updated;
   });
   const { brandName } = deps.config;
