@@ -33,7 +33,9 @@ export function CheckboxGroup({
     <fieldset className="grid gap-3" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-3 flex w-full items-baseline justify-between gap-2 text-sm font-medium">
         <span>{legend}</span>
-        <span className="text-xs font-normal text-muted-foreground">{value.length} selected</span>
+        <span className="text-xs font-normal text-muted-foreground" aria-hidden>
+          {value.length} selected
+        </span>
       </legend>
       <div
         className={cn(

@@ -55,7 +55,7 @@ function Section({ title, description, children }: { title: string; description?
  * The membership application form (spec 01 §2, §5). The shared registerSchema checks it on submit; the
  * server's per-field answers (duplicate e-mail or username, validation) land under the same fields.
  */
-export function RegisterForm({ pending, onSubmit }: { pending: boolean; onSubmit: (data: RegisterData, onFieldErrors: (err: unknown) => boolean) => void }) {
+export function RegisterForm({ pending, onSubmit }: { pending: boolean; onSubmit: (data: RegisterData, onFieldErrors: (err: unknown) => boolean) => Promise<void> }) {
   const form = useForm<RegisterForm, unknown, RegisterData>({
     resolver: zodResolver(registerSchema),
     defaultValues: EMPTY,

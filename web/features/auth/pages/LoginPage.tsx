@@ -32,20 +32,19 @@ export function LoginPage() {
   const { errors } = form.formState;
   const clearOnEdit = (name: keyof LoginForm) => ({ onChange: () => form.clearErrors(name) });
 
-  const onSubmit = form.handleSubmit((data) =>
-    login.mutate(data, {
+  const onSubmit = form.handleSubmit(async (data) => {
+    try {
+      await login.mutateAsync(data);
       // the route table then moves on from /login (to the page first asked for, or the dashboard)
-      onSuccess: () => toast({ title: 'Welcome back!', description: 'You have successfully logged in.' }),
-      onError: (err) => {
-        toast({
-          variant: 'destructive',
-          title: 'Login failed',
-          description:
-            err instanceof ApiError && err.status === 429 ? err.detail : 'Invalid username or password. Please try again.',
-        });
-      },
-    }),
-  );
+      toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
+    } catch (err) {
+      toast({
+        variant: 'destructive',
+        title: 'Login failed',
+        description: err instanceof ApiError && err.status === 429 ? err.detail : 'Invalid username or password. Please try again.',
+      });
+    }
+  });
 
   return (
     <AuthLayout title="Welcome Back" subtitle="Sign in to access your referral dashboard">

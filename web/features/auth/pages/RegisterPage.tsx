@@ -25,19 +25,19 @@ export function RegisterPage() {
           <OrDivider text="or apply with your details" />
           <RegisterForm
             pending={register.isPending}
-            onSubmit={(data, applyServerErrors) =>
-              register.mutate(data, {
-                onSuccess: () => toast({ title: `Welcome to ${brandName}!`, description: 'Your account has been created successfully.' }),
-                onError: (err) => {
-                  if (applyServerErrors(err)) return;
-                  toast({
-                    variant: 'destructive',
-                    title: 'Registration failed',
-                    description: (err instanceof Error && err.message) || 'An error occurred during registration. Please try again.',
-                  });
-                },
-              })
-            }
+            onSubmit={async (data, applyServerErrors) => {
+              try {
+                await register.mutateAsync(data);
+                toast({ title: `Welcome to ${brandName}!`, description: 'Your account has been created successfully.' });
+              } catch (err) {
+                if (applyServerErrors(err)) return;
+                toast({
+                  variant: 'destructive',
+                  title: 'Registration failed',
+                  description: (err instanceof Error && err.message) || 'An error occurred during registration. Please try again.',
+                });
+              }
+            }}
           />
           <p className="mt-6 text-center text-sm text-muted-foreground">
             Already have an account?{' '}
