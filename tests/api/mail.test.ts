@@ -1,0 +1,151 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../server/db/schema/index.ts';
+import { createTestApp, makeUser, openSession, registration, type TestContext } from '../helpers/app.ts';
+
+/**
+ * E-mail through the production mailer (server/plugins/mailer.ts): a real SMTP conversation with a local
+ * smtp-server, the outbox table when no SMTP_URL is set, and a failing server that must not undo a decision.
+ */
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+const received: Received[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => {
+      received.push({
+        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+        to: session.envelope.rcptTo.map((r) => r.address),
+        raw: Buffer.concat(chunks).toString('utf8'),
+      });
+      callback();
+    });
+  },
+});
+
+/** A header of a raw message, unfolded. */
+const header = (raw: string, name: string) => {
+  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1];
+};
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+let withSmtp: TestContext;
+let withOutbox: TestContext;
+let withDeadSmtp: TestContext;
+beforeAll(async () => {
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  const { port } = smtp.server.address() as AddressInfo;
+  [withSmtp, withOutbox, withDeadSmtp] = await Promise.all([
+    createTestApp({ realMailer: true, config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Membership <membership@chiefpartners.example>' } }),
+    createTestApp({ realMailer: true, config: { smtpUrl: undefined } }),
+    createTestApp({ realMailer: true, config: { smtpUrl: `smtp://127.0.0.1:${await closedPort()}` } }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([withSmtp?.close(), withOutbox?.close(), withDeadSmtp?.close()]);
+  await new Promise<void>((r) => smtp.close(() => r()));
+});
+
+async function applicantAndAdmin(ctx: TestContext) {
+  const body = registration();
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  expect(res.statusCode).toBe(201);
+  const admin = await makeUser(ctx.db, { role: 'admin' });
+  return { email: body.email, firstName: body.firstName, id: res.json().user.id as string, cookie: await openSession(ctx, admin.id) };
+}
+
+const outboxFor = (ctx: TestContext, to: string) => ctx.db.select().from(outbox).where(eq(outbox.to, to));
+
+describe('with SMTP_URL set', () => {
+  it('approving an application sends the applicant an e-mail through the SMTP server, recorded as sent', async () => {
+    const a = await applicantAndAdmin(withSmtp);
+    expect(withSmtp.app.ctx.mailer.transport).toBe('smtp');
+    const res = await withSmtp.app.inject({ method: 'POST', url: `/api/admin/approve-application/${a.id}`, headers: { cookie: a.cookie }, payload: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    const message = received.find((m) => m.to.includes(a.email));
+    expect(message, 'no message reached the SMTP server').toBeDefined();
+    expect(message!.to).toEqual([a.email]);
+    expect(message!.from).toBe('membership@chiefpartners.example');
+    expect(header(message!.raw, 'Subject')).toBe(`Welcome to ${withSmtp.config.brandName}: your application is approved`);
+    expect(message!.raw).toContain(`Dear ${a.firstName}`);
+    const rows = await outboxFor(withSmtp, a.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ transport: 'smtp', status: 'sent', error: null });
+  });
+
+  it('rejecting sends the reason by e-mail', async () => {
+    const a = await applicantAndAdmin(withSmtp);
+    const res = await withSmtp.app.inject({ method: 'POST', url: `/api/admin/reject-application/${a.id}`, headers: { cookie: a.cookie }, payload: { reason: 'competitor' } });
+    expect(res.statusCode).toBe(200);
+    const message = received.find((m) => m.to.includes(a.email));
+    expect(header(message!.raw, 'Subject')).toBe(`Your ${withSmtp.config.brandName} application`);
+    expect(message!.raw).toContain('Reason: Competitor');
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('the e-mail lands in the outbox table as stored, and an admin reads it at /api/admin/outbox', async () => {
+    const a = await applicantAndAdmin(withOutbox);
+    expect(withOutbox.app.ctx.mailer.transport).toBe('outbox');
+    const res = await withOutbox.app.inject({ method: 'POST', url: `/api/admin/approve-application/${a.id}`, headers: { cookie: a.cookie }, payload: {} });
+    expect(res.statusCode).toBe(200);
+    expect(received.some((m) => m.to.includes(a.email))).toBe(false);
+    const rows = await outboxFor(withOutbox, a.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ transport: 'outbox', status: 'stored' });
+    const list = await withOutbox.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie: a.cookie } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toContainEqual(
+      expect.objectContaining({ to: a.email, status: 'stored', transport: 'outbox', subject: expect.stringMatching(/approved/), text: expect.stringContaining(a.firstName) }),
+    );
+  });
+
+  it('the outbox pages with limit and offset and refuses a limit over 100', async () => {
+    const a = await applicantAndAdmin(withOutbox);
+    const one = await withOutbox.app.inject({ method: 'GET', url: '/api/admin/outbox?limit=1', headers: { cookie: a.cookie } });
+    expect(one.json()).toHaveLength(1);
+    const tooMany = await withOutbox.app.inject({ method: 'GET', url: '/api/admin/outbox?limit=1000', headers: { cookie: a.cookie } });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it('a member who is not an admin cannot read the outbox', async () => {
+    const partner = await makeUser(withOutbox.db);
+    const res = await withOutbox.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie: await openSession(withOutbox, partner.id) } });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('@');
+  });
+});
+
+describe('when the SMTP server cannot be reached', () => {
+  it('the decision stands and the outbox records the failure', async () => {
+    const a = await applicantAndAdmin(withDeadSmtp);
+    const res = await withDeadSmtp.app.inject({ method: 'POST', url: `/api/admin/approve-application/${a.id}`, headers: { cookie: a.cookie }, payload: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.accountStatus).toBe('approved');
+    const rows = await outboxFor(withDeadSmtp, a.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ transport: 'smtp', status: 'failed' });
+    expect(rows[0].error).toMatch(/ECONNREFUSED|connect/i);
+  });
+});
