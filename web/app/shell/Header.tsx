@@ -31,7 +31,7 @@ export function Header({ user, menuOpen, onOpenMenu }: { user: CurrentUser; menu
           <span className="truncate text-[15px] font-semibold tracking-tight">{brandName}</span>
         </Link>
 
-        <nav aria-label="Primary" className="mx-auto hidden md:block">
+        <nav aria-label="Primary" className="mx-auto hidden lg:block">
           <ul className="flex items-center gap-1">
             {TOP_NAV_ITEMS.map((item) => {
               const active = isActive(item, pathname);
@@ -41,7 +41,7 @@ export function Header({ user, menuOpen, onOpenMenu }: { user: CurrentUser; menu
                     to={item.to}
                     aria-current={active ? 'page' : undefined}
                     className={cn(
-                      'rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+                      'whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring',
                       active ? 'bg-primary-soft text-primary' : 'text-muted-foreground hover:bg-accent hover:text-foreground',
                     )}
                   >
@@ -53,7 +53,7 @@ export function Header({ user, menuOpen, onOpenMenu }: { user: CurrentUser; menu
           </ul>
         </nav>
 
-        <div className="ml-auto md:ml-0">
+        <div className="ml-auto lg:ml-0">
           <UserMenu user={user} />
         </div>
       </div>
