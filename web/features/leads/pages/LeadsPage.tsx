@@ -1,14 +1,115 @@
-import { ListChecks } from 'lucide-react';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { Eye, Plus, Send } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Lead } from '../../../../common/schemas/lead.ts';
+import { LeadDetailsDialog } from '../../../components/leads/LeadDetailsDialog.tsx';
+import { LeadFilters, LeadPagination } from '../../../components/leads/LeadListControls.tsx';
+import { LeadListEmpty, LeadListError, LeadTable, LeadTableSkeleton } from '../../../components/leads/LeadTable.tsx';
+import { useLeadList } from '../../../components/leads/use-lead-list.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { isAdminRole, useCurrentUser } from '../../../lib/auth.ts';
+import { useDocumentTitle } from '../../../lib/site.ts';
 
-/** My Leads (/leads): placeholder until the leads release. */
+/**
+ * My Leads (/leads, spec 01 §2): search and status filter sent to the server, 'Leads (n)', the table with
+ * pagination, the empty states, and the details dialog with the timeline (admins: duplicate flag and delete).
+ */
 export function LeadsPage() {
+  useDocumentTitle('My Leads');
+  const { data: user } = useCurrentUser();
+  const admin = isAdminRole(user?.role);
+  const list = useLeadList(25);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [openSnapshot, setOpenSnapshot] = useState<Lead | null>(null);
+  const { query } = list;
+  // the open lead follows the list when it refreshes; a deleted lead keeps its last view until the dialog closes
+  const open = (openId && query.data?.items.find((l) => l.id === openId)) || (openId ? openSnapshot : null);
+
+  const openLead = (lead: Lead) => {
+    setOpenSnapshot(lead);
+    setOpenId(lead.id);
+  };
+
   return (
-    <ComingSoon
-      title="My Leads"
-      icon={ListChecks}
-      description="Search, filter and follow every lead you have submitted, with its status and progress timeline."
-      features={['Search by company, industry or contact', 'Filter by status', 'Lead details and activity timeline', 'Value in GBP and key dates']}
-    />
+    <>
+      <PageHeader
+        title="My Leads"
+        description={admin ? 'Every lead submitted on the platform, with its status and progress.' : 'Follow every lead you have referred, from submission to close.'}
+        actions={
+          <Button asChild>
+            <Link to="/submit-lead">
+              <Plus aria-hidden /> Submit New Lead
+            </Link>
+          </Button>
+        }
+      />
+
+      <Card className="p-4 sm:p-6">
+        <LeadFilters state={list} idPrefix="leads" />
+
+        <div className="mb-4 mt-6 flex items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold tracking-tight" aria-live="polite">
+            {query.isLoading ? (
+              <span className="flex items-center gap-2">
+                Leads <Skeleton className="inline-block h-5 w-8" />
+              </span>
+            ) : (
+              `Leads (${list.total.toLocaleString('en-GB')})`
+            )}
+          </h2>
+        </div>
+
+        {query.isLoading ? (
+          <LeadTableSkeleton />
+        ) : query.isError && !query.data ? (
+          <LeadListError error={query.error} onRetry={() => void query.refetch()} />
+        ) : !query.data?.items.length ? (
+          list.filtersActive ? (
+            <LeadListEmpty
+              message="No leads match your current filters."
+              hint="Try another search term or status."
+              action={
+                <Button variant="outline" onClick={list.clearFilters}>
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <LeadListEmpty
+              message="No leads submitted yet."
+              hint="Refer an interim, advisory or recruitment opportunity and earn commission when it closes."
+              action={
+                <Button asChild>
+                  <Link to="/submit-lead">
+                    <Send aria-hidden /> Submit Your First Lead
+                  </Link>
+                </Button>
+              }
+            />
+          )
+        ) : (
+          <div className="grid gap-5">
+            <LeadTable
+              leads={query.data.items}
+              caption={`Leads, page ${list.page} of ${list.pageCount}`}
+              showDuplicate={admin}
+              showSubmitter={admin}
+              dimmed={list.updating}
+              actions={(lead) => (
+                <Button variant="outline" size="sm" onClick={() => openLead(lead)} aria-label={`View ${lead.companyName}`}>
+                  <Eye aria-hidden /> View
+                </Button>
+              )}
+            />
+            <LeadPagination state={list} />
+          </div>
+        )}
+      </Card>
+
+      <LeadDetailsDialog lead={open} onOpenChange={(o) => !o && setOpenId(null)} isAdmin={admin} />
+    </>
   );
 }

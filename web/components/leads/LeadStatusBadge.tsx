@@ -1,0 +1,28 @@
+import type { LeadStatus } from '../../../common/constants/options.ts';
+import { STATUS_LABELS } from '../../../common/rules/pipeline.ts';
+import { cn } from '../../lib/utils.ts';
+import { Badge } from '../ui/badge.tsx';
+
+/** One colour per lead status: neutral while new, amber under review, navy when qualified and working, green won, red lost. */
+export const STATUS_TONES: Record<LeadStatus, string> = {
+  submitted: 'border-border bg-muted text-foreground',
+  reviewing: 'border-warning/20 bg-warning-soft text-warning',
+  qualified: 'border-primary/15 bg-primary-soft text-primary',
+  'in-progress': 'border-transparent bg-primary text-primary-foreground',
+  'closed-won': 'border-success/20 bg-success-soft text-success',
+  'closed-lost': 'border-destructive/20 bg-destructive-soft text-destructive',
+};
+
+export const STATUS_DOTS: Record<LeadStatus, string> = {
+  submitted: 'bg-muted-foreground/50',
+  reviewing: 'bg-warning',
+  qualified: 'bg-ring',
+  'in-progress': 'bg-primary',
+  'closed-won': 'bg-success',
+  'closed-lost': 'bg-destructive',
+};
+
+/** A lead's status as a badge, with the label the screens use (reviewing reads "Under Review"). */
+export function LeadStatusBadge({ status, className }: { status: LeadStatus; className?: string }) {
+  return <Badge className={cn(STATUS_TONES[status], className)}>{STATUS_LABELS[status]}</Badge>;
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import type { LeadStatus } from '../../../common/constants/options.ts';
+import { useLeads } from './api.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+export type StatusFilter = LeadStatus | 'all';
+
+/**
+ * Search, status filter and page of a lead list, sent to the server as query parameters (the search once
+ * typing pauses). Changing a filter goes back to page 1; a page that no longer exists (after a delete) is
+ * pulled back to the last one.
+ */
+export function useLeadList(pageSize = 25) {
+  const [search, setSearchText] = useState('');
+  const [status, setStatusFilter] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const debouncedSearch = useDebouncedValue(search.trim(), 350);
+
+  const query = useLeads({ search: debouncedSearch, status: status === 'all' ? undefined : status, page, pageSize });
+  const total = query.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+
+  useEffect(() => {
+    if (query.data && !query.isPlaceholderData && page > pageCount) setPage(pageCount);
+  }, [query.data, query.isPlaceholderData, page, pageCount]);
+
+  return {
+    query,
+    search,
+    setSearch: (v: string) => {
+      setSearchText(v);
+      setPage(1);
+    },
+    status,
+    setStatus: (v: StatusFilter) => {
+      setStatusFilter(v);
+      setPage(1);
+    },
+    clearFilters: () => {
+      setSearchText('');
+      setStatusFilter('all');
+      setPage(1);
+    },
+    page,
+    setPage,
+    pageSize,
+    pageCount,
+    total,
+    /** Whether the list on screen is filtered (what the server answered for, not what is being typed). */
+    filtersActive: !!debouncedSearch || status !== 'all',
+    /** Typing has not reached the server yet, or a new page is on its way. */
+    updating: search.trim() !== debouncedSearch || (query.isFetching && query.isPlaceholderData),
+  };
+}
+
+export type LeadListState = ReturnType<typeof useLeadList>;
