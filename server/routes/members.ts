@@ -23,7 +23,7 @@ export const memberRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (a
     return { items, total, page: request.query.page, pageSize: request.query.pageSize };
   });
 
-  app.get('/api/members/recommendations', { schema: { response: { 200: z.array(recommendationSchema) } } }, async (request) => recommendMembers(ctx.db, request.user!));
+  app.get('/api/members/recommendations', { schema: { response: { 200: z.array(recommendationSchema) } } }, async (request) => recommendMembers(ctx.db, request.user!, ctx.now()));
 
   app.get('/api/member-connections', { schema: { response: { 200: z.array(connectionSchema) } } }, async (request) => listConnections(ctx.db, request.user!.id));
 

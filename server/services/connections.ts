@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { Db } from '../db/client.ts';
 import { memberConnections, notifications, users } from '../db/schema/index.ts';
-import { listedMember } from './members.ts';
+import { forgetRecommendations, listedMember } from './members.ts';
 
 /** The member's connections and requests, both directions, as senderId / receiverId (spec 01 §7). */
 export async function listConnections(db: Db, userId: string) {
@@ -49,6 +49,7 @@ export async function requestConnection(db: Db, sender: { id: string; firstName:
       .insert(memberConnections)
       .values({ requesterUserId: sender.id, targetUserId: receiverId, message: message || null, status: 'pending', connectionType: 'direct', createdAt: now })
       .returning();
+    await forgetRecommendations(tx, [sender.id, receiverId]);
     await tx.insert(notifications).values({
       userId: receiverId,
       title: 'New connection request',
@@ -70,7 +71,10 @@ export async function respondToConnection(db: Db, userId: string, id: string, st
     .set({ status })
     .where(and(eq(memberConnections.id, id), eq(memberConnections.targetUserId, userId), eq(memberConnections.status, 'pending')))
     .returning();
-  if (updated) return updated;
+  if (updated) {
+    await forgetRecommendations(db, [updated.requesterUserId, updated.targetUserId]);
+    return updated;
+  }
   const [row] = await db.select({ target: memberConnections.targetUserId, requester: memberConnections.requesterUserId }).from(memberConnections).where(eq(memberConnections.id, id));
   if (!row || (row.target !== userId && row.requester !== userId)) throw new AppError('not_found', 'Connection request not found.');
   if (row.requester === userId) throw new AppError('forbidden', 'Only the member who received the request can answer it.');

@@ -5,7 +5,7 @@ import { companyKey, contactDomain } from '../../common/rules/company-key.ts';
 import { STATUS_LABELS } from '../../common/rules/pipeline.ts';
 import type { LeadData } from '../../common/schemas/lead.ts';
 import type { Db } from '../db/client.ts';
-import { leadActivities, leads, notifications, users } from '../db/schema/index.ts';
+import { leadActivities, leadStatusTotals, leads, notifications, users } from '../db/schema/index.ts';
 import { leadScope } from '../policies/leads.ts';
 import { isAdmin, type Actor } from '../policies/roles.ts';
 import { recordAudit } from './audit.ts';
@@ -38,6 +38,8 @@ export async function listLeads(db: Db, actor: Actor, q: LeadListQuery) {
   }
   const where = and(...conditions);
   const admin = isAdmin(actor);
+  // an admin's unfiltered (or status-only) total comes from the trigger-kept totals, not a count of every lead
+  const totalQuery = admin && !q.search ? countFromTotals(db, q.status) : db.select({ total: count() }).from(leads).where(where);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ lead: leads, submitterName, ...(admin ? { possibleDuplicate: duplicateFlag } : {}) })
@@ -47,9 +49,16 @@ export async function listLeads(db: Db, actor: Actor, q: LeadListQuery) {
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(leads).where(where),
+    totalQuery,
   ]);
   return { rows: rows as Array<{ lead: typeof leads.$inferSelect; submitterName: string; possibleDuplicate?: boolean }>, total };
+}
+
+function countFromTotals(db: Db, status?: LeadStatus) {
+  return db
+    .select({ total: sql<number>`coalesce(sum(${leadStatusTotals.n}), 0)`.mapWith(Number) })
+    .from(leadStatusTotals)
+    .where(status ? eq(leadStatusTotals.status, status) : undefined);
 }
 
 /** A single lead the actor may see, or a 404 (never a 403 that would confirm it exists). */

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { MAX_RECOMMENDATIONS, RECOMMENDATION_WEIGHTS as W, scoreMember, type ScorableMember } from '../../common/rules/recommendations.ts';
-import type { Member } from '../../common/schemas/member.ts';
+import type { Member, MemberRecommendation } from '../../common/schemas/member.ts';
 import type { Db } from '../db/client.ts';
-import { memberConnections, users } from '../db/schema/index.ts';
+import { memberConnections, recommendationCache, users } from '../db/schema/index.ts';
 import type { UserRow } from '../plugins/session.ts';
 
 /** Members others can find: approved, active, not removed, and open to networking. */
@@ -45,7 +45,12 @@ export async function listMembers(db: Db, viewerId: string, q: { search?: string
   return { items: items as Member[], total };
 }
 
-const textArray = (values: string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+/** How many of the viewer's values the member's array holds: one cheap containment test per value, no subquery. */
+function sharedCount(column: typeof users.industries | typeof users.expertise, values: string[]): SQL {
+  const unique = [...new Set(values)];
+  if (!unique.length) return sql`0`;
+  return sql.join(unique.map((v) => sql`(${column} @> array[${v}]::text[])::int`), sql` + `);
+}
 
 /** The SQL twin of scoreMember(): same weights, so the database ranks and only eight rows leave it. */
 function scoreSql(viewer: ScorableMember): SQL<number> {
@@ -58,8 +63,8 @@ function scoreSql(viewer: ScorableMember): SQL<number> {
     : sql`false`;
   const years = viewer.yearsExperience;
   return sql<number>`(
-    (select count(*) from unnest(${users.industries}) x where x = any(${textArray(viewer.industries)})) * ${W.sharedIndustry}
-    + (select count(*) from unnest(${users.expertise}) x where x = any(${textArray(viewer.expertise)})) * ${W.sharedExpertise}
+    (${sharedCount(users.industries, viewer.industries)}) * ${W.sharedIndustry}
+    + (${sharedCount(users.expertise, viewer.expertise)}) * ${W.sharedExpertise}
     + case when ${locationMatch} then ${W.location} else 0 end
     + case when ${years === null ? sql`false` : sql`${users.yearsExperience} is not null and abs(${users.yearsExperience} - ${years}) <= ${W.experienceWindowYears}`} then ${W.similarExperience} else 0 end
     + case when ${users.membershipTier} = 'cp-plus' then ${W.cpPlus} else 0 end
@@ -68,11 +73,32 @@ function scoreSql(viewer: ScorableMember): SQL<number> {
   )::int`.mapWith(Number);
 }
 
+/** How long computed recommendations are reused: new members and profile edits show within this time. */
+export const RECOMMENDATION_TTL_MS = 10 * 60_000;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /**
  * The top eight members for the viewer (spec 01 §9), excluding themselves and anyone they have a pending
  * or accepted connection with. Ranked in SQL; scores and reasons of the eight come from scoreMember().
  */
-export async function recommendMembers(db: Db, viewer: UserRow) {
+export async function recommendMembers(db: Db, viewer: UserRow, now: Date) {
+  const [cached] = await db.select().from(recommendationCache).where(eq(recommendationCache.userId, viewer.id));
+  if (cached && now.getTime() - cached.computedAt.getTime() < RECOMMENDATION_TTL_MS) return cached.items as MemberRecommendation[];
+  const items = await computeRecommendations(db, viewer);
+  await db
+    .insert(recommendationCache)
+    .values({ userId: viewer.id, items, computedAt: now })
+    .onConflictDoUpdate({ target: recommendationCache.userId, set: { items, computedAt: now } });
+  return items;
+}
+
+/** Forgets members' cached recommendations (their connections changed). */
+export async function forgetRecommendations(db: Db | Tx, userIds: string[]) {
+  await db.delete(recommendationCache).where(inArray(recommendationCache.userId, userIds));
+}
+
+async function computeRecommendations(db: Db, viewer: UserRow): Promise<MemberRecommendation[]> {
   const score = scoreSql(viewer);
   const connected = sql`exists (
     select 1 from ${memberConnections} c

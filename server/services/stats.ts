@@ -2,7 +2,7 @@ import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { tierPosition } from '../../common/rules/commission-tiers.ts';
 import { toPence } from '../../common/rules/money.ts';
 import type { Db } from '../db/client.ts';
-import { commissions, leadActivities, leads } from '../db/schema/index.ts';
+import { commissions, leadActivities, leadStatusTotals, leads } from '../db/schema/index.ts';
 import { COMMISSION_TZ } from './commissions.ts';
 
 const n = (expr: SQL) => sql<number>`${expr}`.mapWith(Number);
@@ -45,6 +45,7 @@ export async function dashboardStats(db: Db, userId: string) {
 
 /** GET /api/analytics/dashboard: a partner's own figures, the whole organisation's for admins. */
 export async function dashboardAnalytics(db: Db, scope: SQL | undefined) {
+  if (!scope) return organisationAnalytics(db);
   const c = await leadCounts(db, scope);
   const [value] = await db
     .select({
@@ -124,4 +125,20 @@ export async function commissionSummary(db: Db, userId: string, now: Date) {
 function presentTier(monthPence: number) {
   const t = tierPosition(monthPence);
   return { label: t.label, percent: t.percent, nextPercent: t.nextPercent, toNext: t.toNextPence == null ? null : t.toNextPence / 100 };
+}
+
+/** The organisation's figures from the trigger-kept per-status totals: six rows, however many leads. */
+async function organisationAnalytics(db: Db) {
+  const rows = await db.select().from(leadStatusTotals);
+  const by = (status: string) => rows.find((r) => r.status === status);
+  const count = (status: string) => by(status)?.n ?? 0;
+  const total = rows.reduce((s, r) => s + r.n, 0);
+  const openPence = rows.filter((r) => r.status !== 'closed-won' && r.status !== 'closed-lost').reduce((s, r) => s + toPence(r.value), 0);
+  return {
+    totalLeads: total,
+    conversionRate: total ? count('closed-won') / total : 0,
+    byStatus: { submitted: count('submitted'), reviewing: count('reviewing'), qualified: count('qualified'), 'in-progress': count('in-progress'), 'closed-won': count('closed-won'), 'closed-lost': count('closed-lost') },
+    openPipelineValue: openPence / 100,
+    closedWonValue: toPence(by('closed-won')?.value ?? '0') / 100,
+  };
 }

@@ -180,3 +180,23 @@ describe('duplicate check', () => {
     expect(flags[second.id]).toBe(true);
   });
 });
+
+describe('organisation totals', () => {
+  it('the trigger-kept per-status totals always equal a real count of the leads', async () => {
+    const lead = await submit(partner.cookie, { companyName: 'Totals Ltd', estimatedValue: '1234.56' });
+    await ctx.app.inject({ method: 'PATCH', url: `/api/leads/${lead.id}`, headers: { cookie: admin.cookie }, payload: { status: 'qualified' } });
+    const doomed = await submit(partner.cookie, { companyName: 'Totals Gone' });
+    await ctx.app.inject({ method: 'DELETE', url: `/api/leads/${doomed.id}`, headers: { cookie: admin.cookie } });
+    const all = await ctx.db.select().from(leads);
+    const page = (await ctx.app.inject({ method: 'GET', url: '/api/leads', headers: { cookie: admin.cookie } })).json();
+    expect(page.total).toBe(all.length);
+    const qualified = (await ctx.app.inject({ method: 'GET', url: '/api/leads?status=qualified', headers: { cookie: admin.cookie } })).json();
+    expect(qualified.total).toBe(all.filter((l) => l.status === 'qualified').length);
+    const a = (await ctx.app.inject({ method: 'GET', url: '/api/analytics/dashboard', headers: { cookie: admin.cookie } })).json();
+    const won = all.filter((l) => l.status === 'closed-won');
+    expect(a.totalLeads).toBe(all.length);
+    expect(a.byStatus.qualified).toBe(all.filter((l) => l.status === 'qualified').length);
+    expect(a.closedWonValue).toBe(won.reduce((s, l) => s + Math.round(Number(l.estimatedValue) * 100), 0) / 100);
+    expect(a.conversionRate).toBeCloseTo(won.length / all.length, 10);
+  });
+});

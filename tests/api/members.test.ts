@@ -66,6 +66,10 @@ describe('GET /api/members/recommendations', () => {
     const hidden = await member({ industries: ['Energy', 'Technology', 'Retail'], availableForNetworking: false });
     const inactive = await member({ industries: ['Energy', 'Technology', 'Retail'] }, { isActive: false });
     const pending = await member({ industries: ['Energy', 'Technology', 'Retail'] }, { accountStatus: 'pending' });
+    // recommendations are reused for ten minutes; new members show up after that
+    const cached = (await ctx.app.inject({ method: 'GET', url: '/api/members/recommendations', headers: { cookie: viewer.cookie } })).json();
+    expect(cached.map((r: { id: string }) => r.id)).not.toContain(connected.id);
+    ctx.clock.advance(10 * 60_000 + 1);
     const before = (await ctx.app.inject({ method: 'GET', url: '/api/members/recommendations', headers: { cookie: viewer.cookie } })).json();
     expect(before[0].id).toBe(connected.id);
     const req = await ctx.app.inject({ method: 'POST', url: '/api/member-connections', headers: { cookie: viewer.cookie }, payload: { receiverId: connected.id, message: 'Hello' } });

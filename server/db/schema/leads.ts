@@ -1,4 +1,4 @@
-import { boolean, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -86,3 +86,20 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
 
+
+/**
+ * Lead counts and value per status over all leads, kept by a trigger on leads (migration 0003), so the admin
+ * list and the organisation figures read six rows instead of counting 200,000.
+ */
+export const leadStatusTotals = pgTable('lead_status_totals', {
+  status: text('status').primaryKey(),
+  n: integer('n').notNull().default(0),
+  value: numeric('value', { precision: 16, scale: 2 }).notNull().default('0'),
+});
+
+/** Recommendations computed for a member, kept for a few minutes; cleared when their connections change. */
+export const recommendationCache = pgTable('recommendation_cache', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  items: jsonb('items').notNull(),
+  computedAt: ts('computed_at').notNull(),
+});
