@@ -2,14 +2,14 @@ import { ArrowRight, Send, SquareKanban, UserRound, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 
-const ACTIONS = [
+const ACTIONS: { to: string; label: string; text: string; icon: typeof Send; tour?: string }[] = [
   { to: '/submit-lead', label: 'Submit Lead', text: 'Refer a new opportunity', icon: Send },
-  { to: '/profile', label: 'My Profile', text: 'Your professional profile', icon: UserRound },
-  { to: '/community', label: 'Community Hub', text: 'Connect with members', icon: Users },
+  { to: '/profile', label: 'My Profile', text: 'Your professional profile', icon: UserRound, tour: 'profile' },
+  { to: '/community', label: 'Community Hub', text: 'Connect with members', icon: Users, tour: 'community' },
   { to: '/pipeline', label: 'View Pipeline', text: 'Follow your leads', icon: SquareKanban },
 ];
 
-/** The dashboard's Quick Actions (spec 01 §2). */
+/** The dashboard's Quick Actions (spec 01 §2); My Profile and Community Hub are stops of the guided tour. */
 export function QuickActions() {
   return (
     <Card>
@@ -18,10 +18,11 @@ export function QuickActions() {
       </CardHeader>
       <CardContent>
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-          {ACTIONS.map(({ to, label, text, icon: Icon }) => (
+          {ACTIONS.map(({ to, label, text, icon: Icon, tour }) => (
             <li key={to}>
               <Link
                 to={to}
+                data-tour={tour}
                 className="group flex h-full items-center gap-3 rounded-lg border border-border p-4 transition-colors hover:border-primary/30 hover:bg-primary-soft/50 focus-visible:outline-2 focus-visible:outline-ring"
               >
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">

@@ -1,0 +1,96 @@
+import { UserPlus } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button, type ButtonProps } from '../ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../ui/dialog.tsx';
+import { Field, fieldA11y } from '../ui/field.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { Textarea } from '../ui/textarea.tsx';
+import { useSendConnection } from './connections.ts';
+
+const MESSAGE_MAX = 500;
+
+interface Target {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * "Connect" for one member: a small dialog with an optional message, then POST /api/member-connections.
+ * The dialog closes and resets on success; on failure it stays open so the message is not lost.
+ */
+export function ConnectButton({
+  member,
+  size = 'sm',
+  className,
+  onSent,
+  onOpenChange,
+}: {
+  member: Target;
+  size?: ButtonProps['size'];
+  className?: string;
+  onSent?: () => void;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const [open, setOpenState] = useState(false);
+  const setOpen = (o: boolean) => {
+    setOpenState(o);
+    onOpenChange?.(o);
+  };
+  const [message, setMessage] = useState('');
+  const send = useSendConnection();
+  const id = useId();
+  const name = `${member.firstName} ${member.lastName}`.trim();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (send.isPending) return;
+    send.mutate(
+      { receiverId: member.id, message: message.trim() || undefined },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setMessage('');
+          onSent?.();
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !send.isPending && setOpen(o)}>
+      <DialogTrigger asChild>
+        <Button size={size} className={className} aria-label={`Connect with ${name}`}>
+          <UserPlus aria-hidden /> Connect
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-md">
+        <form onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Connect with {name}</DialogTitle>
+            <DialogDescription>Add a short note so {member.firstName} knows why you would like to connect.</DialogDescription>
+          </DialogHeader>
+          <Field id={`${id}-message`} label="Message" optional hint={`${message.length}/${MESSAGE_MAX}`}>
+            <Textarea
+              {...fieldA11y(`${id}-message`, undefined, true)}
+              rows={4}
+              maxLength={MESSAGE_MAX}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              placeholder={`Hi ${member.firstName}, I'd like to connect because…`}
+            />
+          </Field>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)} disabled={send.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={send.isPending}>
+              {send.isPending ? <Spinner className="size-4 text-primary-foreground" label="Sending" /> : <UserPlus aria-hidden />}
+              {send.isPending ? 'Sending…' : 'Send Request'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

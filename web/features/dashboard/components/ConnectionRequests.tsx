@@ -1,0 +1,79 @@
+import { Check, UserPlus, X } from 'lucide-react';
+import { incomingRequests, useConnections, useRespondToConnection } from '../../../components/members/connections.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { BlockError } from './BlockError.tsx';
+
+/**
+ * Connection requests other members sent to the signed-in member, with Accept / Decline. Shown only when
+ * there is something to answer (nothing while loading, so the dashboard does not jump).
+ */
+export function ConnectionRequests({ userId }: { userId: string }) {
+  const connections = useConnections();
+  const respond = useRespondToConnection();
+
+  if (connections.isError) {
+    return <BlockError what="your connection requests" error={connections.error} onRetry={() => void connections.refetch()} />;
+  }
+  const requests = incomingRequests(connections.data, userId);
+  if (!requests.length) return null;
+
+  return (
+    <Card aria-labelledby="requests-heading" role="region">
+      <CardHeader>
+        <CardTitle id="requests-heading" className="flex items-center gap-2 text-base">
+          <UserPlus className="size-4 text-primary" aria-hidden /> Connection requests
+          <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold tabular-nums text-primary">{requests.length}</span>
+        </CardTitle>
+        <CardDescription>Members who would like to connect with you.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y divide-border rounded-lg border border-border">
+          {requests.map((r) => {
+            const other = r.otherMember;
+            const name = `${other.firstName} ${other.lastName}`.trim();
+            const busy = respond.isPending && respond.variables?.id === r.id;
+            const role = [other.jobTitle, other.company].filter(Boolean).join(' at ');
+            return (
+              <li key={r.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+                <div className="flex min-w-0 flex-1 items-start gap-3">
+                  <UserAvatar person={other} />
+                  <div className="min-w-0">
+                    <p className="text-sm font-semibold">{name}</p>
+                    {role && <p className="truncate text-sm text-muted-foreground">{role}</p>}
+                    {r.message && <p className="mt-1.5 whitespace-pre-line break-words text-sm text-foreground/85">“{r.message}”</p>}
+                    <p className="mt-1 text-xs text-muted-foreground">Sent {formatDate(r.createdAt)}</p>
+                  </div>
+                </div>
+                <div className="flex shrink-0 gap-2 pl-[52px] sm:pl-0">
+                  <Button
+                    size="sm"
+                    disabled={respond.isPending}
+                    onClick={() => respond.mutate({ id: r.id, name, status: 'accepted' })}
+                    aria-label={`Accept connection request from ${name}`}
+                  >
+                    {busy && respond.variables?.status === 'accepted' ? <Spinner className="size-4 text-primary-foreground" label="Accepting" /> : <Check aria-hidden />}
+                    Accept
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={respond.isPending}
+                    onClick={() => respond.mutate({ id: r.id, name, status: 'declined' })}
+                    aria-label={`Decline connection request from ${name}`}
+                  >
+                    {busy && respond.variables?.status === 'declined' ? <Spinner className="size-4" label="Declining" /> : <X aria-hidden />}
+                    Decline
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
