@@ -1,0 +1,270 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Briefcase, GraduationCap, Send, UsersRound, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import {
+  LEAD_INDUSTRIES,
+  LEAD_TYPE_LABELS,
+  LEAD_TYPES,
+  RELATIONSHIP_LABELS,
+  RELATIONSHIP_STRENGTHS,
+  URGENCY_LABELS,
+  URGENCY_LEVELS,
+  type LeadType,
+} from '../../../../common/constants/leads.ts';
+import { leadInputSchema } from '../../../../common/schemas/lead.ts';
+import { useDuplicateCheck } from '../../../components/leads/api.ts';
+import { useDebouncedValue } from '../../../components/leads/use-debounced-value.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, FieldError, fieldA11y } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { cn } from '../../../lib/utils.ts';
+import { DuplicateNotice } from './DuplicateNotice.tsx';
+
+type LeadForm = z.input<typeof leadInputSchema>;
+type LeadFormData = z.output<typeof leadInputSchema>;
+type FieldName = keyof LeadForm;
+
+const DESCRIPTION_MAX = 5000;
+
+const DEFAULTS: LeadForm = {
+  leadType: 'interim',
+  estimatedValue: '',
+  companyName: '',
+  industry: undefined as unknown as LeadForm['industry'],
+  contactName: '',
+  contactEmail: '',
+  projectDescription: '',
+  urgency: 'medium',
+  relationshipStrength: 'medium',
+};
+
+const TYPE_INFO: Record<LeadType, { text: string; icon: LucideIcon }> = {
+  interim: { text: 'An interim executive for a fixed period', icon: Briefcase },
+  advisory: { text: 'Board, advisory or consulting support', icon: GraduationCap },
+  recruitment: { text: 'A permanent executive hire', icon: UsersRound },
+};
+
+/** The form's sections, also listed in the page's side navigation. */
+export const LEAD_FORM_SECTIONS = [
+  { id: 'lead-section-type', title: 'Lead type & budget' },
+  { id: 'lead-section-company', title: 'Company' },
+  { id: 'lead-section-contact', title: 'Contact' },
+  { id: 'lead-section-project', title: 'Project' },
+  { id: 'lead-section-timing', title: 'Timing & relationship' },
+] as const;
+
+function Section({ index, description, children }: { index: number; description?: string; children: ReactNode }) {
+  const { id, title } = LEAD_FORM_SECTIONS[index];
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="grid scroll-mt-24 gap-5 border-t border-border pt-7 first:border-t-0 first:pt-0">
+      <div className="flex items-start gap-3">
+        <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-soft text-xs font-semibold text-primary" aria-hidden>
+          {index + 1}
+        </span>
+        <div>
+          <h2 id={`${id}-title`} className="text-base font-semibold">
+            {title}
+          </h2>
+          {description && <p className="mt-0.5 text-sm text-muted-foreground">{description}</p>}
+        </div>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The Submit New Lead form (spec 02): lead type (default interim), budget in GBP, company, industry, contact,
+ * description, urgency and relationship strength (default medium). The shared leadInputSchema checks it; the
+ * server's per-field answers land under the same fields. While company and e-mail are typed, the duplicate
+ * check runs (debounced) and shows a notice that never blocks submitting.
+ */
+export function LeadForm({ pending, onSubmit }: { pending: boolean; onSubmit: (data: LeadFormData, placeServerErrors: (err: unknown) => boolean) => void }) {
+  const form = useForm<LeadForm, unknown, LeadFormData>({
+    resolver: zodResolver(leadInputSchema),
+    defaultValues: DEFAULTS,
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const [companyName, contactEmail, description] = useWatch({ control: form.control, name: ['companyName', 'contactEmail', 'projectDescription'] });
+  const debouncedCompany = useDebouncedValue(companyName ?? '', 400);
+  const debouncedEmail = useDebouncedValue(contactEmail ?? '', 400);
+  const duplicate = useDuplicateCheck(debouncedCompany, debouncedEmail);
+
+  const reg = (name: FieldName) => form.register(name, { onChange: () => form.clearErrors(name) });
+  const err = (name: FieldName) => errors[name]?.message as string | undefined;
+  const a11y = (name: FieldName, hasHint = false) => fieldA11y(`lead-${name}`, err(name), hasHint);
+
+  const placeServerErrors = (e: unknown): boolean => {
+    if (!(e instanceof ApiError) || !e.issues.length) return false;
+    let placed = false;
+    for (const issue of e.issues) {
+      const name = issue.path.split('.')[0] as FieldName;
+      if (!(name in DEFAULTS)) continue;
+      form.setError(name, { type: 'server', message: issue.message }, { shouldFocus: !placed });
+      placed = true;
+    }
+    return placed;
+  };
+
+  const selectField = <N extends 'industry' | 'urgency' | 'relationshipStrength'>(
+    name: N,
+    label: string,
+    options: readonly string[],
+    optionLabel: (o: string) => string,
+    placeholder?: string,
+  ) => (
+    <Field id={`lead-${name}`} label={label} error={err(name)}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <Select
+            value={(field.value as string | undefined) ?? ''}
+            onValueChange={(v) => {
+              field.onChange(v);
+              form.clearErrors(name);
+            }}
+          >
+            <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...a11y(name)}>
+              <SelectValue placeholder={placeholder} />
+            </SelectTrigger>
+            <SelectContent>
+              {options.map((o) => (
+                <SelectItem key={o} value={o}>
+                  {optionLabel(o)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </Field>
+  );
+
+  const companyDup = !!duplicate.match?.companyMatch;
+  const domainDup = !!duplicate.match?.domainMatch;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((data) => onSubmit(data, placeServerErrors))} className="grid gap-8" aria-label="Submit New Lead">
+      <Section index={0} description="What kind of engagement is this, and what is the client expecting to spend?">
+        <Controller
+          control={form.control}
+          name="leadType"
+          render={({ field }) => (
+            <fieldset className="grid gap-2" aria-describedby={err('leadType') ? 'lead-leadType-error' : undefined}>
+              <legend className="mb-2 text-sm font-medium">Lead Type</legend>
+              <div className="grid gap-3 sm:grid-cols-3">
+                {LEAD_TYPES.map((t) => {
+                  const { text, icon: Icon } = TYPE_INFO[t];
+                  const checked = field.value === t;
+                  return (
+                    <label
+                      key={t}
+                      className={cn(
+                        'relative flex cursor-pointer gap-3 rounded-lg border bg-card p-3.5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+                        checked ? 'border-primary bg-primary-soft/60 ring-1 ring-primary' : 'border-input hover:bg-accent',
+                      )}
+                    >
+                      <input
+                        type="radio"
+                        name={field.name}
+                        value={t}
+                        checked={checked}
+                        onChange={() => field.onChange(t)}
+                        onBlur={field.onBlur}
+                        ref={checked ? field.ref : undefined}
+                        className="sr-only"
+                      />
+                      <Icon className={cn('mt-0.5 size-5 shrink-0', checked ? 'text-primary' : 'text-muted-foreground')} aria-hidden />
+                      <span>
+                        <span className="block text-sm font-semibold">{LEAD_TYPE_LABELS[t]}</span>
+                        <span className="mt-0.5 block text-xs leading-snug text-muted-foreground">{text}</span>
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+              <FieldError id="lead-leadType-error">{err('leadType')}</FieldError>
+            </fieldset>
+          )}
+        />
+        <Field id="lead-estimatedValue" label="Estimated Budget (GBP)" error={err('estimatedValue')} hint="In pounds sterling, e.g. 45000">
+          <div className="relative sm:max-w-xs">
+            <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden>
+              £
+            </span>
+            <Input
+              {...a11y('estimatedValue', true)}
+              {...reg('estimatedValue')}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              placeholder="50000"
+              className="pl-7 tabular-nums"
+            />
+          </div>
+        </Field>
+      </Section>
+
+      <Section index={1} description="The organisation that needs the help.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id="lead-companyName" label="Company Name" error={err('companyName')}>
+            <Input {...a11y('companyName')} {...reg('companyName')} autoComplete="organization" placeholder="e.g. Northwind Energy Ltd" maxLength={200} />
+          </Field>
+          {selectField('industry', 'Industry', LEAD_INDUSTRIES, (o) => o, 'Select an industry')}
+        </div>
+        <div aria-live="polite">{companyDup && <DuplicateNotice id="lead-company-duplicate" kind="company" />}</div>
+      </Section>
+
+      <Section index={2} description="Who we should speak to. We introduce ourselves in your name.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id="lead-contactName" label="Contact Name" error={err('contactName')}>
+            <Input {...a11y('contactName')} {...reg('contactName')} autoComplete="off" placeholder="Full name" maxLength={100} />
+          </Field>
+          <Field id="lead-contactEmail" label="Contact Email" error={err('contactEmail')}>
+            <Input {...a11y('contactEmail')} {...reg('contactEmail')} type="email" autoComplete="off" placeholder="name@company.com" maxLength={254} />
+          </Field>
+        </div>
+        <div aria-live="polite">{domainDup && !companyDup && <DuplicateNotice id="lead-domain-duplicate" kind="domain" />}</div>
+      </Section>
+
+      <Section index={3} description="What the client needs: the role, the challenge, the scope.">
+        <Field id="lead-projectDescription" label="Project Description" error={err('projectDescription')} hint={`${(description ?? '').length}/${DESCRIPTION_MAX}`}>
+          <Textarea
+            {...a11y('projectDescription', true)}
+            {...reg('projectDescription')}
+            rows={6}
+            maxLength={DESCRIPTION_MAX}
+            placeholder="Describe the opportunity, the requirements and anything our team should know before making contact."
+          />
+        </Field>
+      </Section>
+
+      <Section index={4} description="How soon the client needs someone, and how well you know them.">
+        <div className="grid gap-5 sm:grid-cols-2">
+          {selectField('urgency', 'Urgency', URGENCY_LEVELS, (o) => URGENCY_LABELS[o as keyof typeof URGENCY_LABELS])}
+          {selectField('relationshipStrength', 'Relationship Strength', RELATIONSHIP_STRENGTHS, (o) => RELATIONSHIP_LABELS[o as keyof typeof RELATIONSHIP_LABELS])}
+        </div>
+      </Section>
+
+      <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-end">
+        <Button asChild variant="outline">
+          <Link to="/leads">Cancel</Link>
+        </Button>
+        <Button type="submit" size="lg" disabled={pending}>
+          {pending ? <Spinner className="size-4 text-primary-foreground" label="Submitting" /> : <Send aria-hidden />}
+          {pending ? 'Submitting…' : 'Submit Lead'}
+        </Button>
+      </div>
+    </form>
+  );
+}
