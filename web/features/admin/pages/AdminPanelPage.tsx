@@ -1,48 +1,38 @@
-import { ArrowRight, CalendarDays, ClipboardCheck, Hourglass, ListChecks, Mail, Users } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArrowRight, CalendarDays, ClipboardCheck, ListChecks, Mail, ScrollText, Users, Wallet } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../../lib/site.ts';
-import { usePendingCount } from '../api/admin.ts';
+import { AdminOverview } from '../components/AdminOverview.tsx';
+import { ApplicationsSummary } from '../components/ApplicationsSummary.tsx';
+import { AuditLogPanel } from '../components/AuditLogPanel.tsx';
+import { CommissionPayoutsPanel } from '../components/CommissionPayoutsPanel.tsx';
+import { LeadManagementPanel } from '../components/LeadManagementPanel.tsx';
 import { OutboxPanel } from '../components/OutboxPanel.tsx';
+import { UserManagementPanel } from '../components/UserManagementPanel.tsx';
 
-const TABS = ['leads', 'users', 'applications', 'events', 'outbox'] as const;
+const TABS = ['leads', 'users', 'applications', 'events', 'commissions', 'audit', 'outbox'] as const;
 type Tab = (typeof TABS)[number];
 
-function Placeholder({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
-          <CardTitle>{title}</CardTitle>
-          <Badge variant="secondary">
-            <Hourglass aria-hidden /> Coming soon in this release
-          </Badge>
-        </div>
-        <CardDescription>{text}</CardDescription>
-      </CardHeader>
-      {children && <CardContent>{children}</CardContent>}
-    </Card>
-  );
-}
-
-/** Admin Panel (/admin): tabs for leads, users, member applications, events and the e-mail outbox. */
+/**
+ * Admin Panel (/admin): partner overview and recent activity, then tabs for leads, users, member
+ * applications, events, commission payouts, the audit log and the e-mail outbox. The tab is in the address
+ * (?tab=users) so it survives a reload and can be linked to.
+ */
 export function AdminPanelPage() {
   useDocumentTitle('Admin Panel');
   const [params, setParams] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'leads';
-  const pending = usePendingCount();
   const setTab = (t: string) => setParams(t === 'leads' ? {} : { tab: t }, { replace: true });
 
   return (
     <>
-      <PageHeader title="Admin Panel" description="Manage leads, members, applications and events." />
+      <PageHeader title="Admin Panel" description="Manage leads, members, applications, events and payouts." />
+      <AdminOverview />
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList>
+        <TabsList aria-label="Admin sections">
           <TabsTrigger value="leads">
             <ListChecks aria-hidden /> Lead Management
           </TabsTrigger>
@@ -55,50 +45,31 @@ export function AdminPanelPage() {
           <TabsTrigger value="events">
             <CalendarDays aria-hidden /> Event Management
           </TabsTrigger>
+          <TabsTrigger value="commissions">
+            <Wallet aria-hidden /> Commission Payouts
+          </TabsTrigger>
+          <TabsTrigger value="audit">
+            <ScrollText aria-hidden /> Audit Log
+          </TabsTrigger>
           <TabsTrigger value="outbox">
             <Mail aria-hidden /> Outbox
           </TabsTrigger>
         </TabsList>
 
         <TabsContent value="leads">
-          <Placeholder
-            title="Lead Management"
-            text="Review every submitted lead, update its status with notes, and follow partner activity."
-          />
+          <LeadManagementPanel />
         </TabsContent>
         <TabsContent value="users">
-          <Placeholder title="User Management" text="See every member, activate or deactivate accounts, remove users and e-mail them." />
+          <UserManagementPanel />
         </TabsContent>
         <TabsContent value="applications">
-          <Card>
-            <CardHeader>
-              <CardTitle>Member Applications</CardTitle>
-              <CardDescription>Verify new applicants, record your checks and approve or reject them.</CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-sm">
-                {pending.data ? (
-                  <>
-                    <span className="text-2xl font-semibold tabular-nums">{pending.data.pending}</span>{' '}
-                    <span className="text-muted-foreground">{pending.data.pending === 1 ? 'application is' : 'applications are'} waiting for review</span>
-                  </>
-                ) : (
-                  <span className="text-muted-foreground">Open the review screen to see pending applications.</span>
-                )}
-              </p>
-              <Button asChild>
-                <Link to="/admin/applications">
-                  Review applications <ArrowRight aria-hidden />
-                </Link>
-              </Button>
-            </CardContent>
-          </Card>
+          <ApplicationsSummary />
         </TabsContent>
         <TabsContent value="events">
           <Card>
             <CardHeader>
               <CardTitle>Event Management</CardTitle>
-              <CardDescription>Events are created and managed on the Events page.</CardDescription>
+              <CardDescription>Events are created and managed on the Events page, where admins also see who has registered.</CardDescription>
             </CardHeader>
             <CardContent>
               <Button asChild variant="outline">
@@ -108,6 +79,12 @@ export function AdminPanelPage() {
               </Button>
             </CardContent>
           </Card>
+        </TabsContent>
+        <TabsContent value="commissions">
+          <CommissionPayoutsPanel />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditLogPanel active={tab === 'audit'} />
         </TabsContent>
         <TabsContent value="outbox">
           <OutboxPanel active={tab === 'outbox'} />

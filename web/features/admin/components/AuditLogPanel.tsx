@@ -1,0 +1,112 @@
+import { ArrowRight, RefreshCw, ScrollText } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useAuditLog, type AuditEntry } from '../api/admin.ts';
+import { actionSentence, describeChanges, entityLabel } from '../lib/audit-format.ts';
+import { Pager } from './Pager.tsx';
+import { PanelEmpty, PanelError } from './PanelState.tsx';
+
+const PAGE_SIZE = 25;
+
+function Entry({ e }: { e: AuditEntry }) {
+  const changes = describeChanges(e.before, e.after, e.entityType);
+  return (
+    <li className="flex flex-col gap-2 px-4 py-3.5 sm:flex-row sm:items-start sm:gap-4">
+      <div className="min-w-0 flex-1">
+        <p className="text-sm">
+          <span className="font-semibold">{e.actorName ?? 'A former admin'}</span> {actionSentence(e.action)}
+        </p>
+        <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+          <Badge variant="outline" className="px-2 py-0 text-[11px] font-normal">
+            {entityLabel(e.entityType)}
+          </Badge>
+          {e.entityId && (
+            <span className="font-mono" title={e.entityId}>
+              #{e.entityId.slice(0, 8)}
+            </span>
+          )}
+        </p>
+        {changes.length > 0 && (
+          <ul className="mt-2 grid gap-1">
+            {changes.map((c) => (
+              <li key={c.key} className="flex flex-wrap items-baseline gap-x-1.5 text-[13px]">
+                <span className="text-muted-foreground">{c.label}:</span>
+                {c.before !== null && c.after !== null ? (
+                  <>
+                    <span className="sr-only">from</span>
+                    <span className="break-all text-muted-foreground">{c.before}</span>
+                    <ArrowRight className="size-3.5 shrink-0 self-center text-muted-foreground" aria-hidden />
+                    <span className="sr-only">to</span>
+                    <span className="break-all font-medium">{c.after}</span>
+                  </>
+                ) : c.after !== null ? (
+                  <span className="break-all font-medium">{c.after}</span>
+                ) : (
+                  <span className="break-all">
+                    {c.before} <span className="text-muted-foreground">(removed)</span>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <time dateTime={e.createdAt} className="shrink-0 text-xs tabular-nums text-muted-foreground sm:pt-0.5 sm:text-right">
+        {formatDateTime(e.createdAt)}
+      </time>
+    </li>
+  );
+}
+
+/** Audit Log: every admin action with who, what, when (en-GB) and before → after, newest first. */
+export function AuditLogPanel({ active }: { active: boolean }) {
+  const [page, setPage] = useState(1);
+  const log = useAuditLog(PAGE_SIZE, (page - 1) * PAGE_SIZE, active);
+  const rows = log.data ?? [];
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+        <div className="grid gap-1.5">
+          <CardTitle>Audit Log</CardTitle>
+          <CardDescription>Application decisions and checks, lead changes, user activation and removal, and commission payments.</CardDescription>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => void log.refetch()} disabled={log.isFetching}>
+          <RefreshCw className={log.isFetching ? 'animate-spin' : undefined} aria-hidden /> Refresh
+        </Button>
+      </CardHeader>
+      <CardContent aria-busy={log.isFetching || undefined}>
+        {log.isLoading || (!log.data && !log.isError) ? (
+          <div className="grid gap-2" aria-hidden>
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} className="h-16 w-full" />
+            ))}
+          </div>
+        ) : log.isError && !log.data ? (
+          <PanelError what="the audit log" error={log.error} onRetry={() => void log.refetch()} />
+        ) : !rows.length ? (
+          <PanelEmpty icon={ScrollText} title={page > 1 ? 'No older entries' : 'Nothing recorded yet'} text="Admin actions will be listed here as they happen.">
+            {page > 1 && (
+              <Button variant="outline" className="mt-5" onClick={() => setPage(1)}>
+                Back to the newest
+              </Button>
+            )}
+          </PanelEmpty>
+        ) : (
+          <>
+            <ol className="divide-y divide-border rounded-lg border border-border">
+              {rows.map((e) => (
+                <Entry key={e.id} e={e} />
+              ))}
+            </ol>
+            <Pager label="Audit log pages" page={page} pageSize={PAGE_SIZE} shown={rows.length} hasNext={rows.length === PAGE_SIZE} onPage={setPage} busy={log.isFetching} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
