@@ -37,7 +37,8 @@ export const registerSchema = z
       .regex(isoDate, 'Please enter a valid date of birth')
       .refine((v) => {
         const d = new Date(`${v}T00:00:00Z`);
-        return !Number.isNaN(d.getTime()) && d.getTime() < Date.now() && d.getUTCFullYear() >= 1900;
+        // the round trip refuses days the month does not have ('1975-02-30'), which Date would roll over
+        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getTime() < Date.now() && d.getUTCFullYear() >= 1900;
       }, 'Please enter a valid date of birth'),
     fullAddress: z.string({ error: 'Full address is required' }).trim().min(1, 'Full address is required').max(300, 'Full address must be at most 300 characters'),
     yearsExperience: z.coerce
