@@ -37,6 +37,14 @@ describe('registration', () => {
     expect(res.json().error.issues[0]).toEqual({ path: 'email', message: 'An account with this email already exists.' });
   });
 
+  it('refuses a date of birth the calendar does not have with a field message, not a database error', async () => {
+    const body = registration({ dateOfBirth: '1975-02-30' });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    const error = expectError(res, 400, 'validation_failed');
+    expect(error.issues).toContainEqual({ path: 'dateOfBirth', message: 'Please enter a valid date of birth' });
+    expect(await usersWithEmail(body.email)).toBe(0);
+  });
+
   it('validates with the spec messages', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ bio: 'short', confirmPassword: 'nope' }) });
     expect(res.statusCode).toBe(400);
