@@ -112,7 +112,9 @@ function applyOptimisticStatus(client: QueryClient, lead: Lead, status: LeadStat
       if (has) {
         client.setQueryData<LeadPage>(key, { ...page, items: page.items.map((l) => (l.id === lead.id ? moved : l)) });
       } else if (filter.status === status && filter.page === 1 && !filter.search) {
-        client.setQueryData<LeadPage>(key, { ...page, items: [moved, ...page.items], total: page.total + 1 });
+        // newest first, as the server orders them; the refresh that follows settles anything else
+        const items = [...page.items, moved].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+        client.setQueryData<LeadPage>(key, { ...page, items: items.slice(0, page.pageSize), total: page.total + 1 });
       }
     } else if (has) {
       client.setQueryData<LeadPage>(key, { ...page, items: page.items.filter((l) => l.id !== lead.id), total: Math.max(0, page.total - 1) });

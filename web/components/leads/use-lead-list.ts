@@ -10,9 +10,9 @@ export type StatusFilter = LeadStatus | 'all';
  * typing pauses). Changing a filter goes back to page 1; a page that no longer exists (after a delete) is
  * pulled back to the last one.
  */
-export function useLeadList(pageSize = 25) {
+export function useLeadList(pageSize = 25, initialStatus: StatusFilter = 'all') {
   const [search, setSearchText] = useState('');
-  const [status, setStatusFilter] = useState<StatusFilter>('all');
+  const [status, setStatusFilter] = useState<StatusFilter>(initialStatus);
   const [page, setPage] = useState(1);
   const debouncedSearch = useDebouncedValue(search.trim(), 350);
 

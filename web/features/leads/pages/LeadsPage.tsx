@@ -1,6 +1,7 @@
 import { Eye, Plus, Send } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { LEAD_STATUSES, type LeadStatus } from '../../../../common/constants/options.ts';
 import type { Lead } from '../../../../common/schemas/lead.ts';
 import { LeadDetailsDialog } from '../../../components/leads/LeadDetailsDialog.tsx';
 import { LeadFilters, LeadPagination } from '../../../components/leads/LeadListControls.tsx';
@@ -21,7 +22,10 @@ export function LeadsPage() {
   useDocumentTitle('My Leads');
   const { data: user } = useCurrentUser();
   const admin = isAdminRole(user?.role);
-  const list = useLeadList(25);
+  const [params] = useSearchParams();
+  const linked = params.get('status');
+  // the board's "+N more" links here with ?status=…
+  const list = useLeadList(25, linked && (LEAD_STATUSES as readonly string[]).includes(linked) ? (linked as LeadStatus) : 'all');
   const [openId, setOpenId] = useState<string | null>(null);
   const [openSnapshot, setOpenSnapshot] = useState<Lead | null>(null);
   const { query } = list;

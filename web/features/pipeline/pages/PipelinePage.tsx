@@ -1,14 +1,189 @@
-import { SquareKanban } from 'lucide-react';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { Plus, Send } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import type { LeadStatus } from '../../../../common/constants/options.ts';
+import { toPence } from '../../../../common/rules/money.ts';
+import { PIPELINE_COLUMNS, STATUS_LABELS, weightedPipelinePence } from '../../../../common/rules/pipeline.ts';
+import type { Lead } from '../../../../common/schemas/lead.ts';
+import { useUpdateLead } from '../../../components/leads/api.ts';
+import { LeadDetailsDialog } from '../../../components/leads/LeadDetailsDialog.tsx';
+import { LeadListError } from '../../../components/leads/LeadTable.tsx';
+import { UpdateStatusDialog } from '../../../components/leads/UpdateStatusDialog.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { isAdminRole, useCurrentUser } from '../../../lib/auth.ts';
+import { formatGBP, formatPercent } from '../../../lib/format.ts';
+import { useDocumentTitle } from '../../../lib/site.ts';
+import { COLUMN_PAGE_SIZE, useAnalytics, useBoard } from '../api/pipeline.ts';
+import { PipelineCard } from '../components/PipelineCard.tsx';
+import { PipelineColumn } from '../components/PipelineColumn.tsx';
+import { METRIC_ICONS, PipelineMetrics, type PipelineMetric } from '../components/PipelineMetrics.tsx';
 
-/** Pipeline Overview (/pipeline): placeholder until the pipeline release. */
+const OPEN_COLUMNS: LeadStatus[] = ['submitted', 'reviewing', 'qualified', 'in-progress'];
+
+/**
+ * Pipeline Overview (/pipeline, spec 02): metric cards and five columns (closed-lost is not on the board), each
+ * loaded from the server. Admins move cards by drag and drop or the "Move to…" menu; partners see their own
+ * board read-only.
+ */
 export function PipelinePage() {
+  useDocumentTitle('Pipeline Overview');
+  const { data: user } = useCurrentUser();
+  const admin = isAdminRole(user?.role);
+  const board = useBoard();
+  const analytics = useAnalytics();
+  const update = useUpdateLead();
+  const [dragging, setDragging] = useState<Lead | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [updating, setUpdating] = useState<Lead | null>(null);
+
+  const cards = useMemo(() => board.columns.flatMap((c) => c.page?.items ?? []), [board.columns]);
+  const open = cards.find((l) => l.id === openId) ?? null;
+  const truncated = board.columns.some((c) => c.page && c.page.total > c.page.items.length);
+  const totals = Object.fromEntries(board.columns.map((c) => [c.status, c.page?.total ?? 0])) as Record<LeadStatus, number>;
+  const valueOf = (items: Lead[]) => items.reduce((sum, l) => sum + toPence(l.estimatedValue), 0);
+
+  const move = (lead: Lead, status: LeadStatus) => {
+    if (lead.status !== status) update.mutate({ lead, status });
+  };
+
+  const weightedPence = weightedPipelinePence(cards.map((l) => ({ status: l.status, valuePence: toPence(l.estimatedValue) })));
+  const activeCount = OPEN_COLUMNS.reduce((n, s) => n + totals[s], 0);
+  const a = analytics.data;
+  const metrics: PipelineMetric[] = [
+    {
+      key: 'total',
+      label: 'Total Pipeline Value',
+      value: a ? formatGBP(a.openPipelineValue + a.closedWonValue) : '—',
+      note: `All ${(activeCount + totals['closed-won']).toLocaleString('en-GB')} leads on the board`,
+      ...METRIC_ICONS.total,
+    },
+    {
+      key: 'weighted',
+      label: 'Weighted Value',
+      value: formatGBP(weightedPence / 100),
+      note: truncated
+        ? `Qualified ×0.7, in progress ×0.9, won ×1, others ×0.3 (the ${COLUMN_PAGE_SIZE} newest per column)`
+        : 'Qualified ×0.7, in progress ×0.9, won ×1, others ×0.3',
+      ...METRIC_ICONS.weighted,
+    },
+    { key: 'active', label: 'Active Leads', value: activeCount.toLocaleString('en-GB'), note: 'Submitted, under review, qualified or in progress', ...METRIC_ICONS.active },
+    {
+      key: 'conversion',
+      label: 'Conversion Rate',
+      value: a ? formatPercent(a.conversionRate) : '—',
+      note: a ? `${(a.byStatus['closed-won'] ?? 0).toLocaleString('en-GB')} closed won of ${a.totalLeads.toLocaleString('en-GB')} leads` : 'Closed won of all leads',
+      ...METRIC_ICONS.conversion,
+    },
+  ];
+
+  const empty = !board.isLoading && !board.isError && cards.length === 0;
+
   return (
-    <ComingSoon
-      title="Pipeline"
-      icon={SquareKanban}
-      description="See your leads move from Submitted to Closed Won on a board, with the weighted value of your pipeline."
-      features={['Five-stage board', 'Weighted pipeline value', 'Metric cards', 'Lead values in GBP']}
-    />
+    <>
+      <PageHeader
+        title="Pipeline Overview"
+        description={
+          admin
+            ? 'Every lead on the platform by stage. Drag a card to another column, or use its Move to… menu, to change its status.'
+            : 'Your leads by stage, from submission to closed won.'
+        }
+        actions={
+          <Button asChild>
+            <Link to="/submit-lead">
+              <Plus aria-hidden /> Submit New Lead
+            </Link>
+          </Button>
+        }
+      />
+
+      <PipelineMetrics metrics={metrics} loading={board.isLoading || analytics.isLoading} />
+
+      {board.isError && !cards.length ? (
+        <Card className="mt-6 p-4">
+          <LeadListError error={board.error} onRetry={() => void board.refetch()} what="the pipeline" />
+        </Card>
+      ) : (
+        <>
+          {empty && (
+            <Card className="mt-6 flex flex-col items-start gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
+              <div>
+                <p className="font-semibold">{admin ? 'No leads in the pipeline yet.' : 'Your pipeline is empty.'}</p>
+                <p className="mt-0.5 text-sm text-muted-foreground">
+                  {admin ? 'Leads appear here as partners submit them.' : 'Submit a lead and follow it here from submission to closed won.'}
+                </p>
+              </div>
+              {!admin && (
+                <Button asChild variant="outline">
+                  <Link to="/submit-lead">
+                    <Send aria-hidden /> Submit Your First Lead
+                  </Link>
+                </Button>
+              )}
+            </Card>
+          )}
+
+          <div
+            role="region"
+            aria-label="Pipeline board"
+            tabIndex={0}
+            className="-mx-4 mt-6 grid snap-x snap-mandatory auto-cols-[78%] grid-flow-col gap-3 overflow-x-auto px-4 pb-3 focus-visible:outline-offset-0 sm:auto-cols-[minmax(15rem,1fr)] sm:-mx-6 sm:px-6 lg:mx-0 lg:auto-cols-[minmax(10.75rem,1fr)] lg:px-0"
+          >
+            {board.columns.map(({ status, page }) => {
+              const items = page?.items ?? [];
+              return (
+                <PipelineColumn
+                  key={status}
+                  status={status}
+                  total={page?.total ?? 0}
+                  shown={items.length}
+                  valuePence={valueOf(items)}
+                  loading={!page}
+                  dropEnabled={admin && !!dragging && dragging.status !== status}
+                  onDrop={() => dragging && move(dragging, status)}
+                >
+                  {items.map((lead) => (
+                    <li key={lead.id}>
+                      <PipelineCard
+                        lead={lead}
+                        canMove={admin}
+                        dragging={dragging?.id === lead.id}
+                        onOpen={() => setOpenId(lead.id)}
+                        onMove={(s) => move(lead, s)}
+                        onDragStart={() => setDragging(lead)}
+                        onDragEnd={() => setDragging(null)}
+                      />
+                    </li>
+                  ))}
+                </PipelineColumn>
+              );
+            })}
+          </div>
+          <p className="mt-2 text-xs text-muted-foreground">
+            {STATUS_LABELS['closed-lost']} leads are not shown on the board{admin ? '; move a card there with its Move to… menu' : ''}.
+          </p>
+        </>
+      )}
+
+      <LeadDetailsDialog
+        lead={open}
+        onOpenChange={(o) => !o && setOpenId(null)}
+        isAdmin={admin}
+        actions={
+          admin && open ? (
+            <Button
+              onClick={() => {
+                setUpdating(open);
+                setOpenId(null);
+              }}
+            >
+              Update Status
+            </Button>
+          ) : undefined
+        }
+      />
+      {admin && <UpdateStatusDialog lead={updating} onOpenChange={(o) => !o && setUpdating(null)} />}
+    </>
   );
 }

@@ -1,0 +1,38 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { LeadStatus } from '../../../../common/constants/options.ts';
+import { PIPELINE_COLUMNS } from '../../../../common/rules/pipeline.ts';
+import { leadListKey, leadsUrl, type LeadPage } from '../../../components/leads/api.ts';
+import { api } from '../../../lib/api.ts';
+
+/** Cards loaded per column; a column with more shows "+N more". */
+export const COLUMN_PAGE_SIZE = 100;
+
+export interface DashboardAnalytics {
+  totalLeads: number;
+  conversionRate: number;
+  byStatus: Record<string, number>;
+  openPipelineValue: number;
+  closedWonValue: number;
+}
+
+/** The board: one server query per column (the newest 100 leads of that status, with the column's total). */
+export function useBoard() {
+  return useQueries({
+    queries: PIPELINE_COLUMNS.map((status) => {
+      const params = { status, page: 1, pageSize: COLUMN_PAGE_SIZE };
+      return { queryKey: leadListKey(params), queryFn: () => api.get<LeadPage>(leadsUrl(params)) };
+    }),
+    combine: (results) => ({
+      columns: PIPELINE_COLUMNS.map((status: LeadStatus, i) => ({ status, page: results[i].data })),
+      isLoading: results.some((r) => r.isLoading),
+      isError: results.some((r) => r.isError),
+      error: results.find((r) => r.error)?.error,
+      refetch: () => Promise.all(results.map((r) => r.refetch())),
+    }),
+  });
+}
+
+/** GET /api/analytics/dashboard: the caller's own figures, the whole organisation's for admins. */
+export function useAnalytics() {
+  return useQuery<DashboardAnalytics>({ queryKey: ['/api/analytics/dashboard'] });
+}

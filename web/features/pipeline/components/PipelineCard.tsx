@@ -1,0 +1,104 @@
+import { ArrowRightLeft, GripVertical, TriangleAlert } from 'lucide-react';
+import { LEAD_STATUSES, type LeadStatus } from '../../../../common/constants/options.ts';
+import { STATUS_LABELS } from '../../../../common/rules/pipeline.ts';
+import { LEAD_TYPE_LABELS } from '../../../../common/constants/leads.ts';
+import type { Lead } from '../../../../common/schemas/lead.ts';
+import { StatusOption } from '../../../components/leads/UpdateStatusDialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu.tsx';
+import { formatDate, formatGBP } from '../../../lib/format.ts';
+import { cn } from '../../../lib/utils.ts';
+
+/**
+ * A lead on the board: company, contact, value in GBP (0 decimals). The whole card opens the details. For admins
+ * it can be dragged to another column, and the "Move to…" menu does the same from the keyboard.
+ */
+export function PipelineCard({
+  lead,
+  canMove,
+  dragging,
+  onOpen,
+  onMove,
+  onDragStart,
+  onDragEnd,
+}: {
+  lead: Lead;
+  canMove: boolean;
+  dragging: boolean;
+  onOpen: () => void;
+  onMove: (status: LeadStatus) => void;
+  onDragStart: () => void;
+  onDragEnd: () => void;
+}) {
+  return (
+    <div
+      draggable={canMove}
+      onDragStart={(e) => {
+        e.dataTransfer.effectAllowed = 'move';
+        e.dataTransfer.setData('text/plain', lead.id);
+        onDragStart();
+      }}
+      onDragEnd={onDragEnd}
+      className={cn(
+        'group relative rounded-lg border border-border bg-card p-3 shadow-card transition-[box-shadow,opacity,border-color] hover:border-input hover:shadow-raised',
+        canMove && 'cursor-grab active:cursor-grabbing',
+        dragging && 'opacity-40',
+      )}
+    >
+      <div className="flex items-start gap-1.5">
+        {canMove && <GripVertical className="-ml-1 mt-0.5 size-4 shrink-0 text-muted-foreground/50" aria-hidden />}
+        <div className="min-w-0 flex-1">
+          <button
+            type="button"
+            onClick={onOpen}
+            className="block w-full truncate text-left text-sm font-semibold after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring"
+            title={lead.companyName}
+          >
+            {lead.companyName}
+            <span className="sr-only">, {formatGBP(lead.estimatedValue)}. Open details</span>
+          </button>
+          <p className="truncate text-xs text-muted-foreground">{lead.contactName}</p>
+        </div>
+        {canMove && (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon-sm" className="relative z-10 -mr-1.5 -mt-1 size-7 text-muted-foreground">
+                <ArrowRightLeft aria-hidden />
+                <span className="sr-only">Move {lead.companyName} to…</span>
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="min-w-48">
+              <DropdownMenuLabel className="text-xs font-semibold text-muted-foreground">Move to…</DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              {LEAD_STATUSES.filter((s) => s !== lead.status).map((s) => (
+                <DropdownMenuItem key={s} onSelect={() => onMove(s)} aria-label={`Move to ${STATUS_LABELS[s]}`}>
+                  <StatusOption status={s} />
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        )}
+      </div>
+      <div className="mt-2.5 flex items-end justify-between gap-2">
+        <p className="text-[15px] font-semibold tabular-nums">{formatGBP(lead.estimatedValue)}</p>
+        <p className="text-[11px] text-muted-foreground">{LEAD_TYPE_LABELS[lead.leadType]}</p>
+      </div>
+      <div className="mt-1 flex items-center justify-between gap-2 text-[11px] text-muted-foreground">
+        <span className="truncate">{canMove ? lead.submitterName : lead.industry}</span>
+        <span className="shrink-0 tabular-nums">{formatDate(lead.createdAt)}</span>
+      </div>
+      {lead.possibleDuplicate && (
+        <p className="mt-2 flex items-center gap-1 text-[11px] font-medium text-warning">
+          <TriangleAlert className="size-3" aria-hidden /> Possible duplicate
+        </p>
+      )}
+    </div>
+  );
+}
