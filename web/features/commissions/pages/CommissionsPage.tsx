@@ -1,14 +1,55 @@
-import { PoundSterling } from 'lucide-react';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { tierPosition } from '../../../../common/rules/commission-tiers.ts';
+import { toPence } from '../../../../common/rules/money.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorDetail } from '../../../lib/api.ts';
+import { useDocumentTitle } from '../../../lib/site.ts';
+import { useCommissionSummary } from '../api/commissions.ts';
+import { CommissionCalculator } from '../components/CommissionCalculator.tsx';
+import { CommissionHistory } from '../components/CommissionHistory.tsx';
+import { NextTierCard } from '../components/NextTierCard.tsx';
+import { PaymentInformation } from '../components/PaymentInformation.tsx';
+import { PerformanceFigures } from '../components/PerformanceFigures.tsx';
+import { SummaryCards } from '../components/SummaryCards.tsx';
 
-/** Commission Tracker (/commissions): placeholder until the commissions release. */
+/**
+ * Commission Tracker (/commissions, spec 02): summary cards, calculator with the tier table, distance to the next
+ * tier, performance figures from real data, the history table and payment information.
+ */
 export function CommissionsPage() {
+  useDocumentTitle('Commission Tracker');
+  const summary = useCommissionSummary();
+  const [page, setPage] = useState(1);
+  const s = summary.data;
+  const tierIndex = s ? tierPosition(toPence(s.closedWonValueThisMonth.toFixed(2))).tierIndex : null;
+
   return (
-    <ComingSoon
-      title="Commission Tracker"
-      icon={PoundSterling}
-      description="Track what you have earned and what is on its way, and estimate commission with the tiered calculator."
-      features={['Earnings summary', 'Tiered commission calculator', 'Commission history', 'Payment information']}
-    />
+    <>
+      <PageHeader title="Commission Tracker" description="What you have earned, what is on its way, and what your next deal would pay." />
+
+      {summary.isError && !s && (
+        <div role="alert" className="mb-6 flex flex-col gap-3 rounded-xl border border-destructive/20 bg-destructive-soft px-4 py-3 text-sm text-destructive sm:flex-row sm:items-center sm:justify-between">
+          <span>Could not load your commission summary: {errorDetail(summary.error, 'please try again.')}</span>
+          <Button variant="outline" size="sm" onClick={() => void summary.refetch()}>
+            <RefreshCw aria-hidden /> Try again
+          </Button>
+        </div>
+      )}
+
+      <div className="grid gap-6">
+        <SummaryCards summary={s} loading={summary.isLoading} />
+        <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+          <CommissionCalculator monthValue={s?.closedWonValueThisMonth} currentTierIndex={tierIndex} />
+          <div className="grid gap-6">
+            <NextTierCard summary={s} loading={summary.isLoading} />
+            <PerformanceFigures summary={s} loading={summary.isLoading} />
+          </div>
+        </div>
+        <CommissionHistory page={page} onPage={setPage} />
+        <PaymentInformation />
+      </div>
+    </>
   );
 }

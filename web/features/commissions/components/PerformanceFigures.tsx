@@ -1,0 +1,58 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatGBP } from '../../../lib/format.ts';
+import { cn } from '../../../lib/utils.ts';
+import type { CommissionSummary } from '../api/commissions.ts';
+
+function signedGBP(value: number): string {
+  if (value === 0) return formatGBP(0);
+  return `${value > 0 ? '+' : '−'}${formatGBP(Math.abs(value))}`;
+}
+
+/**
+ * The tracker's performance figures, computed from the member's own data: average time to close, win rate,
+ * average deal size, leads and closes this month, and the change in commission against last month.
+ */
+export function PerformanceFigures({ summary, loading }: { summary?: CommissionSummary; loading: boolean }) {
+  const s = summary;
+  const items: Array<{ label: string; value: string; tone?: string }> = s
+    ? [
+        { label: 'Average time to close', value: s.avgDaysToClose == null ? '—' : `${s.avgDaysToClose} ${s.avgDaysToClose === 1 ? 'day' : 'days'}` },
+        { label: 'Win rate', value: s.winRate == null ? '—' : `${Math.round(s.winRate * 100)}%` },
+        { label: 'Average deal size', value: s.avgDealSize ? formatGBP(s.avgDealSize) : '—' },
+        { label: 'Leads this month', value: String(s.leadsThisMonth) },
+        { label: 'Closes this month', value: String(s.closesThisMonth) },
+        {
+          label: 'Commission vs last month',
+          value: signedGBP(s.commissionChange),
+          tone: s.commissionChange > 0 ? 'text-success' : s.commissionChange < 0 ? 'text-destructive' : undefined,
+        },
+      ]
+    : [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your performance</CardTitle>
+        <CardDescription>Win rate counts closed won against closed lost.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {loading || !s ? (
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-busy="true" aria-label="Loading figures">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-14" />
+            ))}
+          </div>
+        ) : (
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {items.map((it) => (
+              <div key={it.label} className="rounded-lg border border-border bg-muted/40 px-3 py-2.5">
+                <dt className="text-xs font-medium text-muted-foreground">{it.label}</dt>
+                <dd className={cn('mt-0.5 text-lg font-semibold tabular-nums', it.tone)}>{it.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
