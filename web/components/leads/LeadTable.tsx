@@ -18,8 +18,8 @@ export function DuplicateBadge() {
   );
 }
 
-const TH = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground whitespace-nowrap';
-const TD = 'px-4 py-3 align-middle';
+const TH_BASE = 'py-3 text-left text-xs font-semibold uppercase tracking-wide text-muted-foreground whitespace-nowrap';
+const TD_BASE = 'py-3 align-middle';
 
 /**
  * A page of leads: a table from md up (scrolls sideways if it must), a list of cards on phones. Columns: Company
@@ -32,6 +32,7 @@ export function LeadTable({
   showDuplicate = false,
   actions,
   dimmed = false,
+  compact = false,
 }: {
   leads: Lead[];
   caption: string;
@@ -39,22 +40,26 @@ export function LeadTable({
   showDuplicate?: boolean;
   actions: (lead: Lead) => ReactNode;
   dimmed?: boolean;
+  /** Narrower table for the admin panel: the type goes under the industry and Updated is left out. */
+  compact?: boolean;
 }) {
+  const TH = cn(TH_BASE, compact ? 'px-3' : 'px-4');
+  const TD = cn(TD_BASE, compact ? 'px-3' : 'px-4');
   return (
     <div className={cn('transition-opacity', dimmed && 'opacity-60')} aria-busy={dimmed || undefined}>
       <div className="hidden overflow-x-auto rounded-lg border border-border md:block">
-        <table className="w-full min-w-[760px] border-collapse text-sm">
+        <table className={cn('w-full border-collapse text-sm', compact ? 'min-w-[720px]' : 'min-w-[760px]')}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/60">
             <tr>
               <th scope="col" className={TH}>Company</th>
               {showSubmitter && <th scope="col" className={TH}>Submitted by</th>}
-              <th scope="col" className={TH}>Type</th>
-              <th scope="col" className={TH}>Industry</th>
+              {!compact && <th scope="col" className={TH}>Type</th>}
+              <th scope="col" className={TH}>{compact ? 'Industry / Type' : 'Industry'}</th>
               <th scope="col" className={cn(TH, 'text-right')}>Value</th>
               <th scope="col" className={TH}>Status</th>
               <th scope="col" className={TH}>Submitted</th>
-              <th scope="col" className={TH}>Updated</th>
+              {!compact && <th scope="col" className={TH}>Updated</th>}
               <th scope="col" className={cn(TH, 'text-right')}>Actions</th>
             </tr>
           </thead>
@@ -71,14 +76,17 @@ export function LeadTable({
                   )}
                 </th>
                 {showSubmitter && <td className={cn(TD, 'max-w-40 truncate')}>{l.submitterName}</td>}
-                <td className={TD}>{LEAD_TYPE_LABELS[l.leadType]}</td>
-                <td className={cn(TD, 'max-w-44 truncate')} title={l.industry}>{l.industry}</td>
+                {!compact && <td className={TD}>{LEAD_TYPE_LABELS[l.leadType]}</td>}
+                <td className={cn(TD, 'max-w-44')} title={l.industry}>
+                  <span className="block truncate">{l.industry}</span>
+                  {compact && <span className="block text-xs text-muted-foreground">{LEAD_TYPE_LABELS[l.leadType]}</span>}
+                </td>
                 <td className={cn(TD, 'text-right font-medium tabular-nums whitespace-nowrap')}>{formatGBP(l.estimatedValue)}</td>
                 <td className={TD}>
                   <LeadStatusBadge status={l.status} />
                 </td>
                 <td className={cn(TD, 'whitespace-nowrap tabular-nums text-muted-foreground')}>{formatDate(l.createdAt)}</td>
-                <td className={cn(TD, 'whitespace-nowrap tabular-nums text-muted-foreground')}>{formatDate(l.updatedAt)}</td>
+                {!compact && <td className={cn(TD, 'whitespace-nowrap tabular-nums text-muted-foreground')}>{formatDate(l.updatedAt)}</td>}
                 <td className={cn(TD, 'text-right')}>
                   <div className="flex justify-end gap-2">{actions(l)}</div>
                 </td>

@@ -1,4 +1,109 @@
-/** Admin Panel → Lead Management tab. Stub; being built out. */
+import { Eye, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import type { Lead } from '../../../../common/schemas/lead.ts';
+import { LeadDetailsDialog } from '../../../components/leads/LeadDetailsDialog.tsx';
+import { LeadFilters, LeadPagination } from '../../../components/leads/LeadListControls.tsx';
+import { LeadListEmpty, LeadListError, LeadTable, LeadTableSkeleton } from '../../../components/leads/LeadTable.tsx';
+import { UpdateStatusDialog } from '../../../components/leads/UpdateStatusDialog.tsx';
+import { useLeadList } from '../../../components/leads/use-lead-list.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+
+/**
+ * Admin Panel → Lead Management (spec 02): every lead, paged on the server, with search and status filter, the
+ * possible-duplicate flag and the submitter; per row 'Update Status' (status and optional notes) and 'Details'.
+ */
 export function LeadManagementPanel() {
-  return <p className="text-sm text-muted-foreground">Lead management is loading…</p>;
+  const list = useLeadList(20);
+  const { query } = list;
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [updating, setUpdating] = useState<Lead | null>(null);
+  const [snapshot, setSnapshot] = useState<Lead | null>(null);
+  const details = (detailsId && query.data?.items.find((l) => l.id === detailsId)) || (detailsId ? snapshot : null);
+
+  const openDetails = (lead: Lead) => {
+    setSnapshot(lead);
+    setDetailsId(lead.id);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Lead Management</CardTitle>
+        <CardDescription>Every lead submitted by partners. Update a lead’s status with notes for its timeline, or open its details.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <LeadFilters state={list} idPrefix="admin-leads" />
+        <h3 className="text-base font-semibold" aria-live="polite">
+          {query.isLoading ? (
+            <span className="flex items-center gap-2">
+              All leads <Skeleton className="inline-block h-5 w-8" />
+            </span>
+          ) : (
+            `All leads (${list.total.toLocaleString('en-GB')})`
+          )}
+        </h3>
+        {query.isLoading ? (
+          <LeadTableSkeleton />
+        ) : query.isError && !query.data ? (
+          <LeadListError error={query.error} onRetry={() => void query.refetch()} />
+        ) : !query.data?.items.length ? (
+          list.filtersActive ? (
+            <LeadListEmpty
+              message="No leads match your current filters."
+              action={
+                <Button variant="outline" onClick={list.clearFilters}>
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <LeadListEmpty message="No leads submitted yet." hint="Leads appear here as soon as partners submit them." />
+          )
+        ) : (
+          <>
+            <LeadTable
+              leads={query.data.items}
+              caption={`All leads, page ${list.page} of ${list.pageCount}`}
+              showSubmitter
+              showDuplicate
+              compact
+              dimmed={list.updating}
+              actions={(lead) => (
+                <>
+                  <Button size="sm" onClick={() => setUpdating(lead)} aria-label={`Update Status of ${lead.companyName}`}>
+                    <Pencil aria-hidden /> Update Status
+                  </Button>
+                  <Button variant="outline" size="sm" onClick={() => openDetails(lead)} aria-label={`Details of ${lead.companyName}`}>
+                    <Eye aria-hidden /> Details
+                  </Button>
+                </>
+              )}
+            />
+            <LeadPagination state={list} />
+          </>
+        )}
+      </CardContent>
+
+      <LeadDetailsDialog
+        lead={details}
+        onOpenChange={(o) => !o && setDetailsId(null)}
+        isAdmin
+        actions={
+          details ? (
+            <Button
+              onClick={() => {
+                setUpdating(details);
+                setDetailsId(null);
+              }}
+            >
+              <Pencil aria-hidden /> Update Status
+            </Button>
+          ) : undefined
+        }
+      />
+      <UpdateStatusDialog lead={updating} onOpenChange={(o) => !o && setUpdating(null)} />
+    </Card>
+  );
 }
