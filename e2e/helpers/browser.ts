@@ -18,7 +18,10 @@ export async function newBrowser(viewport = { width: 1280, height: 800 }): Promi
 export function watchPage(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    if (m.type() !== 'error') return;
+    // the browser itself logs a 401 from the signed-in check on signed-out screens; that 401 means "signed out"
+    if (m.location().url.endsWith('/api/auth/me') && m.text().includes('401')) return;
+    problems.push(`console: ${m.text()} (${m.location().url})`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   return problems;

@@ -1,0 +1,131 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, newBrowser, watchPage } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+
+/**
+ * The first journey, as a person does it: register (first with mistakes), wait as a pending applicant,
+ * an admin approves in /admin/applications, the applicant signs in and lands on the dashboard.
+ */
+let server: RunningServer;
+let browser: BrowserContext;
+const admin = { username: 'journeyadmin', email: 'journey.admin@example.com', password: 'Admin-Pass-123' };
+const applicant = { first: 'Imogen', last: 'Hart', username: 'imogen.hart', email: 'imogen.hart@example.com', password: 'Imogen-Pass-42' };
+
+beforeAll(async () => {
+  server = await startServer({ admins: [admin] });
+  browser = await newBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.context().clearCookies();
+  await page.goto(`${server.baseUrl}/login`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+describe('membership application journey', () => {
+  it('register → pending status screen → admin approves → applicant reaches the dashboard', async () => {
+    const page = await browser.newPage();
+    const problems = watchPage(page);
+
+    await page.goto(`${server.baseUrl}/register`);
+    await expect.poll(() => page.getByText('Create your account').count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'register');
+
+    // submitting an empty form shows the spec's messages under the fields
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    for (const message of ['First name is required', 'Last name is required', 'Invalid email address', 'Company is required', 'Date of birth is required', 'Please select at least one area of expertise', 'Please describe your networking goals (at least 10 characters)']) {
+      await expect.poll(() => page.getByText(message, { exact: true }).count(), { message }).toBeGreaterThan(0);
+    }
+    await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(5);
+
+    // editing a field clears its error
+    await page.getByLabel('First Name').fill(applicant.first);
+    await expect.poll(() => page.getByText('First name is required', { exact: true }).count()).toBe(0);
+
+    await page.getByLabel('Last Name').fill(applicant.last);
+    await page.getByLabel('Email').fill(applicant.email);
+    await page.getByLabel('Date of Birth').fill('1979-03-21');
+    await page.getByLabel('Location').fill('London, UK');
+    await page.getByLabel('Full Address').fill('5 Lombard Street, London, EC3V 9AA, United Kingdom');
+    await page.getByLabel('Company').fill('Hart Advisory');
+    await page.getByLabel('Job Title').fill('Chief Executive Officer');
+    await page.getByLabel('Years of Experience').fill('18');
+    await page.getByLabel('Professional Bio').fill('CEO of a boutique advisory firm working with family-owned manufacturers.');
+    await page.getByRole('group', { name: 'Areas of Expertise' }).getByLabel('Strategic Planning').check();
+    await page.getByRole('group', { name: 'Industries' }).getByLabel('Manufacturing').check();
+    await page.getByRole('group', { name: 'Business Interests' }).getByLabel('Advisory Roles').check();
+    await page.getByLabel('Networking Goals').fill('Meet other CEOs and find non-executive roles.');
+    await page.getByLabel('Username').fill(applicant.username);
+    await page.getByLabel('Password', { exact: true }).fill(applicant.password);
+    await page.getByLabel('Confirm Password').fill('something-else');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => page.getByText("Passwords don't match").count()).toBeGreaterThan(0);
+    await page.getByLabel('Confirm Password').fill(applicant.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    // the applicant now sees only the status screen, wherever they go
+    await expect.poll(() => page.getByRole('heading', { name: 'Application Under Review' }).count(), { timeout: 15_000 }).toBe(1);
+    await page.goto(`${server.baseUrl}/leads`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Application Under Review' }).count()).toBe(1);
+    await expect.poll(() => page.getByText(applicant.email).count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'status screen');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect.poll(() => page.getByText('Welcome Back').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // the admin vets and approves the application
+    await signIn(page, admin.username, admin.password);
+    await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.goto(`${server.baseUrl}/admin/applications`);
+    const row = page.getByRole('listitem', { name: `${applicant.first} ${applicant.last}` });
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+    await expectAccessible(page, 'application review');
+    await row.getByLabel('Company Verified').check();
+    await expect.poll(() => page.getByText('Application updated successfully').count()).toBeGreaterThan(0);
+    await row.getByRole('button', { name: /^Approve/ }).click();
+    await expect.poll(() => page.getByText('Application approved successfully').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('No pending applications').count(), { timeout: 10_000 }).toBe(1);
+
+    // the applicant signs in and lands on the dashboard, greeted by name
+    await signIn(page, applicant.username, applicant.password);
+    await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(new RegExp(`Welcome back, ${applicant.first}`)).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expectAccessible(page, 'dashboard');
+    expect(problems).toEqual([]);
+  });
+
+  it('a wrong password shows the spec’s failure toast and the not-found screen answers unknown paths', async () => {
+    const page = await browser.newPage();
+    await signIn(page, applicant.username, 'not-the-password');
+    await expect.poll(() => page.getByText('Invalid username or password. Please try again.').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await signIn(page, applicant.username, applicant.password);
+    await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.goto(`${server.baseUrl}/no-such-page`);
+    await expect.poll(() => page.getByText('404 Page Not Found').count()).toBe(1);
+    await expect.poll(() => page.getByText('Did you forget to add the page to the router?').count()).toBe(1);
+  });
+
+  it('is usable at phone width: the menu opens as a slide-over and closes on navigation', async () => {
+    const phone = await newBrowser({ width: 390, height: 844 });
+    try {
+      const page = await phone.newPage();
+      await signIn(page, applicant.username, applicant.password);
+      await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await page.getByRole('button', { name: /menu/i }).first().click();
+      const dialog = page.getByRole('dialog');
+      await expect.poll(() => dialog.count()).toBe(1);
+      await dialog.getByRole('link', { name: 'CP+' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/cp-plus');
+      await expectAccessible(page, 'cp-plus at 390 px');
+    } finally {
+      await phone.close();
+    }
+  });
+});
