@@ -1,5 +1,5 @@
 import { UserPlus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, type ButtonProps } from '../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../ui/dialog.tsx';
 import { Field, fieldA11y } from '../ui/field.tsx';
@@ -17,7 +17,8 @@ interface Target {
 
 /**
  * "Connect" for one member: a small dialog with an optional message, then POST /api/member-connections.
- * The dialog closes and resets on success; on failure it stays open so the message is not lost.
+ * The dialog closes and resets on success (then `onSent` decides where focus goes); on failure it stays open
+ * so the message is not lost.
  */
 export function ConnectButton({
   member,
@@ -39,6 +40,7 @@ export function ConnectButton({
   };
   const [message, setMessage] = useState('');
   const send = useSendConnection();
+  const sent = useRef(false);
   const id = useId();
   const name = `${member.firstName} ${member.lastName}`.trim();
 
@@ -49,9 +51,9 @@ export function ConnectButton({
       { receiverId: member.id, message: message.trim() || undefined },
       {
         onSuccess: () => {
+          sent.current = true;
           setOpen(false);
           setMessage('');
-          onSent?.();
         },
       },
     );
@@ -64,7 +66,17 @@ export function ConnectButton({
           <UserPlus aria-hidden /> Connect
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-md">
+      <DialogContent
+        className="max-w-md"
+        onCloseAutoFocus={(e) => {
+          // after a request the member usually leaves the list, taking this button with them: let the caller place focus
+          if (sent.current && onSent) {
+            e.preventDefault();
+            onSent();
+          }
+          sent.current = false;
+        }}
+      >
         <form onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Connect with {name}</DialogTitle>

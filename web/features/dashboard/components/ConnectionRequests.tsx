@@ -15,6 +15,20 @@ export function ConnectionRequests({ userId }: { userId: string }) {
   const connections = useConnections();
   const respond = useRespondToConnection();
 
+  /** The answered row goes away with its buttons: keep keyboard focus on what is left, not the page body. */
+  const answer = (id: string, name: string, status: 'accepted' | 'declined') =>
+    respond.mutate(
+      { id, name, status },
+      {
+        onSettled: () =>
+          window.setTimeout(() => {
+            if (document.activeElement && document.activeElement !== document.body) return;
+            const next = document.querySelector<HTMLElement>('[data-connection-requests] button');
+            (next ?? document.getElementById('main-content'))?.focus({ preventScroll: true });
+          }, 300),
+      },
+    );
+
   if (connections.isError) {
     return <BlockError what="your connection requests" error={connections.error} onRetry={() => void connections.refetch()} />;
   }
@@ -31,7 +45,7 @@ export function ConnectionRequests({ userId }: { userId: string }) {
         <CardDescription>Members who would like to connect with you.</CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="divide-y divide-border rounded-lg border border-border">
+        <ul data-connection-requests className="divide-y divide-border rounded-lg border border-border">
           {requests.map((r) => {
             const other = r.otherMember;
             const name = `${other.firstName} ${other.lastName}`.trim();
@@ -52,7 +66,7 @@ export function ConnectionRequests({ userId }: { userId: string }) {
                   <Button
                     size="sm"
                     disabled={respond.isPending}
-                    onClick={() => respond.mutate({ id: r.id, name, status: 'accepted' })}
+                    onClick={() => answer(r.id, name, 'accepted')}
                     aria-label={`Accept connection request from ${name}`}
                   >
                     {busy && respond.variables?.status === 'accepted' ? <Spinner className="size-4 text-primary-foreground" label="Accepting" /> : <Check aria-hidden />}
@@ -62,7 +76,7 @@ export function ConnectionRequests({ userId }: { userId: string }) {
                     size="sm"
                     variant="outline"
                     disabled={respond.isPending}
-                    onClick={() => respond.mutate({ id: r.id, name, status: 'declined' })}
+                    onClick={() => answer(r.id, name, 'declined')}
                     aria-label={`Decline connection request from ${name}`}
                   >
                     {busy && respond.variables?.status === 'declined' ? <Spinner className="size-4" label="Declining" /> : <X aria-hidden />}

@@ -121,7 +121,9 @@ function useTargetBox(target: string | null, reducedMotion: boolean): Box | null
     }
     const rect = el.getBoundingClientRect();
     if (rect.top < 80 || rect.bottom > window.innerHeight - 220) {
-      el.scrollIntoView({ block: 'center', behavior: reducedMotion ? 'auto' : 'smooth' });
+      // scroll the window only (scrollIntoView would also scroll clipped ancestors such as the banner)
+      const top = window.scrollY + rect.top - Math.max(80, (window.innerHeight - rect.height) / 2 - 100);
+      window.scrollTo({ top: Math.max(0, top), behavior: reducedMotion ? 'auto' : 'smooth' });
     }
     let frame = 0;
     const measure = () => {
@@ -168,6 +170,7 @@ export function GuidedTour({ userId }: { userId: string }) {
   const wide = useMediaQuery('(min-width: 640px)');
   const nextRef = useRef<HTMLButtonElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
   const current = step === null ? null : TOUR_STEPS[step];
   const box = useTargetBox(current?.target ?? null, reducedMotion);
 
@@ -205,7 +208,15 @@ export function GuidedTour({ userId }: { userId: string }) {
           aria-describedby="tour-body"
           onOpenAutoFocus={(e) => {
             e.preventDefault();
+            returnTo.current = document.activeElement as HTMLElement | null;
             nextRef.current?.focus();
+          }}
+          onCloseAutoFocus={(e) => {
+            // nothing had focus when the tour started: continue from the top of the page's content
+            if (!returnTo.current || returnTo.current === document.body || !returnTo.current.isConnected) {
+              e.preventDefault();
+              document.getElementById('main-content')?.focus({ preventScroll: true });
+            }
           }}
           onPointerDownOutside={(e) => e.preventDefault()}
           onInteractOutside={(e) => e.preventDefault()}

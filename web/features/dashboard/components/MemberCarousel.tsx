@@ -49,7 +49,7 @@ function CardSkeleton({ className }: { className?: string }) {
 export function MemberCarousel() {
   const recs = useRecommendations();
   return (
-    <section aria-labelledby="networking-heading">
+    <section aria-labelledby="networking-heading" className="min-w-0">
       <div className="mb-3">
         <h2 id="networking-heading" className="text-base font-semibold">
           Smart Networking

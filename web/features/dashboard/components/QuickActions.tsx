@@ -17,7 +17,7 @@ export function QuickActions() {
         <CardTitle className="text-base">Quick Actions</CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <ul className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-4">
           {ACTIONS.map(({ to, label, text, icon: Icon, tour }) => (
             <li key={to}>
               <Link

@@ -58,7 +58,7 @@ function Figures({ stats }: { stats: StatsState }) {
 /** The dashboard's welcome banner: greeting by first name, referral figures, CP+ badge for premium members, Submit New Lead. */
 export function WelcomeBanner({ user, stats }: { user: CurrentUser; stats: StatsState }) {
   return (
-    <section aria-labelledby="welcome-heading" className="relative overflow-hidden rounded-xl bg-primary px-6 py-8 text-primary-foreground shadow-card sm:px-8 sm:py-10">
+    <section aria-labelledby="welcome-heading" className="relative overflow-clip rounded-xl bg-primary px-6 py-8 text-primary-foreground shadow-card sm:px-8 sm:py-10">
       <div aria-hidden className="absolute -right-16 -top-20 size-72 rounded-full bg-white/[0.06]" />
       <div aria-hidden className="absolute -bottom-24 right-24 size-56 rounded-full bg-white/[0.04]" />
       <div className="relative flex flex-col gap-6 sm:flex-row sm:items-end sm:justify-between">

@@ -21,7 +21,7 @@ export function DashboardPage() {
   if (!user) return null;
   const retry = () => void stats.refetch();
   return (
-    <div className="grid gap-6 sm:gap-8">
+    <div className="grid grid-cols-1 gap-6 sm:gap-8">
       <WelcomeBanner user={user} stats={stats} />
       <DailyQuote />
       <PerformanceOverview stats={stats.data} isLoading={stats.isLoading} error={stats.error} onRetry={retry} />
