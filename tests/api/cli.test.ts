@@ -74,7 +74,7 @@ describe('bad invocations', () => {
   const untouched = mkdtempSync(join(tmpdir(), 'cp-cli-untouched-'));
   const envUntouched = childEnv({ DATA_DIR: untouched });
 
-  it.each([
+  it.each<[string, string[], RegExp]>([
     ['missing flags', ['create-user', '--role', 'admin'], /--username: is required[\s\S]*Usage:/],
     ['a role that does not exist', createArgs({ role: 'superuser' }), /--role must be one of admin, master-admin, partner[\s\S]*Usage:/],
     ['a short password', createArgs({ password: 'short' }), /--password must be at least 8 characters/],
