@@ -33,6 +33,7 @@ export function LeadTable({
   actions,
   dimmed = false,
   compact = false,
+  frameClassName,
 }: {
   leads: Lead[];
   caption: string;
@@ -40,25 +41,27 @@ export function LeadTable({
   showDuplicate?: boolean;
   actions: (lead: Lead) => ReactNode;
   dimmed?: boolean;
-  /** Narrower table for the admin panel: the type goes under the industry and Updated is left out. */
+  /** Narrower table for the admin panel: the type goes under the industry, the date under the submitter, no Updated. */
   compact?: boolean;
+  /** Extra classes for the wide-screen table's frame, e.g. to run it edge to edge in a card. */
+  frameClassName?: string;
 }) {
-  const TH = cn(TH_BASE, compact ? 'px-3' : 'px-4');
-  const TD = cn(TD_BASE, compact ? 'px-3' : 'px-4');
+  const TH = cn(TH_BASE, 'px-2.5 first:pl-4 last:pr-4');
+  const TD = cn(TD_BASE, 'px-2.5 first:pl-4 last:pr-4');
   return (
-    <div className={cn('transition-opacity', dimmed && 'opacity-60')} aria-busy={dimmed || undefined}>
-      <div className="hidden overflow-x-auto rounded-lg border border-border md:block">
-        <table className={cn('w-full border-collapse text-sm', compact ? 'min-w-[720px]' : 'min-w-[760px]')}>
+    <div className={cn('min-w-0 transition-opacity', dimmed && 'opacity-60')} aria-busy={dimmed || undefined}>
+      <div className={cn('hidden overflow-x-auto rounded-lg border border-border md:block', frameClassName)}>
+        <table className={cn('w-full border-collapse text-[13px]', compact ? 'min-w-[720px]' : 'min-w-[760px]')}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/60">
             <tr>
               <th scope="col" className={TH}>Company</th>
-              {showSubmitter && <th scope="col" className={TH}>Submitted by</th>}
+              {showSubmitter && <th scope="col" className={TH}>{compact ? 'Submitted' : 'Submitted by'}</th>}
               {!compact && <th scope="col" className={TH}>Type</th>}
               <th scope="col" className={TH}>{compact ? 'Industry / Type' : 'Industry'}</th>
               <th scope="col" className={cn(TH, 'text-right')}>Value</th>
               <th scope="col" className={TH}>Status</th>
-              <th scope="col" className={TH}>Submitted</th>
+              {!(compact && showSubmitter) && <th scope="col" className={TH}>Submitted</th>}
               {!compact && <th scope="col" className={TH}>Updated</th>}
               <th scope="col" className={cn(TH, 'text-right')}>Actions</th>
             </tr>
@@ -66,26 +69,31 @@ export function LeadTable({
           <tbody className="divide-y divide-border">
             {leads.map((l) => (
               <tr key={l.id} className="bg-card hover:bg-accent/60">
-                <th scope="row" className={cn(TD, 'max-w-64 text-left font-normal')}>
-                  <span className="block truncate font-medium text-foreground">{l.companyName}</span>
-                  <span className="block truncate text-xs text-muted-foreground">{l.contactName}</span>
+                <th scope="row" className={cn(TD, 'text-left font-normal')}>
+                  <span className="block max-w-44 truncate text-sm font-medium text-foreground" title={l.companyName}>{l.companyName}</span>
+                  <span className="block max-w-44 truncate text-xs text-muted-foreground">{l.contactName}</span>
                   {showDuplicate && l.possibleDuplicate && (
                     <span className="mt-1 block">
                       <DuplicateBadge />
                     </span>
                   )}
                 </th>
-                {showSubmitter && <td className={cn(TD, 'max-w-40 truncate')}>{l.submitterName}</td>}
+                {showSubmitter && (
+                  <td className={TD}>
+                    <span className="block max-w-36 truncate" title={l.submitterName}>{l.submitterName}</span>
+                    {compact && <span className="block text-xs tabular-nums text-muted-foreground">{formatDate(l.createdAt)}</span>}
+                  </td>
+                )}
                 {!compact && <td className={TD}>{LEAD_TYPE_LABELS[l.leadType]}</td>}
-                <td className={cn(TD, 'max-w-44')} title={l.industry}>
-                  <span className="block truncate">{l.industry}</span>
+                <td className={TD}>
+                  <span className="block max-w-32 truncate" title={l.industry}>{l.industry}</span>
                   {compact && <span className="block text-xs text-muted-foreground">{LEAD_TYPE_LABELS[l.leadType]}</span>}
                 </td>
                 <td className={cn(TD, 'text-right font-medium tabular-nums whitespace-nowrap')}>{formatGBP(l.estimatedValue)}</td>
                 <td className={TD}>
                   <LeadStatusBadge status={l.status} />
                 </td>
-                <td className={cn(TD, 'whitespace-nowrap tabular-nums text-muted-foreground')}>{formatDate(l.createdAt)}</td>
+                {!(compact && showSubmitter) && <td className={cn(TD, 'whitespace-nowrap tabular-nums text-muted-foreground')}>{formatDate(l.createdAt)}</td>}
                 {!compact && <td className={cn(TD, 'whitespace-nowrap tabular-nums text-muted-foreground')}>{formatDate(l.updatedAt)}</td>}
                 <td className={cn(TD, 'text-right')}>
                   <div className="flex justify-end gap-2">{actions(l)}</div>
@@ -96,7 +104,7 @@ export function LeadTable({
         </table>
       </div>
 
-      <ul className="grid gap-3 md:hidden" aria-label={caption}>
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 md:hidden" aria-label={caption}>
         {leads.map((l) => (
           <li key={l.id} className="rounded-lg border border-border bg-card p-4">
             <div className="flex items-start justify-between gap-3">

@@ -1,4 +1,4 @@
-import { Eye, Pencil } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import type { Lead } from '../../../../common/schemas/lead.ts';
 import { LeadDetailsDialog } from '../../../components/leads/LeadDetailsDialog.tsx';
@@ -69,14 +69,15 @@ export function LeadManagementPanel() {
               showSubmitter
               showDuplicate
               compact
+              frameClassName="-mx-6 rounded-none border-x-0"
               dimmed={list.updating}
               actions={(lead) => (
                 <>
-                  <Button size="sm" onClick={() => setUpdating(lead)} aria-label={`Update Status of ${lead.companyName}`}>
-                    <Pencil aria-hidden /> Update Status
+                  <Button size="sm" className="px-2.5" onClick={() => setUpdating(lead)} aria-label={`Update Status of ${lead.companyName}`}>
+                    Update Status
                   </Button>
-                  <Button variant="outline" size="sm" onClick={() => openDetails(lead)} aria-label={`Details of ${lead.companyName}`}>
-                    <Eye aria-hidden /> Details
+                  <Button variant="outline" size="sm" className="px-2.5" onClick={() => openDetails(lead)} aria-label={`Details of ${lead.companyName}`}>
+                    Details
                   </Button>
                 </>
               )}

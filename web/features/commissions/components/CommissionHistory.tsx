@@ -68,7 +68,7 @@ function Rows({ items }: { items: Commission[] }) {
           </tbody>
         </table>
       </div>
-      <ul className="grid gap-3 md:hidden" aria-label="Commission history">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 md:hidden" aria-label="Commission history">
         {items.map((c) => (
           <li key={c.id} className="rounded-lg border border-border bg-card p-4">
             <div className="flex items-start justify-between gap-3">

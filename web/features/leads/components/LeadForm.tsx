@@ -196,8 +196,8 @@ export function LeadForm({ pending, onSubmit }: { pending: boolean; onSubmit: (d
             </fieldset>
           )}
         />
-        <Field id="lead-estimatedValue" label="Estimated Budget (GBP)" error={err('estimatedValue')} hint="In pounds sterling, e.g. 45000">
-          <div className="relative sm:max-w-xs">
+        <Field id="lead-estimatedValue" label="Estimated Budget (GBP)" error={err('estimatedValue')} hint="In pounds sterling, e.g. 45000" className="sm:max-w-xs">
+          <div className="relative">
             <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden>
               £
             </span>
@@ -216,25 +216,29 @@ export function LeadForm({ pending, onSubmit }: { pending: boolean; onSubmit: (d
       </Section>
 
       <Section index={1} description="The organisation that needs the help.">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="lead-companyName" label="Company Name" error={err('companyName')}>
-            <Input {...a11y('companyName')} {...reg('companyName')} autoComplete="organization" placeholder="e.g. Northwind Energy Ltd" maxLength={200} />
-          </Field>
-          {selectField('industry', 'Industry', LEAD_INDUSTRIES, (o) => o, 'Select an industry')}
+        <div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id="lead-companyName" label="Company Name" error={err('companyName')}>
+              <Input {...a11y('companyName')} {...reg('companyName')} autoComplete="organization" placeholder="e.g. Northwind Energy Ltd" maxLength={200} />
+            </Field>
+            {selectField('industry', 'Industry', LEAD_INDUSTRIES, (o) => o, 'Select an industry')}
+          </div>
+          <div aria-live="polite">{companyDup && <DuplicateNotice id="lead-company-duplicate" kind="company" className="mt-4" />}</div>
         </div>
-        <div aria-live="polite">{companyDup && <DuplicateNotice id="lead-company-duplicate" kind="company" />}</div>
       </Section>
 
       <Section index={2} description="Who we should speak to. We introduce ourselves in your name.">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field id="lead-contactName" label="Contact Name" error={err('contactName')}>
-            <Input {...a11y('contactName')} {...reg('contactName')} autoComplete="off" placeholder="Full name" maxLength={100} />
-          </Field>
-          <Field id="lead-contactEmail" label="Contact Email" error={err('contactEmail')}>
-            <Input {...a11y('contactEmail')} {...reg('contactEmail')} type="email" autoComplete="off" placeholder="name@company.com" maxLength={254} />
-          </Field>
+        <div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id="lead-contactName" label="Contact Name" error={err('contactName')}>
+              <Input {...a11y('contactName')} {...reg('contactName')} autoComplete="off" placeholder="Full name" maxLength={100} />
+            </Field>
+            <Field id="lead-contactEmail" label="Contact Email" error={err('contactEmail')}>
+              <Input {...a11y('contactEmail')} {...reg('contactEmail')} type="email" autoComplete="off" placeholder="name@company.com" maxLength={254} />
+            </Field>
+          </div>
+          <div aria-live="polite">{domainDup && !companyDup && <DuplicateNotice id="lead-domain-duplicate" kind="domain" className="mt-4" />}</div>
         </div>
-        <div aria-live="polite">{domainDup && !companyDup && <DuplicateNotice id="lead-domain-duplicate" kind="domain" />}</div>
       </Section>
 
       <Section index={3} description="What the client needs: the role, the challenge, the scope.">

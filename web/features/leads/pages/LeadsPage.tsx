@@ -1,4 +1,4 @@
-import { Eye, Plus, Send } from 'lucide-react';
+import { Plus, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LEAD_STATUSES, type LeadStatus } from '../../../../common/constants/options.ts';
@@ -95,16 +95,16 @@ export function LeadsPage() {
             />
           )
         ) : (
-          <div className="grid gap-5">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
             <LeadTable
               leads={query.data.items}
               caption={`Leads, page ${list.page} of ${list.pageCount}`}
               showDuplicate={admin}
-              showSubmitter={admin}
+              frameClassName="-mx-4 rounded-none border-x-0 sm:-mx-6"
               dimmed={list.updating}
               actions={(lead) => (
-                <Button variant="outline" size="sm" onClick={() => openLead(lead)} aria-label={`View ${lead.companyName}`}>
-                  <Eye aria-hidden /> View
+                <Button variant="outline" size="sm" className="px-2.5" onClick={() => openLead(lead)} aria-label={`View ${lead.companyName}`}>
+                  View
                 </Button>
               )}
             />

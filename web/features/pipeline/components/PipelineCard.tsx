@@ -86,14 +86,11 @@ export function PipelineCard({
           </DropdownMenu>
         )}
       </div>
-      <div className="mt-2.5 flex items-end justify-between gap-2">
-        <p className="text-[15px] font-semibold tabular-nums">{formatGBP(lead.estimatedValue)}</p>
-        <p className="text-[11px] text-muted-foreground">{LEAD_TYPE_LABELS[lead.leadType]}</p>
-      </div>
-      <div className="mt-1 flex items-center justify-between gap-2 text-[11px] text-muted-foreground">
-        <span className="truncate">{canMove ? lead.submitterName : lead.industry}</span>
-        <span className="shrink-0 tabular-nums">{formatDate(lead.createdAt)}</span>
-      </div>
+      <p className="mt-2 text-[15px] font-semibold tabular-nums">{formatGBP(lead.estimatedValue)}</p>
+      <p className="mt-0.5 truncate text-[11px] text-muted-foreground">
+        {LEAD_TYPE_LABELS[lead.leadType]} · <span className="tabular-nums">{formatDate(lead.createdAt)}</span>
+      </p>
+      {canMove && <p className="truncate text-[11px] text-muted-foreground">by {lead.submitterName}</p>}
       {lead.possibleDuplicate && (
         <p className="mt-2 flex items-center gap-1 text-[11px] font-medium text-warning">
           <TriangleAlert className="size-3" aria-hidden /> Possible duplicate

@@ -83,7 +83,7 @@ export function PipelineColumn({
             {over ? `Drop to move to ${STATUS_LABELS[status]}` : 'No leads'}
           </p>
         ) : (
-          <ul className="grid gap-2" aria-labelledby={headingId}>
+          <ul className="grid grid-cols-[minmax(0,1fr)] gap-2" aria-labelledby={headingId}>
             {children}
           </ul>
         )}

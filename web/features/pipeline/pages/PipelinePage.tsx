@@ -128,7 +128,7 @@ export function PipelinePage() {
             role="region"
             aria-label="Pipeline board"
             tabIndex={0}
-            className="-mx-4 mt-6 grid snap-x snap-mandatory auto-cols-[78%] grid-flow-col gap-3 overflow-x-auto px-4 pb-3 focus-visible:outline-offset-0 sm:auto-cols-[minmax(15rem,1fr)] sm:-mx-6 sm:px-6 lg:mx-0 lg:auto-cols-[minmax(10.75rem,1fr)] lg:px-0"
+            className="-mx-4 mt-6 grid snap-x snap-mandatory scroll-px-4 sm:scroll-px-6 lg:scroll-px-0 auto-cols-[78%] grid-flow-col gap-3 overflow-x-auto px-4 pb-3 focus-visible:outline-offset-0 sm:auto-cols-[minmax(15rem,1fr)] sm:-mx-6 sm:px-6 lg:mx-0 lg:auto-cols-[minmax(10.75rem,1fr)] lg:px-0"
           >
             {board.columns.map(({ status, page }) => {
               const items = page?.items ?? [];
