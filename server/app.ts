@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { toOriginForm } from './lib/request-target.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { registerErrorHandler, sendError, sendFrameworkError } from './plugins/errors.ts';
 import { registerRequestGuards } from './plugins/request-guards.ts';
@@ -74,6 +75,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
     frameworkErrors: sendFrameworkError,
+    // absolute-form targets ('GET http://host/api/admin/outbox') would otherwise skip every '/api/' guard
+    rewriteUrl: (req) => toOriginForm(req.url),
   }).withTypeProvider<ZodTypeProvider>();
   const routeTable: RouteEntry[] = [];
   routeTables.set(app, routeTable);
