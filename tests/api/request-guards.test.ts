@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes } from '../../server/app.ts';
+import type { AddressInfo } from 'node:net';
 import { createTestApp, makeUser, openSession, reloadUser, type TestContext } from '../helpers/app.ts';
 import { snapshotTables } from '../helpers/db-snapshot.ts';
-import { concreteUrl, expectError } from '../helpers/http.ts';
+import { concreteUrl, expectError, rawHttp } from '../helpers/http.ts';
 
 /**
  * SECURITY.md items 14 (cross-site writes, content types, safe GETs), 15 (headers), 16 (no CORS) and 18
@@ -326,5 +327,50 @@ describe('unknown paths, OpenAPI and health', () => {
       await own.app.close();
       await own.close().catch(() => {}); // the database is already closed; a PostgreSQL copy is dropped at teardown
     }
+  });
+});
+
+describe('request targets in absolute form (GET http://host/path HTTP/1.1)', () => {
+  let port: number;
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (ctx.app.server.address() as AddressInfo).port;
+  });
+
+  const request = (method: string, target: string, headers: Record<string, string> = {}, body = '') =>
+    rawHttp(
+      port,
+      `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n` +
+        Object.entries({ ...headers, ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}) })
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join('') +
+        `\r\n${body}`,
+    );
+
+  it.each(['/api/admin/outbox', '/api/admin/pending-applications', '/api/admin/application-stats'])('GET http://host%s without a session answers 401, not the data', async (path) => {
+    const res = await request('GET', `http://127.0.0.1:${port}${path}`);
+    expect(res.status).toBe(401);
+    expect(JSON.parse(res.body).error.code).toBe('unauthorized');
+  });
+
+  it('an absolute-form write without a session answers 401 and changes nothing', async () => {
+    const applicant = await makeUser(ctx.db, { accountStatus: 'pending' });
+    const res = await request('POST', `http://127.0.0.1:${port}/api/admin/approve-application/${applicant.id}`, {}, '{}');
+    expect(res.status).toBe(401);
+    expect((await reloadUser(ctx.db, applicant.id)).accountStatus).toBe('pending');
+  });
+
+  it('an absolute-form write with a foreign Origin is refused as cross-site', async () => {
+    const { cookie, applicant } = await adminAndApplicant();
+    const res = await request('POST', `http://127.0.0.1:${port}/api/admin/approve-application/${applicant.id}`, { cookie, origin: 'https://evil.example' }, '{}');
+    expect(res.status).toBe(403);
+    expect((await reloadUser(ctx.db, applicant.id)).accountStatus).toBe('pending');
+  });
+
+  it('an absolute-form request from a signed-in admin is served like the origin form', async () => {
+    const { cookie } = await adminAndApplicant();
+    const res = await request('GET', `http://127.0.0.1:${port}/api/admin/application-stats`, { cookie });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual(expect.objectContaining({ pending: expect.any(Number) }));
   });
 });

@@ -35,3 +35,20 @@ export function findSecrets(value: unknown, path = '$'): string[] {
 export function concreteUrl(pattern: string, id = NO_SUCH_ID): string {
   return pattern.replace(/:[A-Za-z0-9_]+/g, id);
 }
+
+/**
+ * Sends raw bytes to a listening server and answers the status code and body; for request shapes inject()
+ * cannot produce (an absolute-form target such as 'GET http://host/api/x HTTP/1.1').
+ */
+export async function rawHttp(port: number, requestText: string): Promise<{ status: number; body: string }> {
+  const { connect } = await import('node:net');
+  const text: string = await new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(requestText));
+    let data = '';
+    socket.on('data', (c) => (data += c));
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+  });
+  const [head, ...rest] = text.split('\r\n\r\n');
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body: rest.join('\r\n\r\n') };
+}
