@@ -138,6 +138,27 @@ describe('cross-site writes (SECURITY 14)', () => {
     expectError(res, 415, 'unsupported_media_type');
   });
 
+  it('an oversized body answers 413 in the error shape', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: HOST, 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x', password: 'y'.repeat(2 * 1024 * 1024) }),
+    });
+    expectError(res, 413, 'payload_too_large');
+  });
+
+  it('a body with __proto__ is refused, and pollutes nothing', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { host: HOST, 'content-type': 'application/json' },
+      payload: '{"username":"x","password":"y","__proto__":{"polluted":true}}',
+    });
+    expectError(res, 400, 'bad_request');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('malformed JSON answers 400 in the error shape', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { host: HOST, 'content-type': 'application/json' }, payload: '{"username": ' });
     expectError(res, 400, 'bad_request');

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../server/db/schema/index.ts';
 import { hashToken } from '../../server/lib/tokens.ts';
+import { purgeExpiredSessions } from '../../server/plugins/session.ts';
 import { createTestApp, login, makeUser, registration, type TestContext } from '../helpers/app.ts';
 import { expectError } from '../helpers/http.ts';
 
@@ -58,6 +59,17 @@ describe('the session cookie (SECURITY 9)', () => {
     const attrs = sessionCookieHeader(res.headers['set-cookie']).split(/;\s*/).map((a) => a.toLowerCase());
     expect(attrs).toEqual(expect.arrayContaining(['secure', 'httponly', 'path=/']));
     expect(attrs.some((a) => a === 'max-age=0' || a.startsWith('expires=thu, 01 jan 1970'))).toBe(true);
+  });
+
+  it('is Secure when the configured public URL is https, whatever the hop to the app', async () => {
+    const secure = await createTestApp({ config: { publicUrl: 'https://members.example' } });
+    try {
+      const u = await makeUser(secure.db);
+      const res = await secure.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.username, password: u.plainPassword } });
+      expect(sessionCookieHeader(res.headers['set-cookie']).toLowerCase()).toContain('secure');
+    } finally {
+      await secure.close();
+    }
   });
 
   it('ignores X-Forwarded-Proto from a client when no proxy is trusted', async () => {
@@ -189,6 +201,22 @@ describe('expiry with the clock (SECURITY 12)', () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.username, password: u.plainPassword } });
     const maxAge = /max-age=(\d+)/i.exec(sessionCookieHeader(res.headers['set-cookie']));
     expect(Number(maxAge?.[1])).toBeLessThanOrEqual(ctx.config.session.absoluteMs / 1000);
+  });
+});
+
+describe('housekeeping', () => {
+  it('purgeExpiredSessions removes idle and expired sessions and keeps live ones', async () => {
+    const live = await makeUser(ctx.db);
+    const idle = await makeUser(ctx.db);
+    const idleCookie = await login(ctx.app, idle.username!);
+    ctx.clock.advance(ctx.config.session.idleMs - MINUTE);
+    await login(ctx.app, live.username!);
+    expect((await me(idleCookie)).statusCode).toBe(200); // touches the idle one…
+    ctx.clock.advance(ctx.config.session.idleMs + MINUTE); // …then leaves both unused past the limit
+    const fresh = await login(ctx.app, live.username!);
+    await purgeExpiredSessions(ctx.db, ctx.clock.now(), ctx.config.session.idleMs);
+    expect(await sessionRows(idle.id)).toEqual([]);
+    expect((await sessionRows(live.id)).map((r) => r.id)).toEqual([hashToken(valueOf(fresh))]);
   });
 });
 
