@@ -32,7 +32,6 @@ const DEPENDENT_KEYS = [
   ['/api/commissions'],
   ['/api/commissions/summary'],
   ['/api/leaderboard'],
-  ['/api/lead-activities'],
 ] as const;
 
 export function leadsUrl(p: LeadListParams): string {
@@ -44,9 +43,14 @@ export function leadsUrl(p: LeadListParams): string {
   return `/api/leads?${q.toString()}`;
 }
 
-/** Refreshes every lead list and the figures derived from leads. */
-export function invalidateLeadData(client: QueryClient) {
-  return Promise.all([client.invalidateQueries({ queryKey: LEADS_KEY }), ...DEPENDENT_KEYS.map((queryKey) => client.invalidateQueries({ queryKey }))]);
+/** Refreshes every lead list, the timelines and the figures derived from leads (a deleted lead's timeline is dropped). */
+export function invalidateLeadData(client: QueryClient, deletedId?: string) {
+  if (deletedId) client.removeQueries({ queryKey: activitiesKey(deletedId), exact: true, type: 'inactive' });
+  return Promise.all([
+    client.invalidateQueries({ queryKey: LEADS_KEY }),
+    client.invalidateQueries({ queryKey: ['/api/lead-activities'], predicate: (q) => q.queryKey[1] !== deletedId }),
+    ...DEPENDENT_KEYS.map((queryKey) => client.invalidateQueries({ queryKey })),
+  ]);
 }
 
 /** A page of leads: the caller's own for partners, all leads (with the duplicate flag) for admins. */
@@ -150,9 +154,9 @@ export function useDeleteLead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/leads/${encodeURIComponent(id)}`),
-    onSuccess: () => {
+    onSuccess: (_res, id) => {
       toast({ variant: 'success', title: 'Lead deleted', description: 'The lead has been successfully removed from the system.' });
-      return invalidateLeadData(client);
+      void invalidateLeadData(client, id);
     },
     onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete lead. Please try again.' }),
   });

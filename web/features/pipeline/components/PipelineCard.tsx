@@ -1,4 +1,4 @@
-import { ArrowRightLeft, GripVertical, TriangleAlert } from 'lucide-react';
+import { ArrowRightLeft, TriangleAlert } from 'lucide-react';
 import { LEAD_STATUSES, type LeadStatus } from '../../../../common/constants/options.ts';
 import { STATUS_LABELS } from '../../../../common/rules/pipeline.ts';
 import { LEAD_TYPE_LABELS } from '../../../../common/constants/leads.ts';
@@ -53,12 +53,11 @@ export function PipelineCard({
       )}
     >
       <div className="flex items-start gap-1.5">
-        {canMove && <GripVertical className="-ml-1 mt-0.5 size-4 shrink-0 text-muted-foreground/50" aria-hidden />}
         <div className="min-w-0 flex-1">
           <button
             type="button"
             onClick={onOpen}
-            className="block w-full truncate text-left text-sm font-semibold after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring"
+            className="line-clamp-2 w-full break-words text-left text-sm font-semibold leading-snug after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring"
             title={lead.companyName}
           >
             {lead.companyName}
