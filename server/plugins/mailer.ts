@@ -28,7 +28,9 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
       },
     };
   }
-  const transporter = nodemailer.createTransport(config.smtpUrl);
+  // The decision that triggers a mail waits for it: nodemailer's defaults (2 min to connect, 30 s for the
+  // greeting, 10 min of socket silence) would hold an admin's request, and a shutdown, that long.
+  const transporter = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 });
   return {
     transport: 'smtp',
     async send(message) {
