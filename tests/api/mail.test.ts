@@ -53,18 +53,30 @@ async function closedPort(): Promise<number> {
 let withSmtp: TestContext;
 let withOutbox: TestContext;
 let withDeadSmtp: TestContext;
+let withSilentSmtp: TestContext;
+/** Accepts connections and never says a word: a hung mail server. */
+const silentSockets = new Set<import('node:net').Socket>();
+const silent = createServer((socket) => {
+  silentSockets.add(socket);
+  socket.on('error', () => {});
+});
 beforeAll(async () => {
+  await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+  const silentPort = (silent.address() as AddressInfo).port;
   await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
   const { port } = smtp.server.address() as AddressInfo;
-  [withSmtp, withOutbox, withDeadSmtp] = await Promise.all([
+  [withSmtp, withOutbox, withDeadSmtp, withSilentSmtp] = await Promise.all([
     createTestApp({ realMailer: true, config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Membership <membership@chiefpartners.example>' } }),
     createTestApp({ realMailer: true, config: { smtpUrl: undefined } }),
     createTestApp({ realMailer: true, config: { smtpUrl: `smtp://127.0.0.1:${await closedPort()}` } }),
+    createTestApp({ realMailer: true, config: { smtpUrl: `smtp://127.0.0.1:${silentPort}` } }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([withSmtp?.close(), withOutbox?.close(), withDeadSmtp?.close()]);
+  await Promise.all([withSmtp?.close(), withOutbox?.close(), withDeadSmtp?.close(), withSilentSmtp?.close()]);
   await new Promise<void>((r) => smtp.close(() => r()));
+  for (const socket of silentSockets) socket.destroy();
+  await new Promise((r) => silent.close(r));
 });
 
 async function applicantAndAdmin(ctx: TestContext) {
@@ -148,4 +160,15 @@ describe('when the SMTP server cannot be reached', () => {
     expect(rows[0]).toMatchObject({ transport: 'smtp', status: 'failed' });
     expect(rows[0].error).toMatch(/ECONNREFUSED|connect/i);
   });
+
+  it('a mail server that never answers holds the decision for seconds, not minutes', async () => {
+    const a = await applicantAndAdmin(withSilentSmtp);
+    const started = Date.now();
+    const res = await withSilentSmtp.app.inject({ method: 'POST', url: `/api/admin/approve-application/${a.id}`, headers: { cookie: a.cookie }, payload: {} });
+    expect(res.statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(8_000);
+    const rows = await outboxFor(withSilentSmtp, a.email);
+    expect(rows[0]).toMatchObject({ transport: 'smtp', status: 'failed' });
+    expect(rows[0].error).toMatch(/timeout|greeting/i);
+  }, 40_000);
 });
