@@ -31,7 +31,7 @@ export function AdminOverview() {
   const retry = () => void overview.refetch();
 
   return (
-    <div className="mb-6 grid gap-4 lg:grid-cols-2 sm:mb-8">
+    <div className="mb-6 grid grid-cols-1 gap-4 sm:mb-8 lg:grid-cols-2">
       <Card aria-labelledby="overview-partners" role="region">
         <CardHeader>
           <CardTitle id="overview-partners" className="flex items-center gap-2 text-base">

@@ -70,7 +70,7 @@ export function AuditLogPanel({ active }: { active: boolean }) {
 
   return (
     <Card>
-      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
+      <CardHeader className="flex-row items-start justify-between gap-4 space-y-0 px-4 sm:px-6">
         <div className="grid gap-1.5">
           <CardTitle>Audit Log</CardTitle>
           <CardDescription>Application decisions and checks, lead changes, user activation and removal, and commission payments.</CardDescription>
@@ -79,7 +79,7 @@ export function AuditLogPanel({ active }: { active: boolean }) {
           <RefreshCw className={log.isFetching ? 'animate-spin' : undefined} aria-hidden /> Refresh
         </Button>
       </CardHeader>
-      <CardContent aria-busy={log.isFetching || undefined}>
+      <CardContent className="px-4 sm:px-6" aria-busy={log.isFetching || undefined}>
         {log.isLoading || (!log.data && !log.isError) ? (
           <div className="grid gap-2" aria-hidden>
             {Array.from({ length: 5 }, (_, i) => (

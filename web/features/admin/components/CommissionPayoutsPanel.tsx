@@ -101,7 +101,7 @@ export function CommissionPayoutsPanel() {
 
   return (
     <Card>
-      <CardHeader className="gap-4">
+      <CardHeader className="gap-4 px-4 sm:px-6">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="grid gap-1.5">
             <CardTitle>Commission Payouts</CardTitle>
@@ -142,7 +142,7 @@ export function CommissionPayoutsPanel() {
           </div>
         </div>
       </CardHeader>
-      <CardContent aria-busy={list.isFetching || undefined}>
+      <CardContent className="px-4 sm:px-6" aria-busy={list.isFetching || undefined}>
         {list.isLoading ? (
           <div className="grid gap-2" aria-hidden>
             {Array.from({ length: 5 }, (_, i) => (
@@ -167,7 +167,7 @@ export function CommissionPayoutsPanel() {
                 </>
               )}
             </p>
-            <div className="hidden overflow-x-auto rounded-lg border border-border md:block">
+            <div className="relative hidden overflow-x-auto rounded-lg border border-border md:block">
               <table className="w-full text-sm">
                 <caption className="sr-only">Commissions</caption>
                 <thead className="bg-muted/60 text-left text-xs text-muted-foreground">
@@ -180,9 +180,6 @@ export function CommissionPayoutsPanel() {
                     <th scope="col" className="px-3 py-2.5 font-medium">Status</th>
                     <th scope="col" className="px-3 py-2.5 font-medium">Created</th>
                     <th scope="col" className="px-3 py-2.5 font-medium">Paid</th>
-                    <th scope="col" className="px-3 py-2.5">
-                      <span className="sr-only">Actions</span>
-                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-border">
@@ -204,10 +201,12 @@ export function CommissionPayoutsPanel() {
                         <StatusBadge status={c.status} />
                       </td>
                       <td className="whitespace-nowrap px-3 py-2.5 tabular-nums">{formatDate(c.createdAt)}</td>
-                      <td className="whitespace-nowrap px-3 py-2.5 tabular-nums">{formatDate(c.paidAt)}</td>
-                      <td className="px-3 py-2 text-right">
-                        {c.status === 'pending' && (
+                      {/* a pending row offers the payment where its date will go */}
+                      <td className="whitespace-nowrap px-3 py-2 tabular-nums">
+                        {c.status === 'pending' ? (
                           <PayButton c={c} busy={pay.isPending && pay.variables?.id === c.id} disabled={pay.isPending} onPay={() => pay.mutate({ id: c.id, partnerName: c.partnerName })} />
+                        ) : (
+                          formatDate(c.paidAt)
                         )}
                       </td>
                     </tr>
@@ -215,7 +214,7 @@ export function CommissionPayoutsPanel() {
                 </tbody>
               </table>
             </div>
-            <ul className="grid gap-3 md:hidden" aria-label="Commissions">
+            <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Commissions">
               {rows.map((c) => (
                 <li key={c.id} className="rounded-lg border border-border p-4">
                   <div className="flex items-start justify-between gap-3">

@@ -1,5 +1,5 @@
-import { Eye, Mail, Power, PowerOff, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Eye, Mail, MoreHorizontal, Power, PowerOff, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import type { AdminUser } from '../../../../common/schemas/member.ts';
 import {
   AlertDialog,
@@ -10,29 +10,20 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
 } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
-import { cn } from '../../../lib/utils.ts';
 
 export function fullName(u: { firstName: string; lastName: string }): string {
   return `${u.firstName} ${u.lastName}`.trim();
 }
 
-function Tip({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
-  );
-}
-
 /**
- * A user's row actions: details for everyone; mail, activate/deactivate and remove only for other people
- * (spec 02: hidden on the admin's own row — the server refuses them too).
+ * A user's row actions: details for everyone; e-mail, activate/deactivate and remove only for other people
+ * (spec 02: hidden on the admin's own row — the server refuses them too). In the table they sit in a
+ * compact menu; on cards they are plain buttons. Remove always asks first.
  */
 export function UserActions({
   user,
@@ -42,7 +33,7 @@ export function UserActions({
   onDetails,
   onToggle,
   onRemove,
-  layout = 'icons',
+  layout = 'menu',
 }: {
   user: AdminUser;
   isSelf: boolean;
@@ -51,81 +42,106 @@ export function UserActions({
   onDetails: () => void;
   onToggle: () => void;
   onRemove: () => void;
-  layout?: 'icons' | 'buttons';
+  layout?: 'menu' | 'buttons';
 }) {
+  const [confirming, setConfirming] = useState(false);
   const name = fullName(user);
-  const icons = layout === 'icons';
   const toggleLabel = user.isActive ? 'Deactivate' : 'Activate';
+  const busy = toggling || removing;
+  const ToggleIcon = user.isActive ? PowerOff : Power;
 
-  const details = (
-    <Button variant={icons ? 'ghost' : 'outline'} size={icons ? 'icon-sm' : 'sm'} onClick={onDetails} aria-label={`View details of ${name}`}>
-      <Eye aria-hidden />
-      {!icons && 'Details'}
-    </Button>
+  const confirm = (
+    <AlertDialog open={confirming} onOpenChange={setConfirming}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Remove {name}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Their account will be deactivated and hidden from member lists, and they will be signed out. Their leads and commissions are kept.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={onRemove}>
+            <Trash2 className="size-4" aria-hidden /> Remove user
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 
-  if (isSelf) return <div className="flex items-center justify-end gap-1">{icons ? <Tip label="View details">{details}</Tip> : details}</div>;
-
-  const mail = (
-    <Button asChild variant={icons ? 'ghost' : 'outline'} size={icons ? 'icon-sm' : 'sm'}>
-      <a href={`mailto:${user.email}`} aria-label={`E-mail ${name}`}>
-        <Mail aria-hidden />
-        {!icons && 'E-mail'}
-      </a>
-    </Button>
-  );
-
-  const toggle = (
-    <Button
-      variant={icons ? 'ghost' : 'outline'}
-      size={icons ? 'icon-sm' : 'sm'}
-      onClick={onToggle}
-      disabled={toggling || removing}
-      aria-label={`${toggleLabel} ${name}`}
-      className={cn(icons && (user.isActive ? 'text-warning hover:text-warning' : 'text-success hover:text-success'))}
-    >
-      {toggling ? <Spinner className="size-4" label={user.isActive ? 'Deactivating' : 'Activating'} /> : user.isActive ? <PowerOff aria-hidden /> : <Power aria-hidden />}
-      {!icons && toggleLabel}
-    </Button>
-  );
-
-  const removeTrigger = (
-    <AlertDialogTrigger asChild>
-      <Button
-        variant={icons ? 'ghost' : 'outline'}
-        size={icons ? 'icon-sm' : 'sm'}
-        disabled={removing || toggling}
-        aria-label={`Remove ${name}`}
-        className="text-destructive hover:bg-destructive-soft hover:text-destructive"
-      >
-        {removing ? <Spinner className="size-4 text-destructive" label="Removing" /> : <Trash2 aria-hidden />}
-        {!icons && 'Remove'}
-      </Button>
-    </AlertDialogTrigger>
-  );
+  if (layout === 'buttons') {
+    return (
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={onDetails} aria-label={`View details of ${name}`}>
+          <Eye aria-hidden /> Details
+        </Button>
+        {!isSelf && (
+          <>
+            <Button asChild variant="outline" size="sm">
+              <a href={`mailto:${user.email}`} aria-label={`E-mail ${name}`}>
+                <Mail aria-hidden /> E-mail
+              </a>
+            </Button>
+            <Button variant="outline" size="sm" onClick={onToggle} disabled={busy} aria-label={`${toggleLabel} ${name}`}>
+              {toggling ? <Spinner className="size-4" label={user.isActive ? 'Deactivating' : 'Activating'} /> : <ToggleIcon aria-hidden />}
+              {toggleLabel}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setConfirming(true)}
+              disabled={busy}
+              aria-label={`Remove ${name}`}
+              className="text-destructive hover:bg-destructive-soft hover:text-destructive"
+            >
+              {removing ? <Spinner className="size-4 text-destructive" label="Removing" /> : <Trash2 aria-hidden />}
+              Remove
+            </Button>
+            {confirm}
+          </>
+        )}
+      </div>
+    );
+  }
 
   return (
-    <div className={cn('flex items-center gap-1', icons ? 'justify-end' : 'flex-wrap gap-2')}>
-      {icons ? <Tip label="View details">{details}</Tip> : details}
-      {icons ? <Tip label={`E-mail ${user.firstName}`}>{mail}</Tip> : mail}
-      {icons ? <Tip label={toggleLabel}>{toggle}</Tip> : toggle}
-      <AlertDialog>
-        {icons ? <Tip label="Remove">{removeTrigger}</Tip> : removeTrigger}
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove {name}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Their account will be deactivated and hidden from member lists, and they will be signed out. Their leads and commissions are kept.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={onRemove}>
-              <Trash2 className="size-4" aria-hidden /> Remove user
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+    <div className="flex items-center justify-end gap-0.5">
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button variant="ghost" size="icon-sm" onClick={onDetails} aria-label={`View details of ${name}`}>
+            <Eye aria-hidden />
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent>View details</TooltipContent>
+      </Tooltip>
+      {isSelf ? (
+        <span className="size-8" aria-hidden />
+      ) : (
+        <>
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon-sm" aria-label={`More actions for ${name}`} disabled={busy}>
+                {busy ? <Spinner className="size-4" label={removing ? 'Removing' : 'Saving'} /> : <MoreHorizontal aria-hidden />}
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="min-w-48">
+              <DropdownMenuItem asChild>
+                <a href={`mailto:${user.email}`}>
+                  <Mail aria-hidden /> E-mail {user.firstName}
+                </a>
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={onToggle}>
+                <ToggleIcon aria-hidden /> {toggleLabel}
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => setConfirming(true)} className="text-destructive data-[highlighted]:bg-destructive-soft [&_svg]:text-destructive">
+                <Trash2 aria-hidden /> Remove…
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+          {confirm}
+        </>
+      )}
     </div>
   );
 }

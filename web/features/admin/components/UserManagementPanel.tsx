@@ -69,7 +69,7 @@ export function UserManagementPanel() {
 
   const details = items.find((u) => u.id === detailsId) ?? null;
 
-  const actionsFor = (u: AdminUser, layout: 'icons' | 'buttons') => (
+  const actionsFor = (u: AdminUser, layout: 'menu' | 'buttons') => (
     <UserActions
       user={u}
       layout={layout}
@@ -84,7 +84,7 @@ export function UserManagementPanel() {
 
   return (
     <Card>
-      <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <CardHeader className="gap-4 px-4 sm:flex-row sm:items-end sm:justify-between sm:px-6">
         <div className="grid gap-1.5">
           <CardTitle>User Management</CardTitle>
           <CardDescription>Every member account with their referral figures. Removed accounts are hidden.</CardDescription>
@@ -117,7 +117,7 @@ export function UserManagementPanel() {
           </div>
         </div>
       </CardHeader>
-      <CardContent aria-busy={users.isFetching || undefined}>
+      <CardContent className="px-4 sm:px-6" aria-busy={users.isFetching || undefined}>
         {users.isLoading ? (
           <TableSkeleton />
         ) : users.isError && !users.data ? (
@@ -130,19 +130,19 @@ export function UserManagementPanel() {
               {total} {total === 1 ? 'user' : 'users'} found
             </p>
             {/* wide screens: the table */}
-            <div className="hidden overflow-x-auto rounded-lg border border-border xl:block">
+            <div className="relative hidden overflow-x-auto rounded-lg border border-border xl:block">
               <table className="w-full text-sm">
                 <caption className="sr-only">Users</caption>
                 <thead className="bg-muted/60 text-left text-xs font-medium text-muted-foreground">
                   <tr>
-                    <th scope="col" className="px-3 py-2.5 font-medium">Name</th>
-                    <th scope="col" className="px-3 py-2.5 font-medium">Company</th>
-                    <th scope="col" className="px-3 py-2.5 font-medium">Role</th>
-                    <th scope="col" className="px-3 py-2.5 font-medium">Status</th>
-                    <th scope="col" className="px-3 py-2.5 text-right font-medium">Leads</th>
-                    <th scope="col" className="px-3 py-2.5 text-right font-medium">Successful</th>
-                    <th scope="col" className="px-3 py-2.5 text-right font-medium">Commission</th>
-                    <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                    <th scope="col" className="px-2.5 py-2.5 font-medium">Name</th>
+                    <th scope="col" className="px-2.5 py-2.5 font-medium">Company</th>
+                    <th scope="col" className="px-2.5 py-2.5 font-medium">Role</th>
+                    <th scope="col" className="px-2.5 py-2.5 font-medium">Status</th>
+                    <th scope="col" className="px-2.5 py-2.5 text-right font-medium">Leads</th>
+                    <th scope="col" className="px-2.5 py-2.5 text-right font-medium">Successful</th>
+                    <th scope="col" className="px-2.5 py-2.5 text-right font-medium">Commission</th>
+                    <th scope="col" className="px-2.5 py-2.5 text-right font-medium">
                       <span className="sr-only">Actions</span>
                     </th>
                   </tr>
@@ -150,9 +150,8 @@ export function UserManagementPanel() {
                 <tbody className="divide-y divide-border">
                   {items.map((u) => (
                     <tr key={u.id} className="hover:bg-accent/50">
-                      <th scope="row" className="max-w-64 px-3 py-2.5 text-left font-normal">
-                        <div className="flex items-center gap-2.5">
-                          <UserAvatar person={u} className="size-8 text-xs" />
+                      <th scope="row" className="max-w-52 px-2.5 py-2.5 text-left font-normal">
+                        <div className="flex items-center">
                           <div className="min-w-0">
                             <p className="flex items-center gap-1.5 truncate font-medium">
                               <span className="truncate">{fullName(u)}</span>
@@ -164,19 +163,19 @@ export function UserManagementPanel() {
                           </div>
                         </div>
                       </th>
-                      <td className="max-w-44 truncate px-3 py-2.5" title={u.company ?? undefined}>
+                      <td className="max-w-36 truncate px-2.5 py-2.5" title={u.company ?? undefined}>
                         {u.company || <span className="text-muted-foreground">—</span>}
                       </td>
-                      <td className="whitespace-nowrap px-3 py-2.5">
+                      <td className="whitespace-nowrap px-2.5 py-2.5">
                         <RoleLabel role={u.role} />
                       </td>
-                      <td className="px-3 py-2.5">
+                      <td className="px-2.5 py-2.5">
                         <StatusBadge user={u} />
                       </td>
-                      <td className="px-3 py-2.5 text-right tabular-nums">{u.totalLeads.toLocaleString('en-GB')}</td>
-                      <td className="px-3 py-2.5 text-right tabular-nums">{u.successfulLeads.toLocaleString('en-GB')}</td>
-                      <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">{formatGBP(u.totalCommission, 2)}</td>
-                      <td className="px-2 py-2">{actionsFor(u, 'icons')}</td>
+                      <td className="px-2.5 py-2.5 text-right tabular-nums">{u.totalLeads.toLocaleString('en-GB')}</td>
+                      <td className="px-2.5 py-2.5 text-right tabular-nums">{u.successfulLeads.toLocaleString('en-GB')}</td>
+                      <td className="whitespace-nowrap px-2.5 py-2.5 text-right tabular-nums">{formatGBP(u.totalCommission, 2)}</td>
+                      <td className="px-1.5 py-2">{actionsFor(u, 'menu')}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -184,9 +183,9 @@ export function UserManagementPanel() {
             </div>
 
             {/* narrower screens: one card per user */}
-            <ul className="grid gap-3 xl:hidden" aria-label="Users">
+            <ul className="grid grid-cols-1 gap-3 xl:hidden" aria-label="Users">
               {items.map((u) => (
-                <li key={u.id} className="rounded-lg border border-border p-4">
+                <li key={u.id} className="rounded-lg border border-border p-3.5 sm:p-4">
                   <div className="flex items-start gap-3">
                     <UserAvatar person={u} className="size-10" />
                     <div className="min-w-0 flex-1">
@@ -198,8 +197,10 @@ export function UserManagementPanel() {
                       <p className="truncate text-sm text-muted-foreground">
                         {u.company || 'No company'} · <RoleLabel role={u.role} />
                       </p>
+                      <div className="mt-2">
+                        <StatusBadge user={u} />
+                      </div>
                     </div>
-                    <StatusBadge user={u} />
                   </div>
                   <dl className="mt-3 grid grid-cols-3 gap-2 rounded-md bg-muted/60 px-3 py-2 text-center">
                     <div className="flex flex-col-reverse">

@@ -81,7 +81,7 @@ function asRecord(v: unknown): Record<string, unknown> | null {
 
 /**
  * The fields an audit entry changed, before → after, in readable form. Ids are left out (they mean nothing to
- * a reader); a deletion lists what was there, a creation what is there now.
+ * a reader); a deletion lists what was there, a creation (or a field only recorded afterwards) what is there now.
  */
 export function describeChanges(before: unknown, after: unknown, entityType: string): Change[] {
   const b = asRecord(before);
@@ -90,8 +90,9 @@ export function describeChanges(before: unknown, after: unknown, entityType: str
   const all = keys.map((key) => ({
     key,
     label: fieldLabel(key),
-    before: b ? formatValue(key, b[key], entityType) : null,
-    after: a ? formatValue(key, a[key], entityType) : null,
+    // a field the entry does not mention on one side is not "empty" there, just not recorded
+    before: b && key in b ? formatValue(key, b[key], entityType) : null,
+    after: a && key in a ? formatValue(key, a[key], entityType) : null,
   }));
   const changed = all.filter((c) => c.before !== c.after);
   return changed.length ? changed : all;

@@ -32,7 +32,7 @@ export function AdminPanelPage() {
       <PageHeader title="Admin Panel" description="Manage leads, members, applications, events and payouts." />
       <AdminOverview />
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Admin sections">
+        <TabsList aria-label="Admin sections" className="w-full justify-start [&_svg]:hidden 2xl:[&_svg]:block [&>button]:px-2.5">
           <TabsTrigger value="leads">
             <ListChecks aria-hidden /> Lead Management
           </TabsTrigger>

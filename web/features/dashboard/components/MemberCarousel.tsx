@@ -57,7 +57,7 @@ export function MemberCarousel() {
         <p className="text-sm text-muted-foreground">Members you may want to know, matched on industries, expertise, location and experience.</p>
       </div>
       {recs.isLoading ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading recommended members">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading recommended members">
           <CardSkeleton />
           <CardSkeleton className="hidden sm:block" />
           <CardSkeleton className="hidden lg:block" />
