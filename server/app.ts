@@ -61,6 +61,13 @@ export function listRoutes(app: FastifyInstance): readonly RouteEntry[] {
   return routeTables.get(app) ?? [];
 }
 
+/** Fastify's trust setting for TRUST_PROXY: `true` and a number become "trust that many hops nearest us". */
+function trustedHops(setting: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (setting === false || typeof setting === 'string') return setting;
+  const hops = setting === true ? 1 : setting;
+  return (_address, hop) => hop < hops;
+}
+
 /** Builds the whole application without listening, so tests drive the very same app with inject(). */
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, database } = opts;
@@ -71,7 +78,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const app = Fastify({
     // logger options given by the caller (a stream, a level) keep the redaction unless they replace it
     logger: opts.logger === undefined ? defaultLogger : typeof opts.logger === 'object' ? { ...defaultLogger, ...opts.logger } : opts.logger,
-    trustProxy: config.trustProxy,
+    // `true` would trust every X-Forwarded-For entry, which the client writes itself: trust one hop instead
+    trustProxy: trustedHops(config.trustProxy),
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
     frameworkErrors: sendFrameworkError,

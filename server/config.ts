@@ -26,7 +26,16 @@ export const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-  TRUST_PROXY: z.preprocess((v) => v === 'true' || v === '1', z.boolean()).default(false),
+  /** false (default), true (= one proxy in front), a number of proxy hops, or the proxies' addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | number | string => {
+      const t = v.trim().toLowerCase();
+      if (t === '' || t === 'false' || t === '0') return false;
+      if (t === 'true') return true;
+      return /^\d+$/.test(t) ? Number(t) : v.trim();
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -59,7 +68,8 @@ export interface Config {
   sessionSecret: string;
   session: { idleMs: number; absoluteMs: number };
   login: { maxPerAccount: number; maxPerIp: number; windowMs: number };
-  trustProxy: boolean;
+  /** true means exactly one proxy hop is trusted, never "every hop" (a client could forge X-Forwarded-For). */
+  trustProxy: boolean | number | string;
   logLevel: Env['LOG_LEVEL'];
   oidc: { google?: OidcProviderConfig; apple?: OidcProviderConfig };
   /** Directory of the built client; absent in API-only tests. */

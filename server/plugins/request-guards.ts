@@ -31,24 +31,28 @@ function ownOrigins(request: FastifyRequest, config: Config): string[] {
 export function registerRequestGuards(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
-    reply.header('Cache-Control', 'no-store');
+    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('Cache-Control', 'no-store');
+    // every write is checked, whatever its path: only the API has write routes, and a new one cannot slip past
     if (SAFE_METHODS.has(request.method)) return;
     if (request.routeOptions.config?.csrfExempt === true) return;
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site') {
-      request.log.warn({ route: request.url, ip: request.ip }, 'cross-site write refused');
+      request.log.warn({ userId: request.user?.id, route: request.url, ip: request.ip }, 'cross-site write refused');
       return sendError(reply, 'forbidden', 'Cross-site requests are not allowed.');
     }
     const origin = request.headers.origin;
     if (origin !== undefined && !ownOrigins(request, config).includes(origin)) {
-      request.log.warn({ route: request.url, ip: request.ip, origin }, 'foreign origin write refused');
+      request.log.warn({ userId: request.user?.id, route: request.url, ip: request.ip, origin }, 'foreign origin write refused');
       return sendError(reply, 'forbidden', 'Cross-site requests are not allowed.');
     }
   });
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.is404 || !request.url.startsWith('/api/')) return;
+  // onRequest, not preHandler: the session is known by now, and checking access before the body is parsed and
+  // validated means an anonymous caller learns nothing from validation messages (401 first, then 400)
+  app.addHook('onRequest', async (request, reply) => {
+    if (reply.sent) return;
+    // keyed on the route that matched, not on the raw target, so no spelling of a URL can step around it
+    if (request.is404 || !request.routeOptions.url?.startsWith('/api/')) return;
     const access = request.routeOptions.config?.access ?? 'member';
     const status = checkAccess(access, request.user);
     if (status === 200) return;
