@@ -11,6 +11,7 @@ const analyticsSchema = z.object({
   byStatus: z.record(z.string(), z.number()),
   openPipelineValue: z.number(),
   closedWonValue: z.number(),
+  valueByStatus: z.record(z.string(), z.number()),
 });
 
 /** Dashboard figures computed in SQL over indexes. */

@@ -60,7 +60,18 @@ export async function dashboardAnalytics(db: Db, scope: SQL | undefined) {
     byStatus: { submitted: c.submitted, reviewing: c.reviewing, qualified: c.qualified, 'in-progress': c.inProgress, 'closed-won': c.won, 'closed-lost': c.lost },
     openPipelineValue: toPence(value.pipelineValue) / 100,
     closedWonValue: toPence(value.wonValue) / 100,
+    valueByStatus: await valueByStatus(db, scope),
   };
+}
+
+/** Pounds of estimated value per status over the leads in scope (for the weighted pipeline value). */
+async function valueByStatus(db: Db, scope: SQL | undefined) {
+  const rows = await db
+    .select({ status: leads.status, value: sql<string>`coalesce(sum(${leads.estimatedValue}), 0)::text` })
+    .from(leads)
+    .where(scope)
+    .groupBy(leads.status);
+  return Object.fromEntries(rows.map((r) => [r.status, toPence(r.value) / 100]));
 }
 
 /**
@@ -140,5 +151,6 @@ async function organisationAnalytics(db: Db) {
     byStatus: { submitted: count('submitted'), reviewing: count('reviewing'), qualified: count('qualified'), 'in-progress': count('in-progress'), 'closed-won': count('closed-won'), 'closed-lost': count('closed-lost') },
     openPipelineValue: openPence / 100,
     closedWonValue: toPence(by('closed-won')?.value ?? '0') / 100,
+    valueByStatus: Object.fromEntries(rows.map((r) => [r.status, toPence(r.value) / 100])),
   };
 }

@@ -198,5 +198,10 @@ describe('organisation totals', () => {
     expect(a.byStatus.qualified).toBe(all.filter((l) => l.status === 'qualified').length);
     expect(a.closedWonValue).toBe(won.reduce((s, l) => s + Math.round(Number(l.estimatedValue) * 100), 0) / 100);
     expect(a.conversionRate).toBeCloseTo(won.length / all.length, 10);
+    const qualifiedValue = all.filter((l) => l.status === 'qualified').reduce((s, l) => s + Math.round(Number(l.estimatedValue) * 100), 0) / 100;
+    expect(a.valueByStatus.qualified).toBe(qualifiedValue);
+    const mine = (await ctx.app.inject({ method: 'GET', url: '/api/analytics/dashboard', headers: { cookie: partner.cookie } })).json();
+    const myQualified = all.filter((l) => l.status === 'qualified' && l.submitterId === partner.user.id).reduce((s, l) => s + Math.round(Number(l.estimatedValue) * 100), 0) / 100;
+    expect(mine.valueByStatus.qualified).toBe(myQualified);
   });
 });

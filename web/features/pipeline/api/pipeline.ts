@@ -13,6 +13,8 @@ export interface DashboardAnalytics {
   byStatus: Record<string, number>;
   openPipelineValue: number;
   closedWonValue: number;
+  /** Pounds of estimated value per status, over every lead in scope (not only the cards loaded). */
+  valueByStatus: Record<string, number>;
 }
 
 /** The board: one server query per column (the newest 100 leads of that status, with the column's total). */

@@ -48,9 +48,12 @@ export function PipelinePage() {
     if (lead.status !== status) update.mutate({ lead, status });
   };
 
-  const weightedPence = weightedPipelinePence(cards.map((l) => ({ status: l.status, valuePence: toPence(l.estimatedValue) })));
-  const activeCount = OPEN_COLUMNS.reduce((n, s) => n + totals[s], 0);
+  // over every lead in scope, from the server's per-status sums, not only the cards loaded on the board
   const a = analytics.data;
+  const weightedPence = a
+    ? weightedPipelinePence(Object.entries(a.valueByStatus).map(([status, pounds]) => ({ status: status as LeadStatus, valuePence: Math.round(pounds * 100) })))
+    : null;
+  const activeCount = OPEN_COLUMNS.reduce((n, s) => n + totals[s], 0);
   const metrics: PipelineMetric[] = [
     {
       key: 'total',
@@ -62,10 +65,8 @@ export function PipelinePage() {
     {
       key: 'weighted',
       label: 'Weighted Value',
-      value: formatGBP(weightedPence / 100),
-      note: truncated
-        ? `Qualified ×0.7, in progress ×0.9, won ×1, others ×0.3 (the ${COLUMN_PAGE_SIZE} newest per column)`
-        : 'Qualified ×0.7, in progress ×0.9, won ×1, others ×0.3',
+      value: weightedPence === null ? '—' : formatGBP(weightedPence / 100),
+      note: 'Qualified ×0.7, in progress ×0.9, won ×1, others ×0.3',
       ...METRIC_ICONS.weighted,
     },
     { key: 'active', label: 'Active Leads', value: activeCount.toLocaleString('en-GB'), note: 'Submitted, under review, qualified or in progress', ...METRIC_ICONS.active },
