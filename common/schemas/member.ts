@@ -105,6 +105,8 @@ export const onboardingUpdateSchema = z
 export const auditEntrySchema = z.object({
   id: z.string(),
   actorName: z.string().nullable(),
+  /** The person or company the entry is about, when it can still be named. */
+  entityLabel: z.string().nullable(),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),

@@ -48,13 +48,22 @@ export const adminUserRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async
     { config: admin, schema: { querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50), offset: z.coerce.number().int().min(0).default(0) }), response: { 200: z.array(auditEntrySchema) } } },
     async (request) => {
       const rows = await ctx.db
-        .select({ a: auditLog, actorName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
+        .select({
+          a: auditLog,
+          actorName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+          // what the entry is about, readable: the person, the lead's company (a deleted lead's from its record)
+          entityLabel: sql<string | null>`case ${auditLog.entityType}
+            when 'user' then (select t.first_name || ' ' || t.last_name from users t where t.id::text = ${auditLog.entityId})
+            when 'lead' then coalesce((select l.company_name from leads l where l.id::text = ${auditLog.entityId}), ${auditLog.before} ->> 'companyName')
+            when 'commission' then (select l.company_name || ' (' || p.first_name || ' ' || p.last_name || ')' from commissions c join leads l on l.id = c.lead_id join users p on p.id = c.partner_id where c.id::text = ${auditLog.entityId})
+          end`,
+        })
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorId))
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(request.query.limit)
         .offset(request.query.offset);
-      return rows.map((r) => ({ id: r.a.id, actorName: r.actorName, action: r.a.action, entityType: r.a.entityType, entityId: r.a.entityId, before: r.a.before, after: r.a.after, createdAt: r.a.createdAt.toISOString() }));
+      return rows.map((r) => ({ id: r.a.id, actorName: r.actorName, entityLabel: r.entityLabel, action: r.a.action, entityType: r.a.entityType, entityId: r.a.entityId, before: r.a.before, after: r.a.after, createdAt: r.a.createdAt.toISOString() }));
     },
   );
 };

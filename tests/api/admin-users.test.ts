@@ -42,6 +42,8 @@ describe('User Management', () => {
     await expect(login(ctx.app, target.user.username!)).resolves.toMatch(/cp_session/);
     const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, target.user.id));
     expect(audit.map((a) => a.action).sort()).toEqual(['user.activate', 'user.deactivate']);
+    const log = (await ctx.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: { cookie: admin.cookie } })).json();
+    expect(log.find((e: { entityId: string }) => e.entityId === target.user.id).entityLabel).toBe(`${target.user.firstName} ${target.user.lastName}`);
     expect(audit.find((a) => a.action === 'user.deactivate')).toMatchObject({ actorId: admin.user.id, before: { isActive: true }, after: { isActive: false } });
   });
 

@@ -163,6 +163,7 @@ export function usePayCommission() {
 export interface AuditEntry {
   id: string;
   actorName: string | null;
+  entityLabel: string | null;
   action: string;
   entityType: string;
   entityId: string | null;

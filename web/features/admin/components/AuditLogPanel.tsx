@@ -24,7 +24,11 @@ function Entry({ e }: { e: AuditEntry }) {
           <Badge variant="outline" className="px-2 py-0 text-[11px] font-normal">
             {entityLabel(e.entityType)}
           </Badge>
-          {e.entityId && (
+          {e.entityLabel ? (
+            <span className="font-medium text-foreground" title={e.entityId ?? undefined}>
+              {e.entityLabel}
+            </span>
+          ) : e.entityId && (
             <span className="font-mono" title={e.entityId}>
               #{e.entityId.slice(0, 8)}
             </span>
