@@ -35,13 +35,22 @@ export function cli(env: NodeJS.ProcessEnv, args: string[]) {
  * Starts the production server (the built client in dist/web) on a fresh embedded database, after creating
  * the accounts a journey needs with the CLI, and waits until /api/health answers.
  */
-export async function startServer(opts: { admins?: Array<{ username: string; email: string; password: string }>; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
+interface Account {
+  username: string;
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export async function startServer(opts: { admins?: Account[]; partners?: Account[]; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cp-e2e-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...opts.env };
   delete env.DATABASE_URL;
-  for (const a of opts.admins ?? []) {
-    cli(env, ['create-user', '--role', 'admin', '--username', a.username, '--email', a.email, '--password', a.password, '--first-name', 'Ada', '--last-name', 'Admin']);
+  const accounts = [...(opts.admins ?? []).map((a) => ({ ...a, role: 'admin' })), ...(opts.partners ?? []).map((p) => ({ ...p, role: 'partner' }))];
+  for (const a of accounts) {
+    cli(env, ['create-user', '--role', a.role, '--username', a.username, '--email', a.email, '--password', a.password, '--first-name', a.firstName ?? 'Ada', '--last-name', a.lastName ?? (a.role === 'admin' ? 'Admin' : 'Partner')]);
   }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
