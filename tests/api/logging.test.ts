@@ -66,8 +66,6 @@ describe('what is logged', () => {
     expect(entry('foreign origin write refused')).toEqual([expect.objectContaining({ level: WARN, route: '/api/auth/logout', ip: IP, origin: 'https://evil.example' })]);
   });
 
-  // Bug in server/plugins/request-guards.ts (not ours to edit): the cross-site refusals log no user id,
-  // although the session has been read by then (request.user), so a 403 there cannot be tied to an account.
   it('a cross-site write refused with 403 names the signed-in user', async () => {
     const member = await makeUser(ctx.db);
     await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', remoteAddress: IP, headers: { origin: 'https://evil.example', cookie: await openSession(ctx, member.id) } });

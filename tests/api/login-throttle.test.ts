@@ -157,10 +157,8 @@ describe('behind a TLS-terminating proxy (TRUST_PROXY=true)', () => {
       payload: { username, password },
     });
 
-  // Bug in server/config.ts (not ours to edit): TRUST_PROXY=true makes Fastify trust every hop, so request.ip
-  // is the left-most X-Forwarded-For entry, which the client writes. A client then escapes the per-IP limit
-  // (and forges the IP in the logs) by sending a new X-Forwarded-For each time. Trusting one hop (or the
-  // proxy's address) gives the address the proxy saw.
+  // TRUST_PROXY=true must mean one trusted hop: trusting every hop would make request.ip the left-most
+  // X-Forwarded-For entry, which the client writes, so it could escape the per-IP limit and forge logged IPs.
   it('a client cannot escape the per-IP limit by sending its own X-Forwarded-For', async () => {
     const realClient = '192.0.2.77';
     for (let i = 0; i < 50; i += 1) {
