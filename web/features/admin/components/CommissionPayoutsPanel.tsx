@@ -13,6 +13,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '../../../components/ui/alert-dialog.tsx';
+import { CommissionStatusBadge, COMMISSION_STATUS } from '../../../components/commission-status-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -27,7 +28,7 @@ import { Pager } from './Pager.tsx';
 import { PanelEmpty, PanelError } from './PanelState.tsx';
 
 const PAGE_SIZE = 50;
-const STATUS_LABELS: Record<CommissionStatus, string> = { pending: 'Pending', paid: 'Paid', cancelled: 'Cancelled' };
+const STATUS_LABELS = Object.fromEntries(Object.entries(COMMISSION_STATUS).map(([k, v]) => [k, v.label])) as Record<CommissionStatus, string>;
 const ALL = 'all';
 
 /** This month in London (commission months are London calendar months on the server): "2026-11". */
@@ -50,11 +51,7 @@ function ratePercent(rate: string): string {
   return Number.isFinite(n) ? `${(n * 100).toFixed(1)}%` : '—';
 }
 
-function StatusBadge({ status }: { status: CommissionStatus }) {
-  if (status === 'paid') return <Badge variant="success">Paid</Badge>;
-  if (status === 'cancelled') return <Badge variant="secondary">Cancelled</Badge>;
-  return <Badge variant="warning">Pending</Badge>;
-}
+
 
 function PayButton({ c, busy, disabled, onPay }: { c: Commission; busy: boolean; disabled: boolean; onPay: () => void }) {
   return (
@@ -198,7 +195,7 @@ export function CommissionPayoutsPanel() {
                       <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">{ratePercent(c.rate)}</td>
                       <td className="whitespace-nowrap px-3 py-2.5 text-right font-semibold tabular-nums">{formatGBP(c.amount, 2)}</td>
                       <td className="px-3 py-2.5">
-                        <StatusBadge status={c.status} />
+                        <CommissionStatusBadge status={c.status} />
                       </td>
                       <td className="whitespace-nowrap px-3 py-2.5 tabular-nums">{formatDate(c.createdAt)}</td>
                       {/* a pending row offers the payment where its date will go */}
@@ -222,7 +219,7 @@ export function CommissionPayoutsPanel() {
                       <p className="font-medium">{c.partnerName}</p>
                       <p className="truncate text-sm text-muted-foreground">{c.leadDetails.companyName}</p>
                     </div>
-                    <StatusBadge status={c.status} />
+                    <CommissionStatusBadge status={c.status} />
                   </div>
                   <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
                     <div>

@@ -1,26 +1,16 @@
 import { ChevronLeft, ChevronRight, Send, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { LEAD_TYPE_LABELS, type CommissionStatus, type LeadType } from '../../../../common/constants/leads.ts';
+import { LEAD_TYPE_LABELS, type LeadType } from '../../../../common/constants/leads.ts';
 import type { Commission } from '../../../../common/schemas/lead.ts';
 import { LeadListError } from '../../../components/leads/LeadTable.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { CommissionStatusBadge } from '../../../components/commission-status-badge.tsx';
 import { formatDate, formatGBP } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useCommissionHistory } from '../api/commissions.ts';
 
-const STATUS: Record<CommissionStatus, { label: string; variant: 'success' | 'warning' | 'secondary' }> = {
-  paid: { label: 'Paid', variant: 'success' },
-  pending: { label: 'Pending', variant: 'warning' },
-  cancelled: { label: 'Cancelled', variant: 'secondary' },
-};
-
-export function CommissionStatusBadge({ status }: { status: CommissionStatus }) {
-  const s = STATUS[status];
-  return <Badge variant={s.variant}>{s.label}</Badge>;
-}
 
 /** rate is a fraction as text ("0.2851"): a percent with one decimal. */
 const ratePercent = (rate: string) => `${(Number(rate) * 100).toFixed(1)}%`;
