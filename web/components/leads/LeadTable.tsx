@@ -1,12 +1,11 @@
-import { CircleAlert, Inbox, RefreshCw, ServerCrash } from 'lucide-react';
+import { LoadError } from '../load-error.tsx';
+import { CircleAlert, Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LEAD_TYPE_LABELS } from '../../../common/constants/leads.ts';
 import type { Lead } from '../../../common/schemas/lead.ts';
-import { errorDetail } from '../../lib/api.ts';
 import { formatDate, formatGBP } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { Badge } from '../ui/badge.tsx';
-import { Button } from '../ui/button.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 import { LeadStatusBadge } from './LeadStatusBadge.tsx';
 
@@ -191,16 +190,7 @@ export function LeadTableSkeleton({ rows = 5 }: { rows?: number }) {
 
 /** The list could not be loaded: what went wrong and a retry. */
 export function LeadListError({ error, onRetry, what = 'leads' }: { error: unknown; onRetry: () => void; what?: string }) {
-  return (
-    <div role="alert" className="flex flex-col items-center rounded-lg border border-border px-6 py-12 text-center">
-      <ServerCrash className="size-8 text-destructive" aria-hidden />
-      <p className="mt-3 font-semibold">Could not load {what}</p>
-      <p className="mt-1 text-sm text-muted-foreground">{errorDetail(error, 'Please try again.')}</p>
-      <Button variant="outline" className="mt-5" onClick={onRetry}>
-        <RefreshCw aria-hidden /> Try again
-      </Button>
-    </div>
-  );
+  return <LoadError what={what} error={error} onRetry={onRetry} className="rounded-lg border border-border py-12" />;
 }
 
 /** An empty list: an icon, the message and an optional action. */

@@ -1,11 +1,11 @@
-import { ArrowLeft, Inbox, RefreshCw, ServerCrash } from 'lucide-react';
+import { LoadError } from '../../../components/load-error.tsx';
+import { ArrowLeft, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorDetail } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
 import {
   useApplicationStats,
@@ -74,13 +74,8 @@ export function ApplicationReviewPage() {
             <RowSkeleton />
           </div>
         ) : list.isError ? (
-          <Card role="alert" className="flex flex-col items-center p-10 text-center">
-            <ServerCrash className="size-8 text-destructive" aria-hidden />
-            <p className="mt-3 font-semibold">Could not load applications</p>
-            <p className="mt-1 text-sm text-muted-foreground">{errorDetail(list.error, 'Please try again.')}</p>
-            <Button variant="outline" className="mt-5" onClick={() => void list.refetch()}>
-              <RefreshCw aria-hidden /> Try again
-            </Button>
+          <Card>
+            <LoadError what="applications" error={list.error} onRetry={() => void list.refetch()} />
           </Card>
         ) : !list.data?.length ? (
           <Card className="flex flex-col items-center px-6 py-14 text-center">

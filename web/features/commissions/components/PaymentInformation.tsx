@@ -1,3 +1,4 @@
+import { IconFactList } from '../../../components/icon-fact-list.tsx';
 import { Banknote, CalendarDays, Landmark, Receipt, type LucideIcon } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 
@@ -16,19 +17,7 @@ export function PaymentInformation() {
         <CardTitle>Payment information</CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {FACTS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-3">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
-                <Icon className="size-4" aria-hidden />
-              </span>
-              <div>
-                <p className="text-sm font-medium">{title}</p>
-                <p className="mt-0.5 text-[13px] leading-snug text-muted-foreground">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <IconFactList items={FACTS} className="sm:grid-cols-2 lg:grid-cols-4" />
       </CardContent>
     </Card>
   );

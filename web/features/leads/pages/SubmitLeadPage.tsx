@@ -1,3 +1,4 @@
+import { IconFactList } from '../../../components/icon-fact-list.tsx';
 import { ArrowLeft, BellRing, CircleCheck, PoundSterling, Search } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -19,19 +20,7 @@ function WhatHappensNext({ className }: { className?: string }) {
     <Card className={className}>
       <div className="p-5">
         <h2 className="text-sm font-semibold">What happens next</h2>
-        <ol className="mt-4 grid gap-4">
-          {NEXT_STEPS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-3">
-              <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary">
-                <Icon className="size-4" aria-hidden />
-              </span>
-              <div>
-                <p className="text-sm font-medium">{title}</p>
-                <p className="mt-0.5 text-[13px] leading-snug text-muted-foreground">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <IconFactList items={NEXT_STEPS} ordered className="mt-4" />
       </div>
     </Card>
   );
