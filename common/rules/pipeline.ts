@@ -32,3 +32,22 @@ export function weightedPipelinePence(leads: Array<{ status: LeadStatus; valuePe
   }
   return Math.round(tenths / 10);
 }
+
+/** The kinds of entry on a lead's timeline; a status change carries the status it left and the one it entered. */
+export const LEAD_ACTIVITY_KINDS = ['submitted', 'status_changed', 'reviewed', 'notes_updated'] as const;
+export type LeadActivityKind = (typeof LEAD_ACTIVITY_KINDS)[number];
+
+/** The timeline text of an entry, derived from its structured fields (nothing ever parses it back). */
+export function activityText(kind: string, from: string | null, to: string | null): string {
+  const label = (s: string | null) => (s && s in STATUS_LABELS ? STATUS_LABELS[s as LeadStatus] : (s ?? 'Unknown'));
+  switch (kind) {
+    case 'submitted':
+      return 'Lead submitted';
+    case 'status_changed':
+      return `Status changed from ${label(from)} to ${label(to)}`;
+    case 'notes_updated':
+      return 'Notes updated';
+    default:
+      return 'Lead reviewed';
+  }
+}

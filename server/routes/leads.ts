@@ -11,6 +11,7 @@ import {
   leadSchema,
   leadUpdateSchema,
 } from '../../common/schemas/lead.ts';
+import { activityText } from '../../common/rules/pipeline.ts';
 import type { AppContext } from '../app.ts';
 import { canManageLeads } from '../policies/leads.ts';
 import { presentLead } from '../presenters/lead.ts';
@@ -60,7 +61,7 @@ export const leadRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app
     { schema: { querystring: z.object({ leadId: z.uuid('Lead not found.') }), response: { 200: z.array(leadActivitySchema) } } },
     async (request) => {
       const rows = await listActivities(ctx.db, request.user!, request.query.leadId);
-      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+      return rows.map(({ kind, fromStatus, toStatus, ...r }) => ({ ...r, activity: activityText(kind, fromStatus, toStatus), createdAt: r.createdAt.toISOString() }));
     },
   );
 };

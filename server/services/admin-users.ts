@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
+import { activityText } from '../../common/rules/pipeline.ts';
 import type { AdminUser } from '../../common/schemas/member.ts';
 import type { Db } from '../db/client.ts';
 import { commissions, leadActivities, leads, users } from '../db/schema/index.ts';
@@ -88,7 +89,7 @@ export async function adminOverview(db: Db) {
     .orderBy(desc(figures.totalLeads), asc(users.lastName))
     .limit(5);
   const activity = await db
-    .select({ id: leadActivities.id, activity: leadActivities.activity, createdAt: leadActivities.createdAt, companyName: leads.companyName, userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
+    .select({ id: leadActivities.id, kind: leadActivities.kind, fromStatus: leadActivities.fromStatus, toStatus: leadActivities.toStatus, createdAt: leadActivities.createdAt, companyName: leads.companyName, userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
     .from(leadActivities)
     .innerJoin(leads, eq(leads.id, leadActivities.leadId))
     .leftJoin(users, eq(users.id, leadActivities.userId))
@@ -96,6 +97,6 @@ export async function adminOverview(db: Db) {
     .limit(5);
   return {
     partners: partners.map((p) => ({ ...p, totalCommission: Number(p.totalCommission) })),
-    recentActivity: activity.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+    recentActivity: activity.map(({ kind, fromStatus, toStatus, ...a }) => ({ ...a, activity: activityText(kind, fromStatus, toStatus), createdAt: a.createdAt.toISOString() })),
   };
 }

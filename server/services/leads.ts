@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, notInArray, or, sql, type SQL } from 'driz
 import { AppError } from '../../common/errors.ts';
 import type { LeadStatus } from '../../common/constants/options.ts';
 import { companyKey, contactDomain } from '../../common/rules/company-key.ts';
-import { STATUS_LABELS } from '../../common/rules/pipeline.ts';
+import { activityText, STATUS_LABELS, type LeadActivityKind } from '../../common/rules/pipeline.ts';
 import type { LeadData } from '../../common/schemas/lead.ts';
 import type { Db } from '../db/client.ts';
 import { leadActivities, leadStatusTotals, leads, notifications, users } from '../db/schema/index.ts';
@@ -79,7 +79,7 @@ export async function createLead(db: Db, actor: Actor, data: LeadData, now: Date
       .insert(leads)
       .values({ ...data, submitterId: actor.id, companyKey: companyKey(data.companyName), contactDomain: contactDomain(data.contactEmail), createdAt: now, updatedAt: now })
       .returning();
-    await tx.insert(leadActivities).values({ leadId: lead.id, userId: actor.id, activity: 'Lead submitted', createdAt: now });
+    await tx.insert(leadActivities).values({ leadId: lead.id, userId: actor.id, kind: 'submitted', toStatus: 'submitted', activity: activityText('submitted', null, 'submitted'), createdAt: now });
     return lead;
   });
 }
@@ -115,8 +115,10 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
       .set({ status: to, ...(change.notes !== undefined ? { notes: change.notes || null } : {}), updatedAt: now })
       .where(eq(leads.id, id))
       .returning();
-    const activity = from === to ? (notesChanged ? 'Notes updated' : 'Lead reviewed') : `Status changed from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}`;
-    await tx.insert(leadActivities).values({ leadId: id, userId: actor.id, activity, notes: change.notes || null, createdAt: now });
+    const kind: LeadActivityKind = from !== to ? 'status_changed' : notesChanged ? 'notes_updated' : 'reviewed';
+    const moved = kind === 'status_changed' ? { fromStatus: from, toStatus: to } : {};
+    const activity = activityText(kind, from, to);
+    await tx.insert(leadActivities).values({ leadId: id, userId: actor.id, kind, ...moved, activity, notes: change.notes || null, createdAt: now });
     if (before.submitterId !== actor.id) {
       await tx.insert(notifications).values({
         userId: before.submitterId,
@@ -150,7 +152,7 @@ export async function deleteLead(db: Db, actor: Actor, id: string) {
 export async function listActivities(db: Db, actor: Actor, leadId: string) {
   await getVisibleLead(db, actor, leadId);
   return db
-    .select({ id: leadActivities.id, leadId: leadActivities.leadId, activity: leadActivities.activity, notes: leadActivities.notes, createdAt: leadActivities.createdAt, userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
+    .select({ id: leadActivities.id, leadId: leadActivities.leadId, kind: leadActivities.kind, fromStatus: leadActivities.fromStatus, toStatus: leadActivities.toStatus, notes: leadActivities.notes, createdAt: leadActivities.createdAt, userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
     .from(leadActivities)
     .leftJoin(users, eq(users.id, leadActivities.userId))
     .where(eq(leadActivities.leadId, leadId))

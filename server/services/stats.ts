@@ -107,7 +107,7 @@ export async function commissionSummary(db: Db, userId: string, now: Date) {
         from ${leads} l2
         join lateral (
           select max(${leadActivities.createdAt}) as created_at from ${leadActivities}
-          where ${leadActivities.leadId} = l2.id and ${leadActivities.activity} like '%to Closed Won'
+          where ${leadActivities.leadId} = l2.id and ${leadActivities.toStatus} = 'closed-won'
         ) a on a.created_at is not null
         where l2.submitter_id = ${userId} and l2.status = 'closed-won'
       )`.mapWith((v) => (v == null ? null : Number(v))),

@@ -18,7 +18,6 @@ export const leads = pgTable(
     urgency: text('urgency').notNull().default('medium'),
     relationshipStrength: text('relationship_strength').notNull().default('medium'),
     status: text('status').notNull().default('submitted'),
-    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes'),
     /** Normalised company name and the contact e-mail's domain, for the duplicate check at submission. */
     companyKey: text('company_key').notNull().default(''),
@@ -41,11 +40,17 @@ export const leadActivities = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     leadId: uuid('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What happened: 'submitted', 'status_changed', 'reviewed' or 'notes_updated'; the timeline text is derived from it. */
+    kind: text('kind').notNull().default('reviewed'),
+    /** The status the lead left (null when it entered the pipeline) and the one it entered; null for other kinds. */
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    /** The text shown on the timeline when the entry was written; kept for history, never read by a rule. */
     activity: text('activity').notNull(),
     notes: text('notes'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('lead_activities_lead_idx').on(t.leadId, t.createdAt)],
+  (t) => [index('lead_activities_lead_idx').on(t.leadId, t.createdAt), index('lead_activities_to_status_idx').on(t.toStatus, t.createdAt)],
 );
 
 export const commissions = pgTable(

@@ -47,6 +47,8 @@ export const users = pgTable(
     rejectionReason: text('rejection_reason'),
     /** Set when an admin removes the member: the account is deactivated and hidden from member lists. */
     removedAt: ts('removed_at'),
+    /** When the member proved they own `email` (a signed link sent to it, or a provider that vouched for it). */
+    emailVerifiedAt: ts('email_verified_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -50,7 +50,7 @@ export async function seedScale(db: Db, opts: { members: number; leads: number }
       ${pick(STATUSES)}, 'prospect ' || g, 'prospect' || (g % 5000) || '.example',
       now() - make_interval(days => g % 365, secs => g % 86400), now() - make_interval(days => g % 365)
     from generate_series(1, ${opts.leads}) g, m`);
-  await db.execute(sql`insert into lead_activities (lead_id, user_id, activity, created_at) select id, submitter_id, 'Lead submitted', created_at from leads where company_name like 'Prospect %'`);
+  await db.execute(sql`insert into lead_activities (lead_id, user_id, activity, created_at, kind, to_status) select id, submitter_id, 'Lead submitted', created_at, 'submitted', 'submitted' from leads where company_name like 'Prospect %'`);
   await db.execute(sql`
     insert into commissions (lead_id, partner_id, amount, rate, status, created_at, paid_at)
     select id, submitter_id, round(estimated_value * 0.2, 2), 0.2000, case when created_at < now() - interval '60 days' then 'paid' else 'pending' end, updated_at,
