@@ -1,0 +1,16 @@
+import { fromPence, toPence } from '../../common/rules/money.ts';
+
+/** A stored instant as the API sends it (ISO 8601, UTC); null stays null. */
+export function iso(d: Date): string;
+export function iso(d: Date | null | undefined): string | null;
+export function iso(d: Date | null | undefined): string | null {
+  return d ? d.toISOString() : null;
+}
+
+/** A numeric column's text ("7440", "7440.5") as the API sends money: exact pounds with two places ("7440.50"). */
+export function money(numericText: string | null | undefined): string {
+  return numericText == null ? '0.00' : fromPence(toPence(numericText));
+}
+
+/** Integer pence as the API sends money ("7440.50"). */
+export const moneyFromPence = (pence: number): string => fromPence(pence);
