@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import { leadAbilitiesSchema } from './abilities.ts';
+import { instantSchema, moneySchema } from './money.ts';
+import { pageOf, pageQuery } from './page.ts';
+import { LEAD_ACTIVITY_KINDS } from '../rules/pipeline.ts';
 import { LEAD_STATUSES } from '../constants/options.ts';
-import { COMMISSION_STATUSES, LEAD_INDUSTRIES, LEAD_TYPES, RELATIONSHIP_STRENGTHS, URGENCY_LEVELS } from '../constants/leads.ts';
+import { LEAD_INDUSTRIES, LEAD_TYPES, RELATIONSHIP_STRENGTHS, URGENCY_LEVELS } from '../constants/leads.ts';
 
 const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
 
@@ -49,13 +53,13 @@ export const leadUpdateSchema = z
   })
   .strict();
 
-export const leadQuerySchema = z.object({
+/** GET /api/leads: one page, newest first, searched by company, industry or contact name and filtered by status. */
+export const leadQuerySchema = pageQuery(25).extend({
   search: z.string().trim().max(100).optional(),
   status: z.enum(LEAD_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 
+/** A lead as the screens read it, with the submitter's name and what the viewer may do with it. */
 export const leadSchema = z.object({
   id: z.string(),
   submitterId: z.string(),
@@ -66,60 +70,41 @@ export const leadSchema = z.object({
   contactName: z.string(),
   contactEmail: z.string(),
   projectDescription: z.string(),
-  estimatedValue: z.string(),
+  estimatedValue: moneySchema,
   urgency: z.enum(URGENCY_LEVELS),
   relationshipStrength: z.enum(RELATIONSHIP_STRENGTHS),
   status: z.enum(LEAD_STATUSES),
   notes: z.string().nullable(),
-  /** Admins only: another open lead has the same company or contact domain. */
+  /** Only when the viewer may see it (admins): another open lead has the same company or contact domain. */
   possibleDuplicate: z.boolean().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+  can: leadAbilitiesSchema,
 });
 export type Lead = z.infer<typeof leadSchema>;
 
-export const leadPageSchema = z.object({
-  items: z.array(leadSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const leadPageSchema = pageOf(leadSchema);
 
+/** GET /api/lead-activities: a lead's timeline, oldest first. */
+export const leadActivityQuerySchema = pageQuery(100).extend({ leadId: z.uuid('Lead not found.') });
+
+/** One timeline entry: the structured fact (kind, from, to) and the text derived from it for display. */
 export const leadActivitySchema = z.object({
   id: z.string(),
   leadId: z.string(),
+  kind: z.enum(LEAD_ACTIVITY_KINDS),
+  fromStatus: z.enum(LEAD_STATUSES).nullable(),
+  toStatus: z.enum(LEAD_STATUSES).nullable(),
   activity: z.string(),
   notes: z.string().nullable(),
   userName: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: instantSchema,
 });
 export type LeadActivity = z.infer<typeof leadActivitySchema>;
+export const leadActivityPageSchema = pageOf(leadActivitySchema);
 
 export const duplicateCheckQuery = z.object({
   companyName: z.string().trim().max(200).optional(),
   contactEmail: z.string().trim().max(254).optional(),
 });
 export const duplicateCheckSchema = z.object({ companyMatch: z.boolean(), domainMatch: z.boolean() });
-
-export const commissionSchema = z.object({
-  id: z.string(),
-  leadId: z.string(),
-  partnerId: z.string(),
-  partnerName: z.string(),
-  amount: z.string(),
-  rate: z.string(),
-  status: z.enum(COMMISSION_STATUSES),
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
-  leadDetails: z.object({ companyName: z.string(), industry: z.string(), leadType: z.string(), estimatedValue: z.string() }),
-});
-export type Commission = z.infer<typeof commissionSchema>;
-
-export const dashboardStatsSchema = z.object({
-  totalReferrals: z.number(),
-  totalCommissions: z.number(),
-  avgCommissionPerLead: z.number(),
-  conversionRate: z.number(),
-  pipeline: z.object({ submitted: z.number(), reviewing: z.number(), qualified: z.number(), inProgress: z.number(), closed: z.number() }),
-});
-export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { connectionAbilitiesSchema } from './abilities.ts';
+import { instantSchema } from './money.ts';
+import { pageOf, pageQuery } from './page.ts';
 
 /** A member as other members see them in the directory and recommendations: no e-mail, phone or address. */
 export const memberSchema = z.object({
@@ -20,18 +23,18 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
-export const memberQuerySchema = z.object({
+export const memberQuerySchema = pageQuery(24, 60).extend({
   search: z.string().trim().max(100).optional(),
   industry: z.string().trim().max(100).optional(),
   expertise: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(60).default(24),
 });
 
-export const memberPageSchema = z.object({ items: z.array(memberSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const memberPageSchema = pageOf(memberSchema);
 
 export const recommendationSchema = memberSchema.extend({ score: z.number(), reasons: z.array(z.string()) });
 export type MemberRecommendation = z.infer<typeof recommendationSchema>;
+/** GET /api/members/recommendations: the top eight, best first, in the one list envelope (always one page). */
+export const recommendationPageSchema = pageOf(recommendationSchema);
 
 /** POST /api/member-connections: spec 01 names the receiver receiverId, spec 02 requesteeId; both accepted. */
 export const connectionRequestSchema = z
@@ -45,72 +48,29 @@ export const connectionRequestSchema = z
 
 export const connectionResponseSchema = z.object({ status: z.enum(['accepted', 'declined']) }).strict();
 
+export const CONNECTION_STATUSES = ['pending', 'accepted'] as const;
+
+/** A connection or request as both members see it: who sent it, who received it, and the other member. */
 export const connectionSchema = z.object({
   id: z.string(),
   senderId: z.string(),
   receiverId: z.string(),
-  status: z.string(),
+  status: z.enum(CONNECTION_STATUSES),
   message: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: instantSchema,
   otherMember: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), company: z.string().nullable(), jobTitle: z.string().nullable() }),
+  can: connectionAbilitiesSchema,
 });
 export type Connection = z.infer<typeof connectionSchema>;
+export const connectionPageSchema = pageOf(connectionSchema);
 
-/** A user as the admin User Management screen reads them, with referral figures. */
-export const adminUserSchema = z.object({
-  id: z.string(),
-  username: z.string().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  company: z.string().nullable(),
-  jobTitle: z.string().nullable(),
-  location: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  role: z.string(),
-  isActive: z.boolean(),
-  accountStatus: z.string(),
-  membershipTier: z.string(),
-  createdAt: z.string(),
-  approvedAt: z.string().nullable(),
-  totalLeads: z.number(),
-  successfulLeads: z.number(),
-  totalCommission: z.number(),
+/**
+ * GET /api/member-connections: the member's connections and requests, newest first; `direction` narrows to
+ * requests they received or sent.
+ */
+export const connectionQuerySchema = pageQuery(25).extend({
+  status: z.enum(CONNECTION_STATUSES).optional(),
+  direction: z.enum(['incoming', 'outgoing']).optional(),
 });
-export type AdminUser = z.infer<typeof adminUserSchema>;
+export const connectionStateSchema = z.object({ id: z.string(), status: z.enum(['pending', 'accepted', 'declined']) });
 
-export const adminUserQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-});
-export const adminUserPageSchema = z.object({ items: z.array(adminUserSchema), total: z.number(), page: z.number(), pageSize: z.number() });
-
-export const userStatusSchema = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) }).strict();
-
-export const onboardingSchema = z.object({
-  hasCompletedWizard: z.boolean(),
-  currentWizardStep: z.number(),
-  completedWizardSteps: z.array(z.string()),
-  wizardCompletedAt: z.string().nullable(),
-});
-export const onboardingUpdateSchema = z
-  .object({
-    hasCompletedWizard: z.boolean().optional(),
-    currentWizardStep: z.number().int().min(0).max(20).optional(),
-    completedWizardSteps: z.array(z.string().max(40)).max(20).optional(),
-  })
-  .strict();
-
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  actorName: z.string().nullable(),
-  /** The person or company the entry is about, when it can still be named. */
-  entityLabel: z.string().nullable(),
-  action: z.string(),
-  entityType: z.string(),
-  entityId: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-  createdAt: z.string(),
-});

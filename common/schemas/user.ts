@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { globalAbilitiesSchema } from './abilities.ts';
 import { ACCOUNT_STATUSES, MEMBERSHIP_TIERS, ROLES } from '../constants/options.ts';
 
 /** The signed-in user as the server presents it to that same user (never a password hash). */
@@ -34,6 +35,8 @@ export const currentUserSchema = z.object({
   rejectedAt: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),
+  /** What this user may do across the product; the web decides what to show from these, never from the role. */
+  can: globalAbilitiesSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

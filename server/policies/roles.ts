@@ -30,8 +30,3 @@ export function checkAccess(access: Access, actor: Actor | null): 200 | 401 | 40
   if (access === 'admin' && !isAdmin(actor)) return 403;
   return 200;
 }
-
-/** Admins act on other people's accounts, never their own (spec 02 §6). */
-export function canManageUser(actor: Actor, targetId: string): boolean {
-  return isAdmin(actor) && actor.id !== targetId;
-}

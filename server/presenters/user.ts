@@ -2,6 +2,7 @@ import type { CurrentUser } from '../../common/schemas/user.ts';
 import type { PendingApplication } from '../../common/schemas/applications.ts';
 import type { memberApplications } from '../db/schema/index.ts';
 import type { UserRow } from '../plugins/session.ts';
+import { globalAbilities } from '../policies/global.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -39,6 +40,7 @@ export function presentCurrentUser(u: UserRow): CurrentUser {
     rejectedAt: iso(u.rejectedAt),
     rejectionReason: u.rejectionReason,
     createdAt: u.createdAt.toISOString(),
+    can: globalAbilities(u),
   };
 }
 

@@ -1,31 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../common/errors.ts';
 import {
   duplicateCheckQuery,
   duplicateCheckSchema,
-  leadActivitySchema,
+  leadActivityPageSchema,
+  leadActivityQuerySchema,
   leadInputSchema,
   leadPageSchema,
   leadQuerySchema,
   leadSchema,
   leadUpdateSchema,
 } from '../../common/schemas/lead.ts';
-import { activityText } from '../../common/rules/pipeline.ts';
 import type { AppContext } from '../app.ts';
-import { canManageLeads } from '../policies/leads.ts';
-import { presentLead } from '../presenters/lead.ts';
+import { presentActivity, presentLead } from '../presenters/lead.ts';
 import { checkDuplicate, createLead, deleteLead, getVisibleLead, listActivities, listLeads, updateLeadStatus } from '../services/leads.ts';
 
 const idParams = z.object({ id: z.uuid('Lead not found.') });
 const ok = z.object({ ok: z.literal(true) });
 
-/** Leads (spec 01 §7, 02 §7): partners see their own, admins see and work all of them. */
+/**
+ * Leads: partners see their own, admins see and work all of them. Each route: access level (onRequest) →
+ * validate → load within the actor's scope (404 outside it) → the lead policy's abilities (403) → act → present.
+ */
 export const leadRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/leads', { schema: { querystring: leadQuerySchema, response: { 200: leadPageSchema } } }, async (request) => {
     const q = request.query;
     const { rows, total } = await listLeads(ctx.db, request.user!, q);
-    return { items: rows.map((r) => presentLead(r.lead, r.submitterName, r.possibleDuplicate)), total, page: q.page, pageSize: q.pageSize };
+    return { items: rows.map((r) => presentLead(request.user!, r.lead, r.submitterName, r.possibleDuplicate)), total, page: q.page, pageSize: q.pageSize };
   });
 
   app.get('/api/leads/duplicate-check', { schema: { querystring: duplicateCheckQuery, response: { 200: duplicateCheckSchema } } }, async (request) =>
@@ -34,34 +35,29 @@ export const leadRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app
 
   app.get('/api/leads/:id', { schema: { params: idParams, response: { 200: leadSchema } } }, async (request) => {
     const row = await getVisibleLead(ctx.db, request.user!, request.params.id);
-    return presentLead(row.lead, row.submitterName);
+    return presentLead(request.user!, row.lead, row.submitterName);
   });
 
   app.post('/api/leads', { schema: { body: leadInputSchema, response: { 201: leadSchema } } }, async (request, reply) => {
     const user = request.user!;
     const lead = await createLead(ctx.db, user, request.body, ctx.now());
-    return reply.code(201).send(presentLead(lead, `${user.firstName} ${user.lastName}`));
+    return reply.code(201).send(presentLead(user, lead, `${user.firstName} ${user.lastName}`));
   });
 
   app.patch('/api/leads/:id', { config: { access: 'admin' }, schema: { params: idParams, body: leadUpdateSchema, response: { 200: leadSchema } } }, async (request) => {
-    if (!canManageLeads(request.user!)) throw new AppError('forbidden', 'Administrator access is required.');
     await updateLeadStatus(ctx.db, request.user!, request.params.id, request.body, ctx.now());
     const row = await getVisibleLead(ctx.db, request.user!, request.params.id);
-    return presentLead(row.lead, row.submitterName);
+    return presentLead(request.user!, row.lead, row.submitterName);
   });
 
   app.delete('/api/leads/:id', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: ok } } }, async (request) => {
-    if (!canManageLeads(request.user!)) throw new AppError('forbidden', 'Administrator access is required.');
     await deleteLead(ctx.db, request.user!, request.params.id);
     return { ok: true as const };
   });
 
-  app.get(
-    '/api/lead-activities',
-    { schema: { querystring: z.object({ leadId: z.uuid('Lead not found.') }), response: { 200: z.array(leadActivitySchema) } } },
-    async (request) => {
-      const rows = await listActivities(ctx.db, request.user!, request.query.leadId);
-      return rows.map(({ kind, fromStatus, toStatus, ...r }) => ({ ...r, activity: activityText(kind, fromStatus, toStatus), createdAt: r.createdAt.toISOString() }));
-    },
-  );
+  app.get('/api/lead-activities', { schema: { querystring: leadActivityQuerySchema, response: { 200: leadActivityPageSchema } } }, async (request) => {
+    const { leadId, ...page } = request.query;
+    const { rows, total } = await listActivities(ctx.db, request.user!, leadId, page);
+    return { items: rows.map(presentActivity), total, page: page.page, pageSize: page.pageSize };
+  });
 };

@@ -1,20 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  connectionPageSchema,
+  connectionQuerySchema,
   connectionRequestSchema,
   connectionResponseSchema,
-  connectionSchema,
+  connectionStateSchema,
   memberPageSchema,
   memberQuerySchema,
-  onboardingSchema,
-  onboardingUpdateSchema,
-  recommendationSchema,
+  recommendationPageSchema,
 } from '../../common/schemas/member.ts';
+import { onboardingSchema, onboardingUpdateSchema } from '../../common/schemas/onboarding.ts';
 import type { AppContext } from '../app.ts';
-import { userOnboarding } from '../db/schema/index.ts';
 import { listConnections, requestConnection, respondToConnection } from '../services/connections.ts';
 import { listMembers, recommendMembers } from '../services/members.ts';
+import { getOnboarding, saveOnboarding } from '../services/onboarding.ts';
 
 /** Member directory, recommendations, connections and the dashboard tour state. */
 export const memberRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
@@ -23,43 +23,35 @@ export const memberRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (a
     return { items, total, page: request.query.page, pageSize: request.query.pageSize };
   });
 
-  app.get('/api/members/recommendations', { schema: { response: { 200: z.array(recommendationSchema) } } }, async (request) => recommendMembers(ctx.db, request.user!, ctx.now()));
+  app.get('/api/members/recommendations', { schema: { response: { 200: recommendationPageSchema } } }, async (request) => {
+    const items = await recommendMembers(ctx.db, request.user!, ctx.now());
+    return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
+  });
 
-  app.get('/api/member-connections', { schema: { response: { 200: z.array(connectionSchema) } } }, async (request) => listConnections(ctx.db, request.user!.id));
+  app.get('/api/member-connections', { schema: { querystring: connectionQuerySchema, response: { 200: connectionPageSchema } } }, async (request) => {
+    const { items, total } = await listConnections(ctx.db, request.user!, request.query);
+    return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+  });
 
-  app.post('/api/member-connections', { schema: { body: connectionRequestSchema, response: { 201: z.object({ id: z.string(), status: z.string() }) } } }, async (request, reply) => {
+  app.post('/api/member-connections', { schema: { body: connectionRequestSchema, response: { 201: connectionStateSchema } } }, async (request, reply) => {
     const { receiverId, requesteeId, message } = request.body;
     const created = await requestConnection(ctx.db, request.user!, (receiverId ?? requesteeId)!, message, ctx.now());
-    return reply.code(201).send({ id: created.id, status: created.status });
+    return reply.code(201).send({ id: created.id, status: 'pending' as const });
   });
 
   app.patch(
     '/api/member-connections/:id',
-    { schema: { params: z.object({ id: z.uuid('Connection request not found.') }), body: connectionResponseSchema, response: { 200: z.object({ id: z.string(), status: z.string() }) } } },
+    { schema: { params: z.object({ id: z.uuid('Connection request not found.') }), body: connectionResponseSchema, response: { 200: connectionStateSchema } } },
     async (request) => {
-      const updated = await respondToConnection(ctx.db, request.user!.id, request.params.id, request.body.status);
-      return { id: updated.id, status: updated.status };
+      const updated = await respondToConnection(ctx.db, request.user!, request.params.id, request.body.status, ctx.now());
+      return { id: updated.id, status: request.body.status };
     },
   );
 
-  app.get('/api/onboarding', { schema: { response: { 200: onboardingSchema } } }, async (request) => {
-    const [row] = await ctx.db.select().from(userOnboarding).where(eq(userOnboarding.userId, request.user!.id));
-    return {
-      hasCompletedWizard: row?.hasCompletedWizard ?? false,
-      currentWizardStep: row?.currentWizardStep ?? 0,
-      completedWizardSteps: row?.completedWizardSteps ?? [],
-      wizardCompletedAt: row?.wizardCompletedAt ? row.wizardCompletedAt.toISOString() : null,
-    };
-  });
+  app.get('/api/onboarding', { schema: { response: { 200: onboardingSchema } } }, async (request) => getOnboarding(ctx.db, request.user!.id));
 
   app.put('/api/onboarding', { schema: { body: onboardingUpdateSchema, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request) => {
-    const now = ctx.now();
-    const b = request.body;
-    const values = { ...b, ...(b.hasCompletedWizard ? { wizardCompletedAt: now } : {}), lastActiveDate: now, updatedAt: now };
-    await ctx.db
-      .insert(userOnboarding)
-      .values({ userId: request.user!.id, ...values })
-      .onConflictDoUpdate({ target: userOnboarding.userId, set: { ...values, wizardCompletedAt: b.hasCompletedWizard ? sql`coalesce(${userOnboarding.wizardCompletedAt}, ${now.toISOString()}::timestamptz)` : undefined } });
+    await saveOnboarding(ctx.db, request.user!.id, request.body, ctx.now());
     return { ok: true as const };
   });
 };

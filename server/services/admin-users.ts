@@ -1,22 +1,25 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import { activityText } from '../../common/rules/pipeline.ts';
-import type { AdminUser } from '../../common/schemas/member.ts';
-import type { Db } from '../db/client.ts';
+import type { AdminUser } from '../../common/schemas/admin.ts';
+import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { commissions, leadActivities, leads, users } from '../db/schema/index.ts';
 import { endUserSessions } from '../plugins/session.ts';
-import { canManageUser, type Actor } from '../policies/roles.ts';
+import type { Actor } from '../policies/roles.ts';
+import { userAbilities } from '../policies/users.ts';
+import { iso, money } from '../presenters/wire.ts';
 import { recordAudit } from './audit.ts';
 
 const n = (expr: SQL) => sql<number>`${expr}`.mapWith(Number);
 const figures = {
   totalLeads: n(sql`(select count(*) from ${leads} l where l.submitter_id = ${users.id})`),
   successfulLeads: n(sql`(select count(*) from ${leads} l where l.submitter_id = ${users.id} and l.status = 'closed-won')`),
-  totalCommission: n(sql`(select coalesce(sum(c.amount), 0) from ${commissions} c where c.partner_id = ${users.id} and c.status <> 'cancelled')`),
+  totalCommission: sql<string>`(select coalesce(sum(c.amount), 0) from ${commissions} c where c.partner_id = ${users.id} and c.status <> 'cancelled')::text`,
 };
 
 /** One page of users for User Management (removed accounts are hidden), with each one's referral figures. */
-export async function listUsers(db: Db, q: { search?: string; page: number; pageSize: number }) {
+export async function listUsers(db: Db, actor: Actor, q: PageQuery & { search?: string }) {
   const conditions: Array<SQL | undefined> = [isNull(users.removedAt)];
   if (q.search) {
     const p = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -24,13 +27,13 @@ export async function listUsers(db: Db, q: { search?: string; page: number; page
   }
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
-    db.select({ u: users, ...figures }).from(users).where(where).orderBy(desc(users.createdAt), asc(users.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db.select({ u: users, ...figures }).from(users).where(where).orderBy(desc(users.createdAt), asc(users.id)).limit(q.pageSize).offset(pageOffset(q)),
     db.select({ total: count() }).from(users).where(where),
   ]);
-  return { items: rows.map((r) => presentAdminUser(r.u, r)), total };
+  return { items: rows.map((r) => presentAdminUser(actor, r.u, r)), total };
 }
 
-function presentAdminUser(u: typeof users.$inferSelect, f: { totalLeads: number; successfulLeads: number; totalCommission: number }): AdminUser {
+function presentAdminUser(actor: Actor, u: typeof users.$inferSelect, f: { totalLeads: number; successfulLeads: number; totalCommission: string }): AdminUser {
   return {
     id: u.id,
     username: u.username,
@@ -45,25 +48,43 @@ function presentAdminUser(u: typeof users.$inferSelect, f: { totalLeads: number;
     isActive: u.isActive,
     accountStatus: u.accountStatus,
     membershipTier: u.membershipTier,
-    createdAt: u.createdAt.toISOString(),
-    approvedAt: u.approvedAt ? u.approvedAt.toISOString() : null,
+    createdAt: iso(u.createdAt),
+    approvedAt: iso(u.approvedAt),
     totalLeads: f.totalLeads,
     successfulLeads: f.successfulLeads,
-    totalCommission: Number(f.totalCommission),
+    totalCommission: money(f.totalCommission),
+    can: userAbilities(actor, u),
   };
 }
 
-async function loadManageable(db: Db, actor: Actor, id: string) {
-  if (!canManageUser(actor, id)) throw new AppError('forbidden', 'You cannot change your own account here.');
-  const [target] = await db.select().from(users).where(and(eq(users.id, id), isNull(users.removedAt)));
+type UserAction = 'activate' | 'deactivate' | 'remove';
+
+/**
+ * Loads the target account for an admin action and checks it under a lock: the user policy decides whether
+ * this actor may act on this account at all, and the last active master-admin is never deactivated or removed
+ * (the other master-admins' rows are locked too, so two of them cannot take each other out at once).
+ */
+async function loadForAction(tx: Tx, actor: Actor, id: string, action: UserAction) {
+  if (actor.id === id) throw new AppError('forbidden', 'You cannot change your own account here.');
+  const [target] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.removedAt))).for('update');
   if (!target) throw new AppError('not_found', 'User not found.');
+  const can = userAbilities(actor, target);
+  if (!can.remove) throw new AppError('forbidden', 'Only a master administrator can change an administrator’s account.');
+  if (action !== 'activate' && target.role === 'master-admin') {
+    const others = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'master-admin'), eq(users.isActive, true), isNull(users.removedAt), ne(users.id, id)))
+      .for('update');
+    if (others.length === 0) throw new AppError('conflict', 'This is the last active master administrator; make someone else master administrator first.');
+  }
   return target;
 }
 
 /** Activates or deactivates another user; deactivation ends their sessions at once. */
 export async function setUserActive(db: Db, actor: Actor, id: string, isActive: boolean) {
-  const target = await loadManageable(db, actor, id);
   await db.transaction(async (tx) => {
+    const target = await loadForAction(tx, actor, id, isActive ? 'activate' : 'deactivate');
     await tx.update(users).set({ isActive }).where(eq(users.id, id));
     await recordAudit(tx, { actorId: actor.id, action: isActive ? 'user.activate' : 'user.deactivate', entityType: 'user', entityId: id, before: { isActive: target.isActive }, after: { isActive } });
   });
@@ -72,8 +93,8 @@ export async function setUserActive(db: Db, actor: Actor, id: string, isActive: 
 
 /** Removal is deactivation plus hiding from member lists; leads and commissions stay (nothing is lost). */
 export async function removeUser(db: Db, actor: Actor, id: string, now: Date) {
-  const target = await loadManageable(db, actor, id);
   await db.transaction(async (tx) => {
+    const target = await loadForAction(tx, actor, id, 'remove');
     await tx.update(users).set({ isActive: false, removedAt: now }).where(eq(users.id, id));
     await recordAudit(tx, { actorId: actor.id, action: 'user.remove', entityType: 'user', entityId: id, before: { isActive: target.isActive, removedAt: null }, after: { isActive: false, removedAt: now.toISOString() } });
   });
@@ -96,7 +117,7 @@ export async function adminOverview(db: Db) {
     .orderBy(desc(leadActivities.createdAt), desc(leadActivities.id))
     .limit(5);
   return {
-    partners: partners.map((p) => ({ ...p, totalCommission: Number(p.totalCommission) })),
-    recentActivity: activity.map(({ kind, fromStatus, toStatus, ...a }) => ({ ...a, activity: activityText(kind, fromStatus, toStatus), createdAt: a.createdAt.toISOString() })),
+    partners: partners.map((p) => ({ ...p, totalCommission: money(p.totalCommission) })),
+    recentActivity: activity.map(({ kind, fromStatus, toStatus, ...a }) => ({ ...a, activity: activityText(kind, fromStatus, toStatus), createdAt: iso(a.createdAt) })),
   };
 }

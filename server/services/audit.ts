@@ -1,9 +1,12 @@
-import type { Db } from '../db/client.ts';
-import { auditLog } from '../db/schema/index.ts';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { AuditEntry } from '../../common/schemas/admin.ts';
+import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { auditLog, users } from '../db/schema/index.ts';
+import { iso } from '../presenters/wire.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export interface AuditEntry {
+export interface AuditRecord {
   actorId: string;
   action: string;
   entityType: string;
@@ -13,6 +16,41 @@ export interface AuditEntry {
 }
 
 /** Records an admin action with the state before and after, inside the caller's transaction. */
-export async function recordAudit(db: Db | Tx, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Db | Tx, entry: AuditRecord): Promise<void> {
   await db.insert(auditLog).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null });
+}
+
+/** One page of the audit log, newest first, with who acted and what the entry is about in words. */
+export async function listAudit(db: Db, q: PageQuery) {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        a: auditLog,
+        actorName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+        // what the entry is about, readable: the person, the lead's company (a deleted lead's from its record)
+        entityLabel: sql<string | null>`case ${auditLog.entityType}
+          when 'user' then (select t.first_name || ' ' || t.last_name from users t where t.id::text = ${auditLog.entityId})
+          when 'lead' then coalesce((select l.company_name from leads l where l.id::text = ${auditLog.entityId}), ${auditLog.before} ->> 'companyName')
+          when 'commission' then (select l.company_name || ' (' || p.first_name || ' ' || p.last_name || ')' from commissions c join leads l on l.id = c.lead_id join users p on p.id = c.partner_id where c.id::text = ${auditLog.entityId})
+        end`,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
+    db.select({ total: count() }).from(auditLog),
+  ]);
+  const items: AuditEntry[] = rows.map((r) => ({
+    id: r.a.id,
+    actorName: r.actorName,
+    entityLabel: r.entityLabel,
+    action: r.a.action,
+    entityType: r.a.entityType,
+    entityId: r.a.entityId,
+    before: r.a.before,
+    after: r.a.after,
+    createdAt: iso(r.a.createdAt),
+  }));
+  return { items, total };
 }

@@ -1,13 +1,16 @@
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { CommissionStatus } from '../../common/constants/leads.ts';
 import { marginalCommission } from '../../common/rules/commission-tiers.ts';
 import { fromPence, toPence } from '../../common/rules/money.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { commissions, leads, users } from '../db/schema/index.ts';
+import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
+import { commissionAbilities } from '../policies/commissions.ts';
+import type { Actor } from '../policies/roles.ts';
+import { presentCommission } from '../presenters/commission.ts';
 import { recordAudit } from './audit.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type LeadRow = typeof leads.$inferSelect;
 
 /** Commission months are calendar months in London, whatever the server's zone. */
@@ -43,50 +46,57 @@ export async function cancelUnpaidCommission(tx: Tx, leadId: string) {
 
 const partnerName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
-export interface CommissionFilter {
-  partnerId?: string;
+export interface CommissionFilter extends PageQuery {
   status?: CommissionStatus;
   /** YYYY-MM, a London calendar month. */
   month?: string;
-  limit: number;
-  offset: number;
 }
 
-/** Commissions with their lead details, newest first; scoped to one partner unless an admin asks for all. */
-export async function listCommissions(db: Db, f: CommissionFilter) {
-  const conditions: Array<SQL | undefined> = [];
-  if (f.partnerId) conditions.push(eq(commissions.partnerId, f.partnerId));
+function filterConditions(scope: SQL, f: Omit<CommissionFilter, 'page' | 'pageSize'>): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [scope];
   if (f.status) conditions.push(eq(commissions.status, f.status));
   if (f.month) conditions.push(sql`to_char(${commissions.createdAt} at time zone ${COMMISSION_TZ}, 'YYYY-MM') = ${f.month}`);
-  const rows = await db
+  return and(...conditions);
+}
+
+function commissionRows(db: Db, where: SQL | undefined) {
+  return db
     .select({ c: commissions, partnerName, companyName: leads.companyName, industry: leads.industry, leadType: leads.leadType, estimatedValue: leads.estimatedValue })
     .from(commissions)
     .innerJoin(leads, eq(leads.id, commissions.leadId))
     .innerJoin(users, eq(users.id, commissions.partnerId))
-    .where(and(...conditions))
-    .orderBy(desc(commissions.createdAt), desc(commissions.id))
-    .limit(f.limit)
-    .offset(f.offset);
-  return rows.map((r) => ({
-    id: r.c.id,
-    leadId: r.c.leadId,
-    partnerId: r.c.partnerId,
-    partnerName: r.partnerName,
-    amount: r.c.amount,
-    rate: r.c.rate,
-    status: r.c.status as CommissionStatus,
-    createdAt: r.c.createdAt.toISOString(),
-    paidAt: r.c.paidAt ? r.c.paidAt.toISOString() : null,
-    leadDetails: { companyName: r.companyName, industry: r.industry, leadType: r.leadType, estimatedValue: r.estimatedValue },
-  }));
+    .where(where)
+    .orderBy(desc(commissions.createdAt), desc(commissions.id));
+}
+
+/** One page of the commissions a scope selects (the actor's own, or all for payouts), newest first, with the total. */
+export async function listCommissions(db: Db, actor: Actor, scope: SQL, f: CommissionFilter) {
+  const where = filterConditions(scope, f);
+  const [rows, [{ total }]] = await Promise.all([
+    commissionRows(db, where).limit(f.pageSize).offset(pageOffset(f)),
+    db.select({ total: count() }).from(commissions).where(where),
+  ]);
+  return { items: rows.map((r) => presentCommission(actor, r)), total };
+}
+
+/** Every commission a filter selects, for the payout CSV (streamed by the caller in pages of a thousand). */
+export async function* allCommissions(db: Db, actor: Actor, scope: SQL, f: Omit<CommissionFilter, 'page' | 'pageSize'>) {
+  const where = filterConditions(scope, f);
+  for (let offset = 0; ; offset += 1000) {
+    const rows = await commissionRows(db, where).limit(1000).offset(offset);
+    for (const r of rows) yield presentCommission(actor, r);
+    if (rows.length < 1000) return;
+  }
 }
 
 /** An admin marks a pending commission paid (monthly payout), audited. */
-export async function markCommissionPaid(db: Db, actorId: string, id: string, now: Date) {
+export async function markCommissionPaid(db: Db, actor: Actor, scope: SQL, id: string, now: Date) {
+  const actorId = actor.id;
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(commissions).where(eq(commissions.id, id)).for('update');
+    const [current] = await tx.select().from(commissions).where(and(eq(commissions.id, id), scope)).for('update');
     if (!current) throw new AppError('not_found', 'Commission not found.');
     if (current.status !== 'pending') throw new AppError('conflict', `This commission is ${current.status}; only pending commissions can be paid.`);
+    if (!commissionAbilities(actor, current).markPaid) throw new AppError('forbidden', 'Only an administrator can pay commissions.');
     const [paid] = await tx.update(commissions).set({ status: 'paid', paidAt: now }).where(eq(commissions.id, id)).returning();
     await recordAudit(tx, { actorId, action: 'commission.pay', entityType: 'commission', entityId: id, before: { status: 'pending' }, after: { status: 'paid', paidAt: now.toISOString(), amount: paid.amount } });
     return paid;

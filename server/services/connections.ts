@@ -1,28 +1,51 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { Db } from '../db/client.ts';
-import { memberConnections, notifications, users } from '../db/schema/index.ts';
+import type { Connection } from '../../common/schemas/member.ts';
+import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
+import { memberConnections, users } from '../db/schema/index.ts';
+import { connectionAbilities, connectionScope } from '../policies/connections.ts';
+import type { Actor } from '../policies/roles.ts';
+import { iso } from '../presenters/wire.ts';
+import { notify } from './notify.ts';
 import { forgetRecommendations, listedMember } from './members.ts';
 
-/** The member's connections and requests, both directions, as senderId / receiverId (spec 01 §7). */
-export async function listConnections(db: Db, userId: string) {
-  const other = sql<string>`case when ${memberConnections.requesterUserId} = ${userId} then ${memberConnections.targetUserId} else ${memberConnections.requesterUserId} end`;
-  const rows = await db
-    .select({ c: memberConnections, id: users.id, firstName: users.firstName, lastName: users.lastName, company: users.company, jobTitle: users.jobTitle })
-    .from(memberConnections)
-    .innerJoin(users, eq(users.id, other))
-    .where(and(or(eq(memberConnections.requesterUserId, userId), eq(memberConnections.targetUserId, userId)), inArray(memberConnections.status, ['pending', 'accepted'])))
-    .orderBy(desc(memberConnections.createdAt))
-    .limit(500);
-  return rows.map((r) => ({
+const otherMemberId = (actor: Actor) =>
+  sql<string>`case when ${memberConnections.requesterUserId} = ${actor.id} then ${memberConnections.targetUserId} else ${memberConnections.requesterUserId} end`;
+
+export interface ConnectionListQuery extends PageQuery {
+  status?: 'pending' | 'accepted';
+  direction?: 'incoming' | 'outgoing';
+}
+
+/** One page of the member's connections and requests, both directions, as senderId / receiverId, newest first. */
+export async function listConnections(db: Db, actor: Actor, q: ConnectionListQuery) {
+  const conditions: Array<SQL | undefined> = [connectionScope(actor), inArray(memberConnections.status, q.status ? [q.status] : ['pending', 'accepted'])];
+  if (q.direction === 'incoming') conditions.push(eq(memberConnections.targetUserId, actor.id));
+  if (q.direction === 'outgoing') conditions.push(eq(memberConnections.requesterUserId, actor.id));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ c: memberConnections, id: users.id, firstName: users.firstName, lastName: users.lastName, company: users.company, jobTitle: users.jobTitle })
+      .from(memberConnections)
+      .innerJoin(users, eq(users.id, otherMemberId(actor)))
+      .where(where)
+      .orderBy(desc(memberConnections.createdAt), desc(memberConnections.id))
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
+    db.select({ total: count() }).from(memberConnections).where(where),
+  ]);
+  const items: Connection[] = rows.map((r) => ({
     id: r.c.id,
     senderId: r.c.requesterUserId,
     receiverId: r.c.targetUserId,
-    status: r.c.status,
+    status: r.c.status as Connection['status'],
     message: r.c.message,
-    createdAt: r.c.createdAt.toISOString(),
+    createdAt: iso(r.c.createdAt),
     otherMember: { id: r.id, firstName: r.firstName, lastName: r.lastName, company: r.company, jobTitle: r.jobTitle },
+    can: connectionAbilities(actor, r.c),
   }));
+  return { items, total };
 }
 
 /** Asks another listed member to connect; one open request or connection per pair, whoever asked. */
@@ -50,33 +73,38 @@ export async function requestConnection(db: Db, sender: { id: string; firstName:
       .values({ requesterUserId: sender.id, targetUserId: receiverId, message: message || null, status: 'pending', connectionType: 'direct', createdAt: now })
       .returning();
     await forgetRecommendations(tx, [sender.id, receiverId]);
-    await tx.insert(notifications).values({
-      userId: receiverId,
+    await notify(tx, receiverId, 'connection_request', { type: 'member_connection', id: created.id }, {
+      actorId: sender.id,
       title: 'New connection request',
       message: `${sender.firstName} ${sender.lastName} would like to connect with you.`,
-      type: 'connection_request',
-      entityType: 'member_connection',
-      entityId: created.id,
-      actionUrl: '/community',
-      createdAt: now,
+      actionUrl: '/dashboard',
+      at: now,
     });
     return created;
   });
 }
 
-/** The receiver of a pending request accepts or declines it; nobody else can. */
-export async function respondToConnection(db: Db, userId: string, id: string, status: 'accepted' | 'declined') {
-  const [updated] = await db
-    .update(memberConnections)
-    .set({ status })
-    .where(and(eq(memberConnections.id, id), eq(memberConnections.targetUserId, userId), eq(memberConnections.status, 'pending')))
-    .returning();
-  if (updated) {
-    await forgetRecommendations(db, [updated.requesterUserId, updated.targetUserId]);
+/**
+ * The receiver of a pending request accepts or declines it; nobody else can. Loaded within the actor's scope
+ * (404 for anyone not part of it), answered only when the connection policy allows (403 for the sender).
+ */
+export async function respondToConnection(db: Db, actor: Actor & { firstName: string; lastName: string }, id: string, status: 'accepted' | 'declined', now: Date) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(memberConnections).where(and(eq(memberConnections.id, id), connectionScope(actor))).for('update');
+    if (!row) throw new AppError('not_found', 'Connection request not found.');
+    if (row.status !== 'pending') throw new AppError('conflict', 'This request has already been answered.');
+    if (!connectionAbilities(actor, row).respond) throw new AppError('forbidden', 'Only the member who received the request can answer it.');
+    const [updated] = await tx.update(memberConnections).set({ status }).where(eq(memberConnections.id, id)).returning();
+    await forgetRecommendations(tx, [updated.requesterUserId, updated.targetUserId]);
+    if (status === 'accepted') {
+      await notify(tx, updated.requesterUserId, 'connection_accepted', { type: 'member_connection', id }, {
+        actorId: actor.id,
+        title: 'Connection accepted',
+        message: `${actor.firstName} ${actor.lastName} accepted your connection request.`,
+        actionUrl: '/dashboard',
+        at: now,
+      });
+    }
     return updated;
-  }
-  const [row] = await db.select({ target: memberConnections.targetUserId, requester: memberConnections.requesterUserId }).from(memberConnections).where(eq(memberConnections.id, id));
-  if (!row || (row.target !== userId && row.requester !== userId)) throw new AppError('not_found', 'Connection request not found.');
-  if (row.requester === userId) throw new AppError('forbidden', 'Only the member who received the request can answer it.');
-  throw new AppError('conflict', 'This request has already been answered.');
+  });
 }

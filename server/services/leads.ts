@@ -4,10 +4,12 @@ import type { LeadStatus } from '../../common/constants/options.ts';
 import { companyKey, contactDomain } from '../../common/rules/company-key.ts';
 import { activityText, STATUS_LABELS, type LeadActivityKind } from '../../common/rules/pipeline.ts';
 import type { LeadData } from '../../common/schemas/lead.ts';
+import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db } from '../db/client.ts';
-import { leadActivities, leadStatusTotals, leads, notifications, users } from '../db/schema/index.ts';
-import { leadScope } from '../policies/leads.ts';
-import { isAdmin, type Actor } from '../policies/roles.ts';
+import { leadActivities, leadStatusTotals, leads, users } from '../db/schema/index.ts';
+import { leadAbilities, leadScope, seesAllLeads } from '../policies/leads.ts';
+import type { Actor } from '../policies/roles.ts';
+import { notify } from './notify.ts';
 import { recordAudit } from './audit.ts';
 import { cancelUnpaidCommission, createCommissionForWonLead } from './commissions.ts';
 
@@ -21,11 +23,9 @@ const duplicateFlag = sql<boolean>`exists (
     and (d.company_key = ${leads.companyKey} or (${leads.contactDomain} <> '' and d.contact_domain = ${leads.contactDomain}))
 )`;
 
-export interface LeadListQuery {
+export interface LeadListQuery extends PageQuery {
   search?: string;
   status?: LeadStatus;
-  page: number;
-  pageSize: number;
 }
 
 /** One page of the leads an actor may see, newest first, with the total for the heading. */
@@ -37,18 +37,18 @@ export async function listLeads(db: Db, actor: Actor, q: LeadListQuery) {
     conditions.push(or(ilike(leads.companyName, pattern), ilike(leads.industry, pattern), ilike(leads.contactName, pattern)));
   }
   const where = and(...conditions);
-  const admin = isAdmin(actor);
   // an admin's unfiltered (or status-only) total comes from the trigger-kept totals, not a count of every lead
-  const totalQuery = admin && !q.search ? countFromTotals(db, q.status) : db.select({ total: count() }).from(leads).where(where);
+  const totalQuery = seesAllLeads(actor) && !q.search ? countFromTotals(db, q.status) : db.select({ total: count() }).from(leads).where(where);
+  const flagged = leadAbilities(actor, { submitterId: '' }).seeDuplicateFlag;
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ lead: leads, submitterName, ...(admin ? { possibleDuplicate: duplicateFlag } : {}) })
+      .select({ lead: leads, submitterName, ...(flagged ? { possibleDuplicate: duplicateFlag } : {}) })
       .from(leads)
       .innerJoin(users, eq(users.id, leads.submitterId))
       .where(where)
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
+      .offset(pageOffset(q)),
     totalQuery,
   ]);
   return { rows: rows as Array<{ lead: typeof leads.$inferSelect; submitterName: string; possibleDuplicate?: boolean }>, total };
@@ -102,8 +102,9 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
   return db.transaction(async (tx) => {
     // Lock the submitter's row before anything else: every write below that references them takes a key-share
     // lock on it, so locking it later would deadlock two admins closing leads of the same partner at once.
-    const [owner] = await tx.select({ submitterId: leads.submitterId }).from(leads).where(eq(leads.id, id));
+    const [owner] = await tx.select({ submitterId: leads.submitterId }).from(leads).where(and(eq(leads.id, id), leadScope(actor)));
     if (!owner) throw new AppError('not_found', 'Lead not found.');
+    if (!leadAbilities(actor, owner).update) throw new AppError('forbidden', 'Only an administrator can change a lead.');
     await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.submitterId)).for('update');
     const [before] = await tx.select().from(leads).where(eq(leads.id, id)).for('update');
     if (!before) throw new AppError('not_found', 'Lead not found.');
@@ -119,19 +120,14 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
     const moved = kind === 'status_changed' ? { fromStatus: from, toStatus: to } : {};
     const activity = activityText(kind, from, to);
     await tx.insert(leadActivities).values({ leadId: id, userId: actor.id, kind, ...moved, activity, notes: change.notes || null, createdAt: now });
-    if (before.submitterId !== actor.id) {
-      await tx.insert(notifications).values({
-        userId: before.submitterId,
-        title: from === to ? 'Lead updated' : `Lead ${STATUS_LABELS[to].toLowerCase()}`,
-        message: from === to ? `${before.companyName}: ${activity.toLowerCase()}.` : `${before.companyName} moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.`,
-        type: 'lead_status',
-        entityType: 'lead',
-        entityId: id,
-        actionUrl: '/leads',
-        priority: to === 'closed-won' ? 'high' : 'normal',
-        createdAt: now,
-      });
-    }
+    await notify(tx, before.submitterId, 'lead_status', { type: 'lead', id }, {
+      actorId: actor.id,
+      title: from === to ? 'Lead updated' : `Lead ${STATUS_LABELS[to].toLowerCase()}`,
+      message: from === to ? `${before.companyName}: ${activity.toLowerCase()}.` : `${before.companyName} moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.`,
+      actionUrl: '/leads',
+      priority: to === 'closed-won' ? 'high' : 'normal',
+      at: now,
+    });
     if (to === 'closed-won' && from !== 'closed-won') await createCommissionForWonLead(tx, after, now);
     if (from === 'closed-won' && to !== 'closed-won') await cancelUnpaidCommission(tx, id);
     await recordAudit(tx, { actorId: actor.id, action: 'lead.update', entityType: 'lead', entityId: id, before: { status: from, notes: before.notes }, after: { status: to, notes: after.notes } });
@@ -142,19 +138,30 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
 /** Removes a lead with its activities and commissions (cascade), and audits it. */
 export async function deleteLead(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
-    const [gone] = await tx.delete(leads).where(eq(leads.id, id)).returning();
+    const [seen] = await tx.select({ submitterId: leads.submitterId }).from(leads).where(and(eq(leads.id, id), leadScope(actor)));
+    if (!seen) throw new AppError('not_found', 'Lead not found.');
+    if (!leadAbilities(actor, seen).delete) throw new AppError('forbidden', 'Only an administrator can delete a lead.');
+    const [gone] = await tx.delete(leads).where(and(eq(leads.id, id), leadScope(actor))).returning();
     if (!gone) throw new AppError('not_found', 'Lead not found.');
     await recordAudit(tx, { actorId: actor.id, action: 'lead.delete', entityType: 'lead', entityId: id, before: { companyName: gone.companyName, status: gone.status, submitterId: gone.submitterId, estimatedValue: gone.estimatedValue }, after: null });
   });
 }
 
-/** The timeline of a lead the actor may see, oldest first. */
-export async function listActivities(db: Db, actor: Actor, leadId: string) {
+/** One page of the timeline of a lead the actor may see, oldest first. */
+export async function listActivities(db: Db, actor: Actor, leadId: string, q: PageQuery) {
   await getVisibleLead(db, actor, leadId);
+  const where = eq(leadActivities.leadId, leadId);
+  const [rows, [{ total }]] = await Promise.all([listActivityRows(db, where, q), db.select({ total: count() }).from(leadActivities).where(where)]);
+  return { rows, total };
+}
+
+function listActivityRows(db: Db, where: SQL, q: PageQuery) {
   return db
     .select({ id: leadActivities.id, leadId: leadActivities.leadId, kind: leadActivities.kind, fromStatus: leadActivities.fromStatus, toStatus: leadActivities.toStatus, notes: leadActivities.notes, createdAt: leadActivities.createdAt, userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
     .from(leadActivities)
     .leftJoin(users, eq(users.id, leadActivities.userId))
-    .where(eq(leadActivities.leadId, leadId))
-    .orderBy(leadActivities.createdAt, leadActivities.id);
+    .where(where)
+    .orderBy(leadActivities.createdAt, leadActivities.id)
+    .limit(q.pageSize)
+    .offset(pageOffset(q));
 }

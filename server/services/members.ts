@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { MAX_RECOMMENDATIONS, RECOMMENDATION_WEIGHTS as W, scoreMember, type ScorableMember } from '../../common/rules/recommendations.ts';
 import type { Member, MemberRecommendation } from '../../common/schemas/member.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { memberConnections, recommendationCache, users } from '../db/schema/index.ts';
 import type { UserRow } from '../plugins/session.ts';
 
@@ -76,7 +76,6 @@ function scoreSql(viewer: ScorableMember): SQL<number> {
 /** How long computed recommendations are reused: new members and profile edits show within this time. */
 export const RECOMMENDATION_TTL_MS = 10 * 60_000;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * The top eight members for the viewer (spec 01 §9), excluding themselves and anyone they have a pending

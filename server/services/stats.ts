@@ -1,6 +1,7 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { tierPosition } from '../../common/rules/commission-tiers.ts';
-import { toPence } from '../../common/rules/money.ts';
+import { fromPence, toPence } from '../../common/rules/money.ts';
+import { money } from '../presenters/wire.ts';
 import type { Db } from '../db/client.ts';
 import { commissions, leadActivities, leadStatusTotals, leads } from '../db/schema/index.ts';
 import { COMMISSION_TZ } from './commissions.ts';
@@ -36,16 +37,16 @@ export async function dashboardStats(db: Db, userId: string) {
   const earnedPence = toPence(money.earned);
   return {
     totalReferrals: counts.total,
-    totalCommissions: earnedPence / 100,
-    avgCommissionPerLead: counts.total ? Math.round(earnedPence / counts.total) / 100 : 0,
+    totalCommissions: fromPence(earnedPence),
+    avgCommissionPerLead: fromPence(counts.total ? Math.round(earnedPence / counts.total) : 0),
     conversionRate: counts.total ? counts.won / counts.total : 0,
     pipeline: { submitted: counts.submitted, reviewing: counts.reviewing, qualified: counts.qualified, inProgress: counts.inProgress, closed: counts.won },
   };
 }
 
 /** GET /api/analytics/dashboard: a partner's own figures, the whole organisation's for admins. */
-export async function dashboardAnalytics(db: Db, scope: SQL | undefined) {
-  if (!scope) return organisationAnalytics(db);
+export async function dashboardAnalytics(db: Db, scope: SQL, everyLead: boolean) {
+  if (everyLead) return organisationAnalytics(db);
   const c = await leadCounts(db, scope);
   const [value] = await db
     .select({
@@ -58,8 +59,8 @@ export async function dashboardAnalytics(db: Db, scope: SQL | undefined) {
     totalLeads: c.total,
     conversionRate: c.total ? c.won / c.total : 0,
     byStatus: { submitted: c.submitted, reviewing: c.reviewing, qualified: c.qualified, 'in-progress': c.inProgress, 'closed-won': c.won, 'closed-lost': c.lost },
-    openPipelineValue: toPence(value.pipelineValue) / 100,
-    closedWonValue: toPence(value.wonValue) / 100,
+    openPipelineValue: money(value.pipelineValue),
+    closedWonValue: money(value.wonValue),
     valueByStatus: await valueByStatus(db, scope),
   };
 }
@@ -71,7 +72,7 @@ async function valueByStatus(db: Db, scope: SQL | undefined) {
     .from(leads)
     .where(scope)
     .groupBy(leads.status);
-  return Object.fromEntries(rows.map((r) => [r.status, toPence(r.value) / 100]));
+  return Object.fromEntries(rows.map((r) => [r.status, money(r.value)]));
 }
 
 /**
@@ -83,7 +84,7 @@ export async function commissionSummary(db: Db, userId: string, now: Date) {
   const nowText = now.toISOString();
   const month = (col: SQL | typeof commissions.createdAt, offset: number) =>
     sql`date_trunc('month', ${col} at time zone ${COMMISSION_TZ}) = date_trunc('month', (${nowText}::timestamptz at time zone ${COMMISSION_TZ}) - make_interval(months => ${offset}))`;
-  const [money] = await db
+  const [sums] = await db
     .select({
       total: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} <> 'cancelled'), 0)::text`,
       pending: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} = 'pending'), 0)::text`,
@@ -114,28 +115,28 @@ export async function commissionSummary(db: Db, userId: string, now: Date) {
     })
     .from(leads)
     .where(eq(leads.submitterId, userId));
-  const wonValuePence = toPence(money.wonValueThisMonth);
+  const wonValuePence = toPence(sums.wonValueThisMonth);
   const decided = leadFigures.won + leadFigures.lost;
   return {
-    totalEarned: toPence(money.total) / 100,
-    pendingAmount: toPence(money.pending) / 100,
-    paidAmount: toPence(money.paid) / 100,
-    thisMonthCommission: toPence(money.thisMonth) / 100,
-    commissionChange: (toPence(money.thisMonth) - toPence(money.lastMonth)) / 100,
-    closedWonValueThisMonth: wonValuePence / 100,
+    totalEarned: money(sums.total),
+    pendingAmount: money(sums.pending),
+    paidAmount: money(sums.paid),
+    thisMonthCommission: money(sums.thisMonth),
+    commissionChange: fromPence(toPence(sums.thisMonth) - toPence(sums.lastMonth)),
+    closedWonValueThisMonth: fromPence(wonValuePence),
     tier: presentTier(wonValuePence),
     avgDaysToClose: leadFigures.avgDaysToClose == null ? null : Math.round(leadFigures.avgDaysToClose),
     winRate: decided ? leadFigures.won / decided : null,
-    avgDealSize: toPence(leadFigures.avgDeal) / 100,
+    avgDealSize: money(leadFigures.avgDeal),
     leadsThisMonth: leadFigures.leadsThisMonth,
-    closesThisMonth: money.closesThisMonth,
+    closesThisMonth: sums.closesThisMonth,
   };
 }
 
 /** The tier in pounds for the screen: current percent, next percent and how much more closed business reaches it. */
 function presentTier(monthPence: number) {
   const t = tierPosition(monthPence);
-  return { label: t.label, percent: t.percent, nextPercent: t.nextPercent, toNext: t.toNextPence == null ? null : t.toNextPence / 100 };
+  return { label: t.label, percent: t.percent, nextPercent: t.nextPercent, toNext: t.toNextPence == null ? null : fromPence(t.toNextPence) };
 }
 
 /** The organisation's figures from the trigger-kept per-status totals: six rows, however many leads. */
@@ -149,8 +150,8 @@ async function organisationAnalytics(db: Db) {
     totalLeads: total,
     conversionRate: total ? count('closed-won') / total : 0,
     byStatus: { submitted: count('submitted'), reviewing: count('reviewing'), qualified: count('qualified'), 'in-progress': count('in-progress'), 'closed-won': count('closed-won'), 'closed-lost': count('closed-lost') },
-    openPipelineValue: openPence / 100,
-    closedWonValue: toPence(by('closed-won')?.value ?? '0') / 100,
-    valueByStatus: Object.fromEntries(rows.map((r) => [r.status, toPence(r.value) / 100])),
+    openPipelineValue: fromPence(openPence),
+    closedWonValue: money(by('closed-won')?.value ?? '0'),
+    valueByStatus: Object.fromEntries(rows.map((r) => [r.status, money(r.value)])),
   };
 }

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** What the signed-in user may do across the product; the web shows admin areas and actions only from these. */
+export const globalAbilitiesSchema = z.object({
+  adminPanel: z.boolean(),
+  reviewApplications: z.boolean(),
+  manageUsers: z.boolean(),
+  manageLeads: z.boolean(),
+  payCommissions: z.boolean(),
+  createEvents: z.boolean(),
+  submitLeads: z.boolean(),
+});
+export type GlobalAbilities = z.infer<typeof globalAbilitiesSchema>;
+
+/** What the viewer may do with one lead. */
+export const leadAbilitiesSchema = z.object({ read: z.boolean(), update: z.boolean(), delete: z.boolean(), seeDuplicateFlag: z.boolean() });
+export type LeadAbilities = z.infer<typeof leadAbilitiesSchema>;
+
+/** What an admin may do to one account in User Management. */
+export const userAbilitiesSchema = z.object({ activate: z.boolean(), deactivate: z.boolean(), remove: z.boolean() });
+export type UserAbilities = z.infer<typeof userAbilitiesSchema>;
+
+/** What the viewer may do with one commission. */
+export const commissionAbilitiesSchema = z.object({ markPaid: z.boolean() });
+export type CommissionAbilities = z.infer<typeof commissionAbilitiesSchema>;
+
+/** What the viewer may do with one connection or request. */
+export const connectionAbilitiesSchema = z.object({ respond: z.boolean() });
+export type ConnectionAbilities = z.infer<typeof connectionAbilitiesSchema>;

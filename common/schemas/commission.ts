@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { COMMISSION_STATUSES } from '../constants/leads.ts';
+import { commissionAbilitiesSchema } from './abilities.ts';
+import { instantSchema, moneySchema } from './money.ts';
+import { pageOf, pageQuery } from './page.ts';
+
+/** A commission with the lead it was earned on; money in pounds as exact decimal strings. */
+export const commissionSchema = z.object({
+  id: z.string(),
+  leadId: z.string(),
+  partnerId: z.string(),
+  partnerName: z.string(),
+  amount: moneySchema,
+  /** The marginal rate as a fraction with four places ("0.0800"). */
+  rate: z.string(),
+  status: z.enum(COMMISSION_STATUSES),
+  createdAt: instantSchema,
+  paidAt: instantSchema.nullable(),
+  leadDetails: z.object({ companyName: z.string(), industry: z.string(), leadType: z.string(), estimatedValue: moneySchema }),
+  can: commissionAbilitiesSchema,
+});
+export type Commission = z.infer<typeof commissionSchema>;
+export const commissionPageSchema = pageOf(commissionSchema);
+
+/** GET /api/commissions: the member's own commissions, newest first. */
+export const commissionQuerySchema = pageQuery(25);
+
+/** The payout filters: a status and a London calendar month. */
+export const commissionFilterSchema = z.object({
+  status: z.enum(COMMISSION_STATUSES).optional(),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11').optional(),
+});
+/** GET /api/admin/commissions: every partner's commissions, filtered, one page. */
+export const adminCommissionQuerySchema = pageQuery(25).extend(commissionFilterSchema.shape);
+
+export const commissionPaidSchema = z.object({ id: z.string(), status: z.enum(COMMISSION_STATUSES), paidAt: instantSchema });
+
+/** The Commission Tracker's figures for the signed-in member. */
+export const commissionSummarySchema = z.object({
+  totalEarned: moneySchema,
+  pendingAmount: moneySchema,
+  paidAmount: moneySchema,
+  thisMonthCommission: moneySchema,
+  /** This month's commission minus last month's (may be negative). */
+  commissionChange: moneySchema,
+  closedWonValueThisMonth: moneySchema,
+  tier: z.object({ label: z.string(), percent: z.number(), nextPercent: z.number().nullable(), toNext: moneySchema.nullable() }),
+  avgDaysToClose: z.number().nullable(),
+  winRate: z.number().nullable(),
+  avgDealSize: moneySchema,
+  leadsThisMonth: z.number(),
+  closesThisMonth: z.number(),
+});
+export type CommissionSummary = z.infer<typeof commissionSummarySchema>;

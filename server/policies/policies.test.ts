@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { commissionAbilities } from './commissions.ts';
+import { connectionAbilities } from './connections.ts';
+import { globalAbilities } from './global.ts';
+import { leadAbilities } from './leads.ts';
+import type { Actor } from './roles.ts';
+import { userAbilities } from './users.ts';
+
+const actor = (role: string, o: Partial<Actor> = {}): Actor => ({ id: `${role}-1`, role, accountStatus: 'approved', isActive: true, ...o });
+const partner = actor('partner');
+const admin = actor('admin');
+const master = actor('master-admin');
+
+describe('lead policy: role × relation × action', () => {
+  const own = { submitterId: partner.id };
+  const others = { submitterId: 'someone-else' };
+  const table: Array<[string, Actor, { submitterId: string }, { read: boolean; update: boolean; delete: boolean; seeDuplicateFlag: boolean }]> = [
+    ['partner, own lead', partner, own, { read: true, update: false, delete: false, seeDuplicateFlag: false }],
+    ['partner, another member’s lead', partner, others, { read: false, update: false, delete: false, seeDuplicateFlag: false }],
+    ['admin, any lead', admin, others, { read: true, update: true, delete: true, seeDuplicateFlag: true }],
+    ['master-admin, any lead', master, others, { read: true, update: true, delete: true, seeDuplicateFlag: true }],
+    ['admin, own lead', admin, { submitterId: admin.id }, { read: true, update: true, delete: true, seeDuplicateFlag: true }],
+  ];
+  it.each(table)('%s', (_name, who, lead, expected) => expect(leadAbilities(who, lead)).toEqual(expected));
+});
+
+describe('user policy: only a master-admin acts on admins; nobody on themselves', () => {
+  const target = (role: string, o: { isActive?: boolean; removedAt?: Date | null } = {}) => ({ id: `${role}-target`, role, isActive: o.isActive ?? true, removedAt: o.removedAt ?? null });
+  const table: Array<[string, Actor, ReturnType<typeof target> | { id: string; role: string; isActive: boolean }, { activate: boolean; deactivate: boolean; remove: boolean }]> = [
+    ['partner → partner', partner, target('partner'), { activate: false, deactivate: false, remove: false }],
+    ['admin → active partner', admin, target('partner'), { activate: false, deactivate: true, remove: true }],
+    ['admin → inactive partner', admin, target('partner', { isActive: false }), { activate: true, deactivate: false, remove: true }],
+    ['admin → admin', admin, target('admin'), { activate: false, deactivate: false, remove: false }],
+    ['admin → master-admin', admin, target('master-admin'), { activate: false, deactivate: false, remove: false }],
+    ['master-admin → admin', master, target('admin'), { activate: false, deactivate: true, remove: true }],
+    ['master-admin → master-admin', master, target('master-admin'), { activate: false, deactivate: true, remove: true }],
+    ['admin → themselves', admin, { id: admin.id, role: 'admin', isActive: true }, { activate: false, deactivate: false, remove: false }],
+    ['master-admin → themselves', master, { id: master.id, role: 'master-admin', isActive: true }, { activate: false, deactivate: false, remove: false }],
+    ['admin → removed partner', admin, target('partner', { isActive: false, removedAt: new Date() }), { activate: false, deactivate: false, remove: false }],
+  ];
+  it.each(table)('%s', (_name, who, t, expected) => expect(userAbilities(who, t)).toEqual(expected));
+});
+
+describe('commission policy', () => {
+  it.each([
+    ['partner, pending', partner, 'pending', false],
+    ['admin, pending', admin, 'pending', true],
+    ['master-admin, pending', master, 'pending', true],
+    ['admin, paid', admin, 'paid', false],
+    ['admin, cancelled', admin, 'cancelled', false],
+  ] as const)('%s → markPaid %s', (_name, who, status, markPaid) => expect(commissionAbilities(who, { status })).toEqual({ markPaid }));
+});
+
+describe('connection policy', () => {
+  it.each([
+    ['receiver, pending', { targetUserId: partner.id, status: 'pending' }, true],
+    ['sender, pending', { targetUserId: 'other', status: 'pending' }, false],
+    ['receiver, accepted', { targetUserId: partner.id, status: 'accepted' }, false],
+  ] as const)('%s → respond %s', (_name, c, respond) => expect(connectionAbilities(partner, c)).toEqual({ respond }));
+  it('an admin is no exception: they answer only requests sent to them', () => {
+    expect(connectionAbilities(admin, { targetUserId: partner.id, status: 'pending' })).toEqual({ respond: false });
+  });
+});
+
+describe('global abilities', () => {
+  const adminAreas = { adminPanel: true, reviewApplications: true, manageUsers: true, manageLeads: true, payCommissions: true, createEvents: true, submitLeads: true };
+  const none = { adminPanel: false, reviewApplications: false, manageUsers: false, manageLeads: false, payCommissions: false, createEvents: false, submitLeads: false };
+  it.each([
+    ['partner', partner, { ...none, submitLeads: true }],
+    ['admin', admin, adminAreas],
+    ['master-admin', master, adminAreas],
+    ['pending applicant', actor('partner', { accountStatus: 'pending' }), none],
+    ['rejected applicant', actor('partner', { accountStatus: 'rejected' }), none],
+    ['pending admin', actor('admin', { accountStatus: 'pending' }), none],
+    ['deactivated admin', actor('admin', { isActive: false }), none],
+    ['unknown role', actor('superuser'), { ...none, submitLeads: true }],
+  ] as const)('%s', (_name, who, expected) => expect(globalAbilities(who)).toEqual(expected));
+});
