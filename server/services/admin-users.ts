@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import { activityText } from '../../common/rules/pipeline.ts';
 import type { AdminUser } from '../../common/schemas/admin.ts';
@@ -66,17 +66,13 @@ type UserAction = 'activate' | 'deactivate' | 'remove';
  */
 async function loadForAction(tx: Tx, actor: Actor, id: string, action: UserAction) {
   if (actor.id === id) throw new AppError('forbidden', 'You cannot change your own account here.');
+  // every master-admin row first, always in id order, so two master-admins acting on each other cannot deadlock
+  const masters = action === 'activate' ? [] : await tx.select({ id: users.id, isActive: users.isActive, removedAt: users.removedAt }).from(users).where(eq(users.role, 'master-admin')).orderBy(asc(users.id)).for('update');
   const [target] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.removedAt))).for('update');
   if (!target) throw new AppError('not_found', 'User not found.');
-  const can = userAbilities(actor, target);
-  if (!can.remove) throw new AppError('forbidden', 'Only a master administrator can change an administrator’s account.');
-  if (action !== 'activate' && target.role === 'master-admin') {
-    const others = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, 'master-admin'), eq(users.isActive, true), isNull(users.removedAt), ne(users.id, id)))
-      .for('update');
-    if (others.length === 0) throw new AppError('conflict', 'This is the last active master administrator; make someone else master administrator first.');
+  if (!userAbilities(actor, target).remove) throw new AppError('forbidden', 'Only a master administrator can change an administrator’s account.');
+  if (target.role === 'master-admin' && !masters.some((m) => m.id !== id && m.isActive && !m.removedAt)) {
+    throw new AppError('conflict', 'This is the last active master administrator; make someone else master administrator first.');
   }
   return target;
 }
