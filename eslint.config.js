@@ -1,0 +1,45 @@
+// @ts-check
+// Lint rules that catch defects, not style (formatting is Prettier's job): ESLint's and typescript-eslint's
+// recommended sets (syntax-only, no type information, so `npm run lint` stays fast), the Rules of Hooks and
+// jsx-a11y's recommended set for the client, and the project's import boundaries (eslint-rules/import-boundaries.js).
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import project from './eslint-rules/import-boundaries.js';
+
+export default defineConfig([
+  globalIgnores(['dist/', 'data/', 'coverage/', 'test-results/', 'shots/', 'server/db/migrations/']),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    name: 'project/typescript',
+    rules: {
+      // `_`-prefixed names are deliberately unused (placeholders in destructuring and signatures).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+
+  {
+    name: 'project/node-globals',
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: globals.node },
+  },
+
+  {
+    name: 'project/web',
+    files: ['web/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+    languageOptions: { globals: globals.browser },
+  },
+
+  {
+    name: 'project/import-boundaries',
+    files: ['common/**/*.{ts,tsx,js,mjs}', 'server/**/*.{ts,tsx,js,mjs}', 'web/**/*.{ts,tsx,js,mjs}'],
+    plugins: { project },
+    rules: { 'project/import-boundaries': 'error' },
+  },
+]);
