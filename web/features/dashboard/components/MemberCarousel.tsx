@@ -3,15 +3,14 @@ import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { UI } from '../../../../common/constants/limits.ts';
 import type { MemberRecommendation } from '../../../../common/schemas/member.ts';
-import { ConnectButton } from '../../../components/members/ConnectButton.tsx';
-import { MemberCard } from '../../../components/members/MemberCard.tsx';
+import { LoadErrorBanner } from '../../../components/load-error.tsx';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/utils.ts';
-import { useRecommendations } from '../api/dashboard.ts';
+import { ConnectButton, MemberCard, useRecommendations } from '../../members/index.ts';
 import { useMediaQuery, usePrefersReducedMotion } from '../lib/media.ts';
-import { BlockError } from './BlockError.tsx';
 
 /** How many cards fit side by side: 1 on phones, 2 on tablets, 3 from large screens up. */
 function useCardsPerView(): number {
@@ -42,7 +41,7 @@ function CardSkeleton({ className }: { className?: string }) {
 }
 
 /**
- * Smart networking (spec 01 §2, §9): the recommended members in a carousel. Autoplay moves one card every
+ * Smart Networking: the recommended members in a carousel. Autoplay moves one card every
  * 5 seconds; it pauses while the pointer or keyboard focus is inside, never runs for visitors who prefer
  * reduced motion, and stops for good once the visitor moves the carousel themselves (or presses Pause).
  */
@@ -56,30 +55,39 @@ export function MemberCarousel() {
         </h2>
         <p className="text-sm text-muted-foreground">Members you may want to know, matched on industries, expertise, location and experience.</p>
       </div>
-      {recs.isLoading ? (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading recommended members">
-          <CardSkeleton />
-          <CardSkeleton className="hidden sm:block" />
-          <CardSkeleton className="hidden lg:block" />
-        </div>
-      ) : recs.isError ? (
-        <BlockError what="recommended members" error={recs.error} onRetry={() => void recs.refetch()} />
-      ) : !recs.data?.length ? (
-        <Card className="flex flex-col items-center px-6 py-10 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-            <UsersRound className="size-6" aria-hidden />
-          </span>
-          <p className="mt-4 max-w-sm font-medium">Complete your profile to get intelligent member recommendations!</p>
-          <p className="mt-1 max-w-sm text-sm text-muted-foreground">Add your industries, expertise and location so we can suggest the right people.</p>
-          <Button asChild variant="outline" className="mt-5">
-            <Link to="/profile-settings">
-              <UserRoundPen aria-hidden /> Complete your profile
-            </Link>
-          </Button>
-        </Card>
-      ) : (
-        <Carousel members={recs.data} />
-      )}
+      <QueryState
+        query={recs}
+        what="recommended members"
+        loading={
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading recommended members">
+            <CardSkeleton />
+            <CardSkeleton className="hidden sm:block" />
+            <CardSkeleton className="hidden lg:block" />
+          </div>
+        }
+        error={(retry) => <LoadErrorBanner what="recommended members" error={recs.error} onRetry={retry} />}
+        isEmpty={(members) => !members.length}
+        empty={
+          <Card>
+            <EmptyState
+              className="py-10"
+              titleClassName="font-medium"
+              icon={UsersRound}
+              title="Complete your profile to get intelligent member recommendations!"
+              text="Add your industries, expertise and location so we can suggest the right people."
+              action={
+                <Button asChild variant="outline">
+                  <Link to="/profile-settings">
+                    <UserRoundPen aria-hidden /> Complete your profile
+                  </Link>
+                </Button>
+              }
+            />
+          </Card>
+        }
+      >
+        {(members) => <Carousel members={members} />}
+      </QueryState>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { LeadStatus } from '../../../common/constants/options.ts';
-import { useLeads } from './api.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import type { LeadStatus } from '../../../../common/constants/options.ts';
+import { pageCount as countPages } from '../../../lib/paging.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useLeads } from '../api/leads.ts';
 
 export type StatusFilter = LeadStatus | 'all';
 
@@ -18,7 +19,7 @@ export function useLeadList(pageSize = 25, initialStatus: StatusFilter = 'all') 
 
   const query = useLeads({ search: debouncedSearch, status: status === 'all' ? undefined : status, page, pageSize });
   const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = countPages(total, pageSize);
 
   useEffect(() => {
     if (query.data && !query.isPlaceholderData && page > pageCount) setPage(pageCount);
