@@ -25,7 +25,7 @@ const SIZES = {
  * A labelled figure in a card: label and icon on top, the value (a grey bar while `loading`), a short note under
  * it. Used for the dashboard's performance tiles, the commission summary and the pipeline metrics.
  */
-export function StatCard({ stat, loading, size = 'md' }: { stat: Stat; loading: boolean; size?: keyof typeof SIZES }) {
+function StatCard({ stat, loading, size = 'md' }: { stat: Stat; loading: boolean; size?: keyof typeof SIZES }) {
   const { label, value, note, icon: Icon, tone = 'bg-primary-soft text-primary' } = stat;
   const s = SIZES[size];
   return (

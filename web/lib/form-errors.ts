@@ -1,7 +1,7 @@
 import { ApiError } from './api.ts';
 
 /** One server message placed under a form field. */
-export interface FieldMessage<N extends string> {
+interface FieldMessage<N extends string> {
   name: N;
   message: string;
 }

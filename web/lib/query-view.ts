@@ -1,5 +1,5 @@
 /** What a list or panel shows for one query, in this order of precedence. */
-export type QueryView = 'loading' | 'error' | 'empty' | 'ready';
+type QueryView = 'loading' | 'error' | 'empty' | 'ready';
 
 /** The parts of a TanStack query result the decision needs. */
 export interface QueryLike<T> {

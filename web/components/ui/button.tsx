@@ -28,7 +28,7 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 /** The one button; `asChild` renders the styling onto a link or other element. */
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {

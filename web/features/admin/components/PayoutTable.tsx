@@ -10,7 +10,7 @@ import { formatDate, formatGBP } from '../../../lib/format.ts';
 import { ratePercent } from '../lib/payout-format.ts';
 
 /** What the table needs to pay a row: whether a payment is on its way (and for which row), and how to pay. */
-export interface PayState {
+interface PayState {
   payingId: string | null;
   busy: boolean;
   onPay: (c: Commission) => void;

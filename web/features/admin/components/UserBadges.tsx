@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 
 const ROLE_LABELS: Record<string, string> = { partner: 'Partner', admin: 'Admin', 'master-admin': 'Master admin' };
 
-export function roleName(role: string): string {
+function roleName(role: string): string {
   return ROLE_LABELS[role] ?? role;
 }
 

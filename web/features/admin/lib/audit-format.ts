@@ -49,7 +49,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/[-_]/g, ' ');
 
 /** One value as a person would write it: labels for statuses, pounds for money, en-GB dates, Yes/No. */
-export function formatValue(key: string, value: unknown, entityType: string): string {
+function formatValue(key: string, value: unknown, entityType: string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') {
     if (key === 'isActive') return value ? 'Active' : 'Inactive';

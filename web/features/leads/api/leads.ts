@@ -13,7 +13,7 @@ export interface LeadPage {
 }
 
 /** GET /api/leads with the list's search, status filter and page. */
-export function leadsUrl(p: LeadListParams): string {
+function leadsUrl(p: LeadListParams): string {
   const f = leadListFilters(p);
   return withQuery('/api/leads', { search: f.search, status: f.status, page: f.page, pageSize: f.pageSize });
 }
@@ -38,7 +38,7 @@ export function useLeadActivities(leadId: string | null | undefined) {
   });
 }
 
-export interface DuplicateCheck {
+interface DuplicateCheck {
   companyMatch: boolean;
   domainMatch: boolean;
 }

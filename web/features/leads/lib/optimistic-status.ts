@@ -5,7 +5,7 @@ import type { LeadPage } from '../api/leads.ts';
 import { leadKeys, type LeadListFilters } from '../api/keys.ts';
 
 /** The cached lead lists as they were, to put back if the server refuses the change. */
-export type LeadListSnapshot = Array<[QueryKey, LeadPage | undefined]>;
+type LeadListSnapshot = Array<[QueryKey, LeadPage | undefined]>;
 
 /**
  * Moves a lead between the cached lists at once, before the server answers: it changes in place in unfiltered

@@ -4,7 +4,7 @@ import { pageCount as countPages } from '../../../lib/paging.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useLeads } from '../api/leads.ts';
 
-export type StatusFilter = LeadStatus | 'all';
+type StatusFilter = LeadStatus | 'all';
 
 /**
  * Search, status filter and page of a lead list, sent to the server as query parameters (the search once
