@@ -79,11 +79,12 @@ export function EmptyState({
 }
 
 /**
- * Grey bars standing in for rows while a list loads. With `label` the block tells assistive technology what is
- * loading; without, it is hidden from it (the panel around it already says it is busy).
+ * Grey bars standing in for rows while a list loads. With `label` the block is a status that tells assistive
+ * technology what is loading (a name needs a role); without, it is hidden from it (the panel around it already
+ * says it is busy).
  */
 export function SkeletonRows({ count, rowClassName, className, label }: { count: number; rowClassName: string; className?: string; label?: string }) {
-  const a11y = label ? { 'aria-busy': true, 'aria-label': label } : { 'aria-hidden': true };
+  const a11y = label ? { role: 'status', 'aria-busy': true, 'aria-label': label } : { 'aria-hidden': true };
   return (
     <div className={cn('grid gap-2', className)} {...a11y}>
       {Array.from({ length: count }, (_, i) => (

@@ -49,7 +49,7 @@ export function MemberCarousel() {
         query={recs}
         what="recommended members"
         loading={
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading recommended members">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading recommended members">
             <CardSkeleton />
             <CardSkeleton className="hidden sm:block" />
             <CardSkeleton className="hidden lg:block" />

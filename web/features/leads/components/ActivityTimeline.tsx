@@ -7,7 +7,7 @@ import { useLeadActivities } from '../api/leads.ts';
 
 function TimelineSkeleton() {
   return (
-    <div className="grid gap-3" aria-busy="true" aria-label="Loading activity">
+    <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading activity">
       {[0, 1].map((i) => (
         <div key={i} className="flex gap-3">
           <Skeleton className="mt-1 size-3 rounded-full" />

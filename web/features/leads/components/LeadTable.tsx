@@ -147,7 +147,7 @@ export function LeadTable({
 /** Placeholder rows while the first page loads. */
 export function LeadTableSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading leads">
+    <div role="status" aria-busy="true" aria-label="Loading leads">
       <div className="hidden overflow-hidden rounded-lg border border-border md:block">
         <div className="h-10 bg-muted/60" />
         {Array.from({ length: 5 }, (_, i) => (
