@@ -72,6 +72,7 @@ export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PATCH' |
   return readJson<T>(res);
 }
 
+/** The API's methods by name: `api.get('/api/leads')`, `api.post(url, body)`. */
 export const api = {
   get: <T>(url: string) => apiRequest<T>('GET', url),
   post: <T>(url: string, body: unknown = {}) => apiRequest<T>('POST', url, body),

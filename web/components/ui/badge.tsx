@@ -20,6 +20,7 @@ const badgeVariants = cva(
   },
 );
 
+/** A short label in a pill (statuses, roles, CP+), in one of the product's tones. */
 export function Badge({ className, variant, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
   return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
 }

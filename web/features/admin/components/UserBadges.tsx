@@ -7,6 +7,7 @@ function roleName(role: string): string {
   return ROLE_LABELS[role] ?? role;
 }
 
+/** A user's role in words; the admin roles stand out in medium weight. */
 export function RoleLabel({ role }: { role: string }) {
   return <span className={role === 'partner' ? undefined : 'font-medium'}>{roleName(role)}</span>;
 }

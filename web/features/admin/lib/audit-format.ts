@@ -15,11 +15,13 @@ const ACTIONS: Record<string, string> = {
   'commission.pay': 'marked a commission paid',
 };
 
+/** The sentence after the actor's name; an unknown action reads as its words. */
 export function actionSentence(action: string): string {
   return ACTIONS[action] ?? `performed ${action.replace(/[._-]+/g, ' ')}`;
 }
 
 const ENTITY_LABELS: Record<string, string> = { user: 'User', lead: 'Lead', commission: 'Commission', application: 'Application' };
+/** What kind of record an entry is about (User, Lead, Commission, Application). */
 export function entityLabel(type: string): string {
   return ENTITY_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
 }
@@ -68,6 +70,7 @@ function formatValue(key: string, value: unknown, entityType: string): string {
   return JSON.stringify(value);
 }
 
+/** One field an entry changed, as text; null on the side where it was not recorded. */
 export interface Change {
   key: string;
   label: string;

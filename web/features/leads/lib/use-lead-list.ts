@@ -54,4 +54,5 @@ export function useLeadList(pageSize = 25, initialStatus: StatusFilter = 'all') 
   };
 }
 
+/** A lead list's filters, page and answer, handed to its filter and pagination controls. */
 export type LeadListState = ReturnType<typeof useLeadList>;
