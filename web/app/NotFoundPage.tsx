@@ -4,7 +4,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, CardContent } from '../components/ui/card.tsx';
 import { useDocumentTitle } from '../lib/site.ts';
 
-/** Unknown path for a signed-in member (spec 01 §2). */
+/** Unknown path for a signed-in member: '404 Page Not Found' and the way back to the dashboard. */
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (

@@ -4,7 +4,7 @@ import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastVi
 import { dismissToast, useToasts } from '../lib/toast.ts';
 
 /**
- * The toast area (spec 01 §9): one toast at a time, shown for 5000 ms, swipe right 50 px to dismiss,
+ * The toast area: one toast at a time, shown for 5000 ms, swipe right 50 px to dismiss,
  * F8 moves focus to it (Radix's default hotkey).
  */
 export function Toaster() {

@@ -8,8 +8,8 @@ import { isAdminRole, useCurrentUser } from '../lib/auth.ts';
 import * as P from './pages.ts';
 import { AppShell } from './shell/AppShell.tsx';
 
-/** A full-screen spinner: shown while the signed-in state loads, instead of any screen (spec 01 §2). */
-export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
+/** A full-screen spinner: shown while the signed-in state loads, instead of any screen. */
+function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="flex min-h-dvh items-center justify-center">
       <Spinner className="size-8" label={label} />
@@ -18,8 +18,8 @@ export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
 }
 
 /**
- * The route table of spec 01 §2, decided by who is visiting: signed out, pending or rejected, or an
- * approved member (admin screens for admin and master-admin only).
+ * The route table, decided by who is visiting: signed out (login and register only), pending or rejected (the
+ * application status screen only), or an approved member (admin screens for admin and master-admin only).
  */
 export function AppRoutes() {
   const me = useCurrentUser();

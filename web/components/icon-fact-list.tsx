@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '../lib/utils.ts';
 
-export interface IconFact {
+interface IconFact {
   icon: LucideIcon;
   title: string;
   text: string;

@@ -1,9 +1,9 @@
 import type { ErrorIssue } from '../../common/errors.ts';
 
 /**
- * A non-OK answer from the API. `message` follows spec 01 §7 (`${status}: ${text}`), where the text is the
- * server's own error message when the body has the API's error shape; `detail` is that text alone, and
- * `issues` carries the per-field messages so a form can show them under its fields.
+ * A non-OK answer from the API. `message` is the status code, a colon, then the text (`${status}: ${text}`),
+ * where the text is the server's own error message when the body has the API's error shape; `detail` is that
+ * text alone, and `issues` carries the per-field messages so a form can show them under its fields.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -72,6 +72,7 @@ export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PATCH' |
   return readJson<T>(res);
 }
 
+/** The API's methods by name: `api.get('/api/leads')`, `api.post(url, body)`. */
 export const api = {
   get: <T>(url: string) => apiRequest<T>('GET', url),
   post: <T>(url: string, body: unknown = {}) => apiRequest<T>('POST', url, body),
@@ -80,8 +81,9 @@ export const api = {
 };
 
 /**
- * The default read function (spec 01 §7): requests the first key element as a URL and parses JSON.
- * With `on401: 'returnNull'` a 401 answers null instead of throwing (used for the current user).
+ * The default read function: requests the first key element as a URL and parses JSON (so every query key starts
+ * with its endpoint's path; see query-keys.ts). With `on401: 'returnNull'` a 401 answers null instead of
+ * throwing (used for the current user).
  */
 export function getQueryFn<T>({ on401 }: { on401: 'returnNull' | 'throw' }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {

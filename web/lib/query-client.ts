@@ -1,7 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api.ts';
 
-/** Spec 01 §9: no refetch interval, no refetch on focus, data never stale, no retries. */
+/**
+ * The data cache: no refetch interval, no refetch on window focus, data never goes stale, no retries. Screens see
+ * fresh data because every change refreshes what it makes out of date (each feature's invalidation lists).
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { SiteInfo } from '../../common/schemas/user.ts';
 
-export const DEFAULT_SITE: SiteInfo = {
+const DEFAULT_SITE: SiteInfo = {
   brandName: 'Chief Partners',
   supportEmail: 'membership@chiefpartners.example',
   signIn: { google: false, apple: false },

@@ -2,12 +2,12 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import { UI } from '../../common/constants/limits.ts';
 
 /**
- * A tiny toast store (shadcn's use-toast, simplified): at most one toast is visible (spec 01 §9); a dismissed
- * toast stays in memory for the spec's removal delay so Radix can animate it out.
+ * A tiny toast store (shadcn's use-toast, simplified): at most one toast is visible; a dismissed toast stays in
+ * memory for the removal delay (UI.toastRemoveDelayMs) so Radix can animate it out.
  */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 
-export interface ToastData {
+interface ToastData {
   id: string;
   title?: ReactNode;
   description?: ReactNode;

@@ -11,7 +11,7 @@ import { Sidebar } from './Sidebar.tsx';
 
 const COLLAPSED_KEY = 'shell.sidebarCollapsed';
 
-/** The signed-in frame (spec 01 §2): header, top navigation, sidebar, mobile menu, scroll helpers. */
+/** The signed-in frame: header, top navigation, sidebar, mobile menu, scroll helpers. */
 export function AppShell({ user }: { user: CurrentUser }) {
   const [collapsed, setCollapsed] = useState(() => readFlag(COLLAPSED_KEY));
   const [mobileOpen, setMobileOpen] = useState(false);

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { UI } from '../../../common/constants/limits.ts';
 import { Button } from '../../components/ui/button.tsx';
 
-/** Appears after 300 px of scrolling (spec 01 §9) and returns to the top of the page. */
+/** Appears after 300 px of scrolling and returns to the top of the page. */
 export function BackToTop() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { NavList } from './NavList.tsx';
 import { UserCard } from './UserCard.tsx';
 
-/** The large-screen sidebar, 256 px wide or 80 px when collapsed (spec 01 §9). */
+/** The large-screen sidebar, 256 px wide or 80 px when collapsed. */
 export function Sidebar({ user, collapsed, onToggle }: { user: CurrentUser; collapsed: boolean; onToggle: () => void }) {
   return (
     <aside

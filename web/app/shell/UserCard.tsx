@@ -4,7 +4,7 @@ import { UserAvatar } from '../../components/user-avatar.tsx';
 import { roleLabel } from '../../lib/auth.ts';
 import { cn } from '../../lib/utils.ts';
 
-/** Who is signed in, with the role label of spec 01 §2 ('Administrator' or 'Partner'). */
+/** Who is signed in, with their role label ('Administrator' or 'Partner'). */
 export function UserCard({ user, compact = false }: { user: CurrentUser; compact?: boolean }) {
   const name = `${user.firstName} ${user.lastName}`.trim();
   if (compact) {

@@ -13,7 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-export interface NavItem {
+interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
@@ -22,7 +22,7 @@ export interface NavItem {
   alsoActiveOn?: string[];
 }
 
-/** Every navigation link of spec 01 §2, in the sidebar's order. */
+/** Every navigation link, in the sidebar's order (Admin Panel for admins only). */
 export const SIDEBAR_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, alsoActiveOn: ['/'] },
   { to: '/leads', label: 'My Leads', icon: ListChecks },
@@ -37,7 +37,7 @@ export const SIDEBAR_ITEMS: NavItem[] = [
   { to: '/admin', label: 'Admin Panel', icon: ShieldCheck, adminOnly: true },
 ];
 
-/** The top navigation has these five items only (spec 01 §2). */
+/** The top navigation has these five items only. */
 export const TOP_NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, alsoActiveOn: ['/'] },
   { to: '/leads', label: 'My Leads', icon: ListChecks },

@@ -3,10 +3,11 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils.ts';
 
+/** A single choice from a list (Radix select), labelled like any other field. */
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
-export const SelectGroup = SelectPrimitive.Group;
 
+/** The field that shows the choice and opens the list. */
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   return (
     <SelectPrimitive.Trigger
@@ -26,6 +27,7 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
   );
 }
 
+/** The list of options, under the field. */
 export function SelectContent({ className, children, position = 'popper', ...props }: ComponentProps<typeof SelectPrimitive.Content>) {
   return (
     <SelectPrimitive.Portal>
@@ -44,6 +46,7 @@ export function SelectContent({ className, children, position = 'popper', ...pro
   );
 }
 
+/** One option, with a tick when chosen. */
 export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
   return (
     <SelectPrimitive.Item

@@ -1,11 +1,11 @@
 import { ArrowRight, CircleCheck, Clock, Flag, TriangleAlert, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { LoadErrorNotice } from '../../../components/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorDetail } from '../../../lib/api.ts';
 import { cn } from '../../../lib/utils.ts';
-import { usePendingCount } from '../api/admin.ts';
+import { useApplicationSummary } from '../api/admin.ts';
 
 type Key = 'pending' | 'highRisk' | 'competitorFlags' | 'readyToApprove';
 const FIGURES: { key: Key; label: string; icon: LucideIcon; tone: string }[] = [
@@ -17,7 +17,7 @@ const FIGURES: { key: Key; label: string; icon: LucideIcon; tone: string }[] = [
 
 /** Member Applications tab: the review summary and the way to the review screen. */
 export function ApplicationsSummary() {
-  const stats = usePendingCount();
+  const stats = useApplicationSummary();
   return (
     <Card>
       <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -33,12 +33,7 @@ export function ApplicationsSummary() {
       </CardHeader>
       <CardContent>
         {stats.isError && !stats.data ? (
-          <p role="alert" className="text-sm text-destructive">
-            Could not load the application summary: {errorDetail(stats.error, 'please try again.')}{' '}
-            <button type="button" className="cursor-pointer font-medium underline underline-offset-4" onClick={() => void stats.refetch()}>
-              Try again
-            </button>
-          </p>
+          <LoadErrorNotice what="the application summary" error={stats.error} onRetry={() => void stats.refetch()} />
         ) : (
           <ul aria-label="Application summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             {FIGURES.map(({ key, label, icon: Icon, tone }) => (

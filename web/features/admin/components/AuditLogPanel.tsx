@@ -1,14 +1,13 @@
 import { ArrowRight, RefreshCw, ScrollText } from 'lucide-react';
 import { useState } from 'react';
+import { Pager } from '../../../components/pager.tsx';
+import { EmptyState, QueryState, SkeletonRows } from '../../../components/query-state.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAuditLog, type AuditEntry } from '../api/admin.ts';
 import { actionSentence, describeChanges, entityLabel } from '../lib/audit-format.ts';
-import { Pager } from './Pager.tsx';
-import { PanelEmpty, PanelError } from './PanelState.tsx';
 
 const PAGE_SIZE = 25;
 
@@ -70,7 +69,6 @@ function Entry({ e }: { e: AuditEntry }) {
 export function AuditLogPanel({ active }: { active: boolean }) {
   const [page, setPage] = useState(1);
   const log = useAuditLog(PAGE_SIZE, (page - 1) * PAGE_SIZE, active);
-  const rows = log.data ?? [];
 
   return (
     <Card>
@@ -84,32 +82,37 @@ export function AuditLogPanel({ active }: { active: boolean }) {
         </Button>
       </CardHeader>
       <CardContent className="px-4 sm:px-6" aria-busy={log.isFetching || undefined}>
-        {log.isLoading || (!log.data && !log.isError) ? (
-          <div className="grid gap-2" aria-hidden>
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} className="h-16 w-full" />
-            ))}
-          </div>
-        ) : log.isError && !log.data ? (
-          <PanelError what="the audit log" error={log.error} onRetry={() => void log.refetch()} />
-        ) : !rows.length ? (
-          <PanelEmpty icon={ScrollText} title={page > 1 ? 'No older entries' : 'Nothing recorded yet'} text="Admin actions will be listed here as they happen.">
-            {page > 1 && (
-              <Button variant="outline" className="mt-5" onClick={() => setPage(1)}>
-                Back to the newest
-              </Button>
-            )}
-          </PanelEmpty>
-        ) : (
-          <>
-            <ol className="divide-y divide-border rounded-lg border border-border">
-              {rows.map((e) => (
-                <Entry key={e.id} e={e} />
-              ))}
-            </ol>
-            <Pager label="Audit log pages" page={page} pageSize={PAGE_SIZE} shown={rows.length} hasNext={rows.length === PAGE_SIZE} onPage={setPage} busy={log.isFetching} />
-          </>
-        )}
+        <QueryState
+          query={log}
+          what="the audit log"
+          loading={<SkeletonRows count={5} rowClassName="h-16 w-full" />}
+          isEmpty={(entries) => !entries.length}
+          empty={
+            <EmptyState
+              icon={ScrollText}
+              title={page > 1 ? 'No older entries' : 'Nothing recorded yet'}
+              text="Admin actions will be listed here as they happen."
+              action={
+                page > 1 && (
+                  <Button variant="outline" onClick={() => setPage(1)}>
+                    Back to the newest
+                  </Button>
+                )
+              }
+            />
+          }
+        >
+          {(rows) => (
+            <>
+              <ol className="divide-y divide-border rounded-lg border border-border">
+                {rows.map((e) => (
+                  <Entry key={e.id} e={e} />
+                ))}
+              </ol>
+              <Pager label="Audit log pages" page={page} summary={`Page ${page}`} hasNext={rows.length === PAGE_SIZE} onPage={setPage} busy={log.isFetching} className="mt-4" />
+            </>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

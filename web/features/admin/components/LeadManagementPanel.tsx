@@ -1,17 +1,14 @@
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import type { Lead } from '../../../../common/schemas/lead.ts';
-import { LeadDetailsDialog } from '../../../components/leads/LeadDetailsDialog.tsx';
-import { LeadFilters, LeadPagination } from '../../../components/leads/LeadListControls.tsx';
-import { LeadListEmpty, LeadListError, LeadTable, LeadTableSkeleton } from '../../../components/leads/LeadTable.tsx';
-import { UpdateStatusDialog } from '../../../components/leads/UpdateStatusDialog.tsx';
-import { useLeadList } from '../../../components/leads/use-lead-list.ts';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { LeadDetailsDialog, LeadFilters, LeadPagination, LeadTable, LeadTableSkeleton, UpdateStatusDialog, useLeadList } from '../../leads/index.ts';
 
 /**
- * Admin Panel → Lead Management (spec 02): every lead, paged on the server, with search and status filter, the
+ * Admin Panel → Lead Management: every lead, paged on the server, with search and status filter, the
  * possible-duplicate flag and the submitter; per row 'Update Status' (status and optional notes) and 'Details'.
  */
 export function LeadManagementPanel() {
@@ -44,47 +41,54 @@ export function LeadManagementPanel() {
             `All leads (${list.total.toLocaleString('en-GB')})`
           )}
         </h3>
-        {query.isLoading ? (
-          <LeadTableSkeleton />
-        ) : query.isError && !query.data ? (
-          <LeadListError error={query.error} onRetry={() => void query.refetch()} />
-        ) : !query.data?.items.length ? (
-          list.filtersActive ? (
-            <LeadListEmpty
-              message="No leads match your current filters."
-              action={
-                <Button variant="outline" onClick={list.clearFilters}>
-                  Clear filters
-                </Button>
-              }
-            />
-          ) : (
-            <LeadListEmpty message="No leads submitted yet." hint="Leads appear here as soon as partners submit them." />
-          )
-        ) : (
-          <>
-            <LeadTable
-              leads={query.data.items}
-              caption={`All leads, page ${list.page} of ${list.pageCount}`}
-              showSubmitter
-              showDuplicate
-              compact
-              frameClassName="-mx-6 rounded-none border-x-0"
-              dimmed={list.updating}
-              actions={(lead) => (
-                <>
-                  <Button size="sm" className="px-2.5" onClick={() => setUpdating(lead)} aria-label={`Update Status of ${lead.companyName}`}>
-                    Update Status
+        <QueryState
+          query={query}
+          what="leads"
+          framed
+          loading={<LeadTableSkeleton />}
+          isEmpty={(page) => !page.items.length}
+          empty={
+            list.filtersActive ? (
+              <EmptyState
+                framed
+                className="py-14"
+                title="No leads match your current filters."
+                action={
+                  <Button variant="outline" onClick={list.clearFilters}>
+                    Clear filters
                   </Button>
-                  <Button variant="outline" size="sm" className="px-2.5" onClick={() => openDetails(lead)} aria-label={`Details of ${lead.companyName}`}>
-                    Details
-                  </Button>
-                </>
-              )}
-            />
-            <LeadPagination state={list} />
-          </>
-        )}
+                }
+              />
+            ) : (
+              <EmptyState framed className="py-14" title="No leads submitted yet." text="Leads appear here as soon as partners submit them." />
+            )
+          }
+        >
+          {(page) => (
+            <>
+              <LeadTable
+                leads={page.items}
+                caption={`All leads, page ${list.page} of ${list.pageCount}`}
+                showSubmitter
+                showDuplicate
+                compact
+                frameClassName="-mx-6 rounded-none border-x-0"
+                dimmed={list.updating}
+                actions={(lead) => (
+                  <>
+                    <Button size="sm" className="px-2.5" onClick={() => setUpdating(lead)} aria-label={`Update Status of ${lead.companyName}`}>
+                      Update Status
+                    </Button>
+                    <Button variant="outline" size="sm" className="px-2.5" onClick={() => openDetails(lead)} aria-label={`Details of ${lead.companyName}`}>
+                      Details
+                    </Button>
+                  </>
+                )}
+              />
+              <LeadPagination state={list} />
+            </>
+          )}
+        </QueryState>
       </CardContent>
 
       <LeadDetailsDialog

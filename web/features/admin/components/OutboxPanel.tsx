@@ -1,9 +1,9 @@
 import { ChevronRight, Inbox, Mail, RefreshCw } from 'lucide-react';
+import { LoadErrorNotice } from '../../../components/load-error.tsx';
+import { QueryState, SkeletonRows } from '../../../components/query-state.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorDetail } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useOutbox, type OutboxEmail } from '../api/admin.ts';
 
@@ -28,57 +28,56 @@ export function OutboxPanel({ active }: { active: boolean }) {
         </Button>
       </CardHeader>
       <CardContent>
-        {outbox.isLoading ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading e-mails">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} className="h-14 w-full" />
-            ))}
-          </div>
-        ) : outbox.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Could not load the outbox: {errorDetail(outbox.error, 'please try again.')}
-          </p>
-        ) : !outbox.data?.length ? (
-          <div className="flex flex-col items-center py-10 text-center">
-            <Inbox className="size-8 text-muted-foreground" aria-hidden />
-            <p className="mt-3 font-semibold">No e-mails yet</p>
-            <p className="mt-1 text-sm text-muted-foreground">Approval and rejection e-mails will appear here.</p>
-          </div>
-        ) : (
-          <ul className="divide-y divide-border rounded-lg border border-border">
-            {outbox.data.map((e) => (
-              <li key={e.id}>
-                <details className="group">
-                  <summary className="flex cursor-pointer list-none items-center gap-3 px-4 py-3 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-                    <ChevronRight className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90" aria-hidden />
-                    <Mail className="hidden size-4 shrink-0 text-muted-foreground sm:block" aria-hidden />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium">{e.subject}</span>
-                      <span className="block truncate text-xs text-muted-foreground">
-                        To {e.to} · {formatDateTime(e.createdAt)}
+        <QueryState
+          query={outbox}
+          what="the outbox"
+          loading={<SkeletonRows count={3} rowClassName="h-14 w-full" className="gap-3" label="Loading e-mails" />}
+          error={() => <LoadErrorNotice what="the outbox" error={outbox.error} />}
+          isEmpty={(emails) => !emails.length}
+          empty={
+            <div className="flex flex-col items-center py-10 text-center">
+              <Inbox className="size-8 text-muted-foreground" aria-hidden />
+              <p className="mt-3 font-semibold">No e-mails yet</p>
+              <p className="mt-1 text-sm text-muted-foreground">Approval and rejection e-mails will appear here.</p>
+            </div>
+          }
+        >
+          {(emails) => (
+            <ul className="divide-y divide-border rounded-lg border border-border">
+              {emails.map((e) => (
+                <li key={e.id}>
+                  <details className="group">
+                    <summary className="flex cursor-pointer list-none items-center gap-3 px-4 py-3 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+                      <ChevronRight className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90" aria-hidden />
+                      <Mail className="hidden size-4 shrink-0 text-muted-foreground sm:block" aria-hidden />
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate text-sm font-medium">{e.subject}</span>
+                        <span className="block truncate text-xs text-muted-foreground">
+                          To {e.to} · {formatDateTime(e.createdAt)}
+                        </span>
                       </span>
-                    </span>
-                    {statusBadge(e)}
-                  </summary>
-                  <div className="border-t border-border bg-muted/40 px-4 py-4">
-                    <dl className="mb-3 grid gap-1 text-xs text-muted-foreground sm:grid-cols-2">
-                      <div>
-                        <dt className="inline font-medium">To: </dt>
-                        <dd className="inline">{e.to}</dd>
-                      </div>
-                      <div>
-                        <dt className="inline font-medium">Transport: </dt>
-                        <dd className="inline">{e.transport}</dd>
-                      </div>
-                    </dl>
-                    {e.error && <p className="mb-3 text-sm text-destructive">Error: {e.error}</p>}
-                    <pre className="whitespace-pre-wrap break-words font-sans text-sm leading-relaxed text-foreground">{e.text}</pre>
-                  </div>
-                </details>
-              </li>
-            ))}
-          </ul>
-        )}
+                      {statusBadge(e)}
+                    </summary>
+                    <div className="border-t border-border bg-muted/40 px-4 py-4">
+                      <dl className="mb-3 grid gap-1 text-xs text-muted-foreground sm:grid-cols-2">
+                        <div>
+                          <dt className="inline font-medium">To: </dt>
+                          <dd className="inline">{e.to}</dd>
+                        </div>
+                        <div>
+                          <dt className="inline font-medium">Transport: </dt>
+                          <dd className="inline">{e.transport}</dd>
+                        </div>
+                      </dl>
+                      {e.error && <p className="mb-3 text-sm text-destructive">Error: {e.error}</p>}
+                      <pre className="whitespace-pre-wrap break-words font-sans text-sm leading-relaxed text-foreground">{e.text}</pre>
+                    </div>
+                  </details>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </CardContent>
     </Card>
   );

@@ -1,28 +1,20 @@
 import { Eye, Mail, MoreHorizontal, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminUser } from '../../../../common/schemas/member.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
 
+/** First and last name as one, for labels and headings. */
 export function fullName(u: { firstName: string; lastName: string }): string {
   return `${u.firstName} ${u.lastName}`.trim();
 }
 
 /**
  * A user's row actions: details for everyone; e-mail, activate/deactivate and remove only for other people
- * (spec 02: hidden on the admin's own row — the server refuses them too). In the table they sit in a
+ * (hidden on the admin's own row — the server refuses them too). In the table they sit in a
  * compact menu; on cards they are plain buttons. Remove always asks first.
  */
 export function UserActions({
@@ -51,22 +43,19 @@ export function UserActions({
   const ToggleIcon = user.isActive ? PowerOff : Power;
 
   const confirm = (
-    <AlertDialog open={confirming} onOpenChange={setConfirming}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remove {name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Their account will be deactivated and hidden from member lists, and they will be signed out. Their leads and commissions are kept.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={onRemove}>
-            <Trash2 className="size-4" aria-hidden /> Remove user
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={confirming}
+      onOpenChange={setConfirming}
+      title={`Remove ${name}?`}
+      description="Their account will be deactivated and hidden from member lists, and they will be signed out. Their leads and commissions are kept."
+      destructive
+      onConfirm={onRemove}
+      confirm={
+        <>
+          <Trash2 className="size-4" aria-hidden /> Remove user
+        </>
+      }
+    />
   );
 
   if (layout === 'buttons') {

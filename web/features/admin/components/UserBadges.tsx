@@ -3,10 +3,11 @@ import { Badge } from '../../../components/ui/badge.tsx';
 
 const ROLE_LABELS: Record<string, string> = { partner: 'Partner', admin: 'Admin', 'master-admin': 'Master admin' };
 
-export function roleName(role: string): string {
+function roleName(role: string): string {
   return ROLE_LABELS[role] ?? role;
 }
 
+/** A user's role in words; the admin roles stand out in medium weight. */
 export function RoleLabel({ role }: { role: string }) {
   return <span className={role === 'partner' ? undefined : 'font-medium'}>{roleName(role)}</span>;
 }

@@ -15,11 +15,13 @@ const ACTIONS: Record<string, string> = {
   'commission.pay': 'marked a commission paid',
 };
 
+/** The sentence after the actor's name; an unknown action reads as its words. */
 export function actionSentence(action: string): string {
   return ACTIONS[action] ?? `performed ${action.replace(/[._-]+/g, ' ')}`;
 }
 
 const ENTITY_LABELS: Record<string, string> = { user: 'User', lead: 'Lead', commission: 'Commission', application: 'Application' };
+/** What kind of record an entry is about (User, Lead, Commission, Application). */
 export function entityLabel(type: string): string {
   return ENTITY_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
 }
@@ -49,7 +51,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/[-_]/g, ' ');
 
 /** One value as a person would write it: labels for statuses, pounds for money, en-GB dates, Yes/No. */
-export function formatValue(key: string, value: unknown, entityType: string): string {
+function formatValue(key: string, value: unknown, entityType: string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') {
     if (key === 'isActive') return value ? 'Active' : 'Inactive';
@@ -68,6 +70,7 @@ export function formatValue(key: string, value: unknown, entityType: string): st
   return JSON.stringify(value);
 }
 
+/** One field an entry changed, as text; null on the side where it was not recorded. */
 export interface Change {
   key: string;
   label: string;

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Commission } from '../../../../common/schemas/lead.ts';
 import { api } from '../../../lib/api.ts';
+import { withQuery } from '../../../lib/query-keys.ts';
+import { commissionKeys } from './keys.ts';
 
 /** GET /api/commissions/summary (pounds as numbers). */
 export interface CommissionSummary {
@@ -18,10 +20,11 @@ export interface CommissionSummary {
   closesThisMonth: number;
 }
 
-export const HISTORY_PAGE_SIZE = 20;
+const HISTORY_PAGE_SIZE = 20;
 
+/** The member's commission totals, this month's tier and performance figures. */
 export function useCommissionSummary() {
-  return useQuery<CommissionSummary>({ queryKey: ['/api/commissions/summary'] });
+  return useQuery<CommissionSummary>({ queryKey: commissionKeys.summary });
 }
 
 /**
@@ -29,11 +32,10 @@ export function useCommissionSummary() {
  * for: its presence says there is a next page.
  */
 export function useCommissionHistory(page: number) {
-  const offset = (page - 1) * HISTORY_PAGE_SIZE;
   return useQuery({
-    queryKey: ['/api/commissions', { page }],
+    queryKey: commissionKeys.history(page),
     queryFn: async () => {
-      const rows = await api.get<Commission[]>(`/api/commissions?limit=${HISTORY_PAGE_SIZE + 1}&offset=${offset}`);
+      const rows = await api.get<Commission[]>(withQuery('/api/commissions', { limit: HISTORY_PAGE_SIZE + 1, offset: (page - 1) * HISTORY_PAGE_SIZE }));
       return { items: rows.slice(0, HISTORY_PAGE_SIZE), hasNext: rows.length > HISTORY_PAGE_SIZE };
     },
     placeholderData: (previous) => previous,

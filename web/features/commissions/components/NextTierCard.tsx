@@ -33,7 +33,7 @@ export function NextTierCard({ summary, loading }: { summary?: CommissionSummary
       </CardHeader>
       <CardContent className="grid gap-4">
         {loading || !summary || !tier ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading tier">
+          <div className="grid gap-3" role="status" aria-busy="true" aria-label="Loading tier">
             <Skeleton className="h-6 w-40" />
             <Skeleton className="h-3 w-full" />
             <Skeleton className="h-4 w-56" />

@@ -1,5 +1,5 @@
+import { SkeletonRows } from '../../../components/query-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatGBP } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
 import type { CommissionSummary } from '../api/commissions.ts';
@@ -37,11 +37,7 @@ export function PerformanceFigures({ summary, loading }: { summary?: CommissionS
       </CardHeader>
       <CardContent>
         {loading || !s ? (
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-busy="true" aria-label="Loading figures">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="h-14" />
-            ))}
-          </div>
+          <SkeletonRows count={6} rowClassName="h-14" className="grid-cols-2 gap-3 sm:grid-cols-3" label="Loading figures" />
         ) : (
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             {items.map((it) => (

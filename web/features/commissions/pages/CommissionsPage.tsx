@@ -1,10 +1,8 @@
-import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { tierPosition } from '../../../../common/rules/commission-tiers.ts';
 import { toPence } from '../../../../common/rules/money.ts';
+import { LoadErrorNotice } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { errorDetail } from '../../../lib/api.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
 import { useCommissionSummary } from '../api/commissions.ts';
 import { CommissionCalculator } from '../components/CommissionCalculator.tsx';
@@ -15,7 +13,7 @@ import { PerformanceFigures } from '../components/PerformanceFigures.tsx';
 import { SummaryCards } from '../components/SummaryCards.tsx';
 
 /**
- * Commission Tracker (/commissions, spec 02): summary cards, calculator with the tier table, distance to the next
+ * Commission Tracker (/commissions): summary cards, calculator with the tier table, distance to the next
  * tier, performance figures from real data, the history table and payment information.
  */
 export function CommissionsPage() {
@@ -30,12 +28,13 @@ export function CommissionsPage() {
       <PageHeader title="Commission Tracker" description="What you have earned, what is on its way, and what your next deal would pay." />
 
       {summary.isError && !s && (
-        <div role="alert" className="mb-6 flex flex-col gap-3 rounded-xl border border-destructive/20 bg-destructive-soft px-4 py-3 text-sm text-destructive sm:flex-row sm:items-center sm:justify-between">
-          <span>Could not load your commission summary: {errorDetail(summary.error, 'please try again.')}</span>
-          <Button variant="outline" size="sm" onClick={() => void summary.refetch()}>
-            <RefreshCw aria-hidden /> Try again
-          </Button>
-        </div>
+        <LoadErrorNotice
+          boxed
+          what="your commission summary"
+          error={summary.error}
+          onRetry={() => void summary.refetch()}
+          className="mb-6 flex-col rounded-xl sm:flex-row sm:items-center sm:justify-between"
+        />
       )}
 
       <div className="grid gap-6">

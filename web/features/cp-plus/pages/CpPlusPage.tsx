@@ -15,7 +15,7 @@ const FEATURES = [
 
 const PERKS = ['Priority access', 'Special launch pricing', 'Retroactive benefits'];
 
-/** CP+ (/cp-plus): the static coming-soon page for the premium tier (spec 02). */
+/** CP+ (/cp-plus): the static coming-soon page for the premium tier. */
 export function CpPlusPage() {
   useDocumentTitle('CP+');
   return (

@@ -1,11 +1,11 @@
 import { Check, UserPlus, X } from 'lucide-react';
-import { incomingRequests, useConnections, useRespondToConnection } from '../../../components/members/connections.ts';
+import { LoadErrorBanner } from '../../../components/load-error.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { BlockError } from './BlockError.tsx';
+import { incomingRequests, useConnections, useRespondToConnection } from '../../members/index.ts';
 
 /**
  * Connection requests other members sent to the signed-in member, with Accept / Decline. Shown only when
@@ -29,8 +29,8 @@ export function ConnectionRequests({ userId }: { userId: string }) {
       },
     );
 
-  if (connections.isError) {
-    return <BlockError what="your connection requests" error={connections.error} onRetry={() => void connections.refetch()} />;
+  if (connections.isError && !connections.data) {
+    return <LoadErrorBanner what="your connection requests" error={connections.error} onRetry={() => void connections.refetch()} />;
   }
   const requests = incomingRequests(connections.data, userId);
   if (!requests.length) return null;

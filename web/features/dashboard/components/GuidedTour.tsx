@@ -7,8 +7,8 @@ import { cn } from '../../../lib/utils.ts';
 import { useCompleteTour, useOnboarding } from '../api/dashboard.ts';
 import { useMediaQuery, usePrefersReducedMotion } from '../lib/media.ts';
 
-/** The five stops of the tour (spec 01 §2); `target` names the dashboard element it points at (data-tour). */
-export const TOUR_STEPS = [
+/** The five stops of the tour; `target` names the dashboard element it points at (data-tour). */
+const TOUR_STEPS = [
   {
     id: 'welcome',
     title: 'Welcome to your dashboard',

@@ -1,24 +1,13 @@
-import { ChevronLeft, ChevronRight, Pause, Play, UserRoundPen, UsersRound } from 'lucide-react';
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { UserRoundPen, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { UI } from '../../../../common/constants/limits.ts';
-import type { MemberRecommendation } from '../../../../common/schemas/member.ts';
-import { ConnectButton } from '../../../components/members/ConnectButton.tsx';
-import { MemberCard } from '../../../components/members/MemberCard.tsx';
+import { LoadErrorBanner } from '../../../components/load-error.tsx';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/utils.ts';
-import { useRecommendations } from '../api/dashboard.ts';
-import { useMediaQuery, usePrefersReducedMotion } from '../lib/media.ts';
-import { BlockError } from './BlockError.tsx';
-
-/** How many cards fit side by side: 1 on phones, 2 on tablets, 3 from large screens up. */
-function useCardsPerView(): number {
-  const sm = useMediaQuery('(min-width: 640px)');
-  const lg = useMediaQuery('(min-width: 1024px)');
-  return lg ? 3 : sm ? 2 : 1;
-}
+import { useRecommendations } from '../../members/index.ts';
+import { Carousel } from './Carousel.tsx';
 
 function CardSkeleton({ className }: { className?: string }) {
   return (
@@ -42,7 +31,7 @@ function CardSkeleton({ className }: { className?: string }) {
 }
 
 /**
- * Smart networking (spec 01 §2, §9): the recommended members in a carousel. Autoplay moves one card every
+ * Smart Networking: the recommended members in a carousel. Autoplay moves one card every
  * 5 seconds; it pauses while the pointer or keyboard focus is inside, never runs for visitors who prefer
  * reduced motion, and stops for good once the visitor moves the carousel themselves (or presses Pause).
  */
@@ -56,169 +45,39 @@ export function MemberCarousel() {
         </h2>
         <p className="text-sm text-muted-foreground">Members you may want to know, matched on industries, expertise, location and experience.</p>
       </div>
-      {recs.isLoading ? (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading recommended members">
-          <CardSkeleton />
-          <CardSkeleton className="hidden sm:block" />
-          <CardSkeleton className="hidden lg:block" />
-        </div>
-      ) : recs.isError ? (
-        <BlockError what="recommended members" error={recs.error} onRetry={() => void recs.refetch()} />
-      ) : !recs.data?.length ? (
-        <Card className="flex flex-col items-center px-6 py-10 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-            <UsersRound className="size-6" aria-hidden />
-          </span>
-          <p className="mt-4 max-w-sm font-medium">Complete your profile to get intelligent member recommendations!</p>
-          <p className="mt-1 max-w-sm text-sm text-muted-foreground">Add your industries, expertise and location so we can suggest the right people.</p>
-          <Button asChild variant="outline" className="mt-5">
-            <Link to="/profile-settings">
-              <UserRoundPen aria-hidden /> Complete your profile
-            </Link>
-          </Button>
-        </Card>
-      ) : (
-        <Carousel members={recs.data} />
-      )}
+      <QueryState
+        query={recs}
+        what="recommended members"
+        loading={
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading recommended members">
+            <CardSkeleton />
+            <CardSkeleton className="hidden sm:block" />
+            <CardSkeleton className="hidden lg:block" />
+          </div>
+        }
+        error={(retry) => <LoadErrorBanner what="recommended members" error={recs.error} onRetry={retry} />}
+        isEmpty={(members) => !members.length}
+        empty={
+          <Card>
+            <EmptyState
+              className="py-10"
+              titleClassName="font-medium"
+              icon={UsersRound}
+              title="Complete your profile to get intelligent member recommendations!"
+              text="Add your industries, expertise and location so we can suggest the right people."
+              action={
+                <Button asChild variant="outline">
+                  <Link to="/profile-settings">
+                    <UserRoundPen aria-hidden /> Complete your profile
+                  </Link>
+                </Button>
+              }
+            />
+          </Card>
+        }
+      >
+        {(members) => <Carousel members={members} />}
+      </QueryState>
     </section>
-  );
-}
-
-function Carousel({ members }: { members: MemberRecommendation[] }) {
-  const perView = useCardsPerView();
-  const reducedMotion = usePrefersReducedMotion();
-  const [index, setIndex] = useState(0);
-  const [stopped, setStopped] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const regionRef = useRef<HTMLDivElement>(null);
-
-  const count = members.length;
-  const lastIndex = Math.max(0, count - perView);
-  const current = Math.min(index, lastIndex);
-  const positions = lastIndex + 1;
-  const autoplaying = !stopped && !reducedMotion && positions > 1;
-  const running = autoplaying && !hovered && !focused && !dialogOpen;
-
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setTimeout(() => setIndex((i) => (Math.min(i, lastIndex) >= lastIndex ? 0 : Math.min(i, lastIndex) + 1)), UI.carouselStepMs);
-    return () => window.clearTimeout(timer);
-  }, [running, current, lastIndex]);
-
-  /** The visitor moved the carousel: go there and never autoplay again on this visit. */
-  const goTo = (i: number) => {
-    setStopped(true);
-    setIndex(Math.max(0, Math.min(i, lastIndex)));
-  };
-
-  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
-  };
-
-  const first = current + 1;
-  const last = Math.min(current + perView, count);
-  const position = first === last ? `Member ${first} of ${count}` : `Members ${first} to ${last} of ${count}`;
-
-  return (
-    <div
-      ref={regionRef}
-      role="region"
-      aria-roledescription="carousel"
-      aria-label="Recommended members"
-      tabIndex={-1}
-      className="rounded-xl focus:outline-none"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
-    >
-      <div className="overflow-hidden">
-        <ul
-          className="-mx-2 flex py-1 transition-transform duration-500 ease-out motion-reduce:transition-none"
-          style={{ transform: `translateX(-${(current * 100) / perView}%)` }}
-        >
-          {members.map((m, i) => {
-            const visible = i >= current && i < current + perView;
-            return (
-              <li
-                key={m.id}
-                role="group"
-                aria-roledescription="slide"
-                aria-label={`${i + 1} of ${count}: ${m.firstName} ${m.lastName}`}
-                aria-hidden={!visible || undefined}
-                inert={!visible}
-                className="shrink-0 px-2"
-                style={{ flexBasis: `${100 / perView}%` }}
-              >
-                <MemberCard
-                  member={m}
-                  reasons={m.reasons}
-                  action={
-                    <ConnectButton
-                      member={m}
-                      onOpenChange={setDialogOpen}
-                      onSent={() => {
-                        setStopped(true);
-                        regionRef.current?.focus();
-                      }}
-                    />
-                  }
-                />
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-
-      <p className="sr-only" aria-live={autoplaying ? 'off' : 'polite'} aria-atomic="true">
-        {position}
-      </p>
-
-      {positions > 1 && (
-        <div className="mt-4 flex items-center justify-between gap-3">
-          <div className="flex items-center gap-1.5">
-            <Button variant="outline" size="icon-sm" onClick={() => goTo(current - 1)} disabled={current === 0} aria-label="Previous members">
-              <ChevronLeft aria-hidden />
-            </Button>
-            <Button variant="outline" size="icon-sm" onClick={() => goTo(current + 1)} disabled={current >= lastIndex} aria-label="Next members">
-              <ChevronRight aria-hidden />
-            </Button>
-            {!reducedMotion && (
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                onClick={() => setStopped((s) => !s)}
-                aria-label={stopped ? 'Resume automatic rotation' : 'Pause automatic rotation'}
-                title={stopped ? 'Resume automatic rotation' : 'Pause automatic rotation'}
-              >
-                {stopped ? <Play aria-hidden /> : <Pause aria-hidden />}
-              </Button>
-            )}
-          </div>
-          <div className="flex flex-wrap items-center justify-end gap-0.5" role="group" aria-label="Choose members to show">
-            {Array.from({ length: positions }, (_, i) => (
-              <button
-                key={i}
-                type="button"
-                onClick={() => goTo(i)}
-                aria-label={perView === 1 ? `Show member ${i + 1}` : `Show members ${i + 1} to ${Math.min(i + perView, count)}`}
-                aria-current={i === current ? 'true' : undefined}
-                className="group flex size-6 cursor-pointer items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-ring"
-              >
-                <span
-                  aria-hidden
-                  className={cn(
-                    'block h-2 rounded-full transition-all motion-reduce:transition-none',
-                    i === current ? 'w-5 bg-primary' : 'w-2 bg-input group-hover:bg-muted-foreground/60',
-                  )}
-                />
-              </button>
-            ))}
-          </div>
-        </div>
-      )}
-    </div>
   );
 }

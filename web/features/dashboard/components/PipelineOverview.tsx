@@ -2,10 +2,10 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { DashboardStats } from '../../../../common/schemas/lead.ts';
 import { STATUS_LABELS } from '../../../../common/rules/pipeline.ts';
+import { LoadErrorBanner } from '../../../components/load-error.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/utils.ts';
-import { BlockError } from './BlockError.tsx';
 
 type Key = keyof DashboardStats['pipeline'];
 
@@ -17,7 +17,7 @@ const STAGES: { key: Key; label: string; dot: string }[] = [
   { key: 'closed', label: STATUS_LABELS['closed-won'], dot: 'bg-success' },
 ];
 
-/** Pipeline Overview (spec 01 §2): how many of the member's leads sit in each stage. */
+/** Pipeline Overview: how many of the member's leads sit in each stage (closed lost is not shown). */
 export function PipelineOverview({ stats, isLoading, error, onRetry }: { stats?: DashboardStats; isLoading: boolean; error: unknown; onRetry: () => void }) {
   return (
     <section aria-labelledby="pipeline-heading">
@@ -30,7 +30,7 @@ export function PipelineOverview({ stats, isLoading, error, onRetry }: { stats?:
         </Link>
       </div>
       {error && !stats ? (
-        <BlockError what="your pipeline" error={error} onRetry={onRetry} />
+        <LoadErrorBanner what="your pipeline" error={error} onRetry={onRetry} />
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5" aria-busy={isLoading || undefined}>
           {STAGES.map(({ key, label, dot }, i) => (

@@ -9,7 +9,7 @@ const ACTIONS: { to: string; label: string; text: string; icon: typeof Send; tou
   { to: '/pipeline', label: 'View Pipeline', text: 'Follow your leads', icon: SquareKanban },
 ];
 
-/** The dashboard's Quick Actions (spec 01 §2); My Profile and Community Hub are stops of the guided tour. */
+/** The dashboard's Quick Actions; My Profile and Community Hub are stops of the guided tour. */
 export function QuickActions() {
   return (
     <Card>

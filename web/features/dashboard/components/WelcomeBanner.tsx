@@ -16,7 +16,7 @@ interface StatsState {
 function Figures({ stats }: { stats: StatsState }) {
   if (stats.isLoading) {
     return (
-      <div className="mt-5 flex gap-6" aria-busy="true" aria-label="Loading your figures">
+      <div className="mt-5 flex gap-6" role="status" aria-busy="true" aria-label="Loading your figures">
         {[0, 1].map((i) => (
           <div key={i} className="grid gap-2">
             <span aria-hidden className="block h-7 w-16 animate-pulse rounded-md bg-white/15" />

@@ -11,7 +11,7 @@ import { QuickActions } from '../components/QuickActions.tsx';
 import { WelcomeBanner } from '../components/WelcomeBanner.tsx';
 
 /**
- * Dashboard (/ and /dashboard, spec 01 §2): welcome banner with the member's figures, quote of the day,
+ * Dashboard (/ and /dashboard): welcome banner with the member's figures, quote of the day,
  * performance tiles, quick actions, connection requests, recommended members, pipeline tiles and the tour.
  */
 export function DashboardPage() {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Lead, LeadData } from '../../../../common/schemas/lead.ts';
-import { invalidateLeadData } from '../../../components/leads/api.ts';
 import { api } from '../../../lib/api.ts';
+import { refreshAfterLeadChange } from './lead-change.ts';
 
-/** POST /api/leads; on success every lead list and the figures built from leads are refreshed. */
+/** POST /api/leads; on success everything a new lead touches (lists, figures, admin panels) is refreshed. */
 export function useSubmitLead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (data: LeadData) => api.post<Lead>('/api/leads', data),
-    onSuccess: () => invalidateLeadData(client),
+    onSuccess: () => refreshAfterLeadChange(client),
   });
 }

@@ -15,16 +15,16 @@ import {
   type LeadType,
 } from '../../../../common/constants/leads.ts';
 import { leadInputSchema } from '../../../../common/schemas/lead.ts';
-import { useDuplicateCheck } from '../../../components/leads/api.ts';
-import { useDebouncedValue } from '../../../components/leads/use-debounced-value.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, FieldError, fieldA11y } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { placeServerErrors } from '../../../lib/form-errors.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { cn } from '../../../lib/utils.ts';
+import { useDuplicateCheck } from '../api/leads.ts';
 import { DuplicateNotice } from './DuplicateNotice.tsx';
 
 type LeadForm = z.input<typeof leadInputSchema>;
@@ -44,6 +44,8 @@ const DEFAULTS: LeadForm = {
   urgency: 'medium',
   relationshipStrength: 'medium',
 };
+
+const FIELDS = Object.keys(DEFAULTS) as FieldName[];
 
 const TYPE_INFO: Record<LeadType, { text: string; icon: LucideIcon }> = {
   interim: { text: 'An interim executive for a fixed period', icon: Briefcase },
@@ -81,7 +83,7 @@ function Section({ index, description, children }: { index: number; description?
 }
 
 /**
- * The Submit New Lead form (spec 02): lead type (default interim), budget in GBP, company, industry, contact,
+ * The Submit New Lead form: lead type (default interim), budget in GBP, company, industry, contact,
  * description, urgency and relationship strength (default medium). The shared leadInputSchema checks it; the
  * server's per-field answers land under the same fields. While company and e-mail are typed, the duplicate
  * check runs (debounced) and shows a notice that never blocks submitting.
@@ -102,17 +104,8 @@ export function LeadForm({ pending, onSubmit }: { pending: boolean; onSubmit: (d
   const err = (name: FieldName) => errors[name]?.message as string | undefined;
   const a11y = (name: FieldName, hasHint = false) => fieldA11y(`lead-${name}`, err(name), hasHint);
 
-  const placeServerErrors = (e: unknown): boolean => {
-    if (!(e instanceof ApiError) || !e.issues.length) return false;
-    let placed = false;
-    for (const issue of e.issues) {
-      const name = issue.path.split('.')[0] as FieldName;
-      if (!(name in DEFAULTS)) continue;
-      form.setError(name, { type: 'server', message: issue.message }, { shouldFocus: !placed });
-      placed = true;
-    }
-    return placed;
-  };
+  /** The server's per-field messages go under the fields they concern. */
+  const placeFieldErrors = (e: unknown): boolean => placeServerErrors(e, FIELDS, form.setError);
 
   const selectField = <N extends 'industry' | 'urgency' | 'relationshipStrength'>(
     name: N,
@@ -153,7 +146,7 @@ export function LeadForm({ pending, onSubmit }: { pending: boolean; onSubmit: (d
   const domainDup = !!duplicate.match?.domainMatch;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((data) => onSubmit(data, placeServerErrors))} className="grid gap-8" aria-label="Submit New Lead">
+    <form noValidate onSubmit={form.handleSubmit((data) => onSubmit(data, placeFieldErrors))} className="grid gap-8" aria-label="Submit New Lead">
       <Section index={0} description="What kind of engagement is this, and what is the client expecting to spend?">
         <Controller
           control={form.control}

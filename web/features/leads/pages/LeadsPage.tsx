@@ -3,19 +3,20 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LEAD_STATUSES, type LeadStatus } from '../../../../common/constants/options.ts';
 import type { Lead } from '../../../../common/schemas/lead.ts';
-import { LeadDetailsDialog } from '../../../components/leads/LeadDetailsDialog.tsx';
-import { LeadFilters, LeadPagination } from '../../../components/leads/LeadListControls.tsx';
-import { LeadListEmpty, LeadListError, LeadTable, LeadTableSkeleton } from '../../../components/leads/LeadTable.tsx';
-import { useLeadList } from '../../../components/leads/use-lead-list.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isAdminRole, useCurrentUser } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
+import { LeadDetailsDialog } from '../components/LeadDetailsDialog.tsx';
+import { LeadFilters, LeadPagination } from '../components/LeadListControls.tsx';
+import { LeadTable, LeadTableSkeleton } from '../components/LeadTable.tsx';
+import { useLeadList } from '../lib/use-lead-list.ts';
 
 /**
- * My Leads (/leads, spec 01 §2): search and status filter sent to the server, 'Leads (n)', the table with
+ * My Leads (/leads): search and status filter sent to the server, 'Leads (n)', the table with
  * pagination, the empty states, and the details dialog with the timeline (admins: duplicate flag and delete).
  */
 export function LeadsPage() {
@@ -66,51 +67,60 @@ export function LeadsPage() {
           </h2>
         </div>
 
-        {query.isLoading ? (
-          <LeadTableSkeleton />
-        ) : query.isError && !query.data ? (
-          <LeadListError error={query.error} onRetry={() => void query.refetch()} />
-        ) : !query.data?.items.length ? (
-          list.filtersActive ? (
-            <LeadListEmpty
-              message="No leads match your current filters."
-              hint="Try another search term or status."
-              action={
-                <Button variant="outline" onClick={list.clearFilters}>
-                  Clear filters
-                </Button>
-              }
-            />
-          ) : (
-            <LeadListEmpty
-              message="No leads submitted yet."
-              hint="Refer an interim, advisory or recruitment opportunity and earn commission when it closes."
-              action={
-                <Button asChild>
-                  <Link to="/submit-lead">
-                    <Send aria-hidden /> Submit Your First Lead
-                  </Link>
-                </Button>
-              }
-            />
-          )
-        ) : (
-          <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
-            <LeadTable
-              leads={query.data.items}
-              caption={`Leads, page ${list.page} of ${list.pageCount}`}
-              showDuplicate={admin}
-              frameClassName="-mx-4 rounded-none border-x-0 sm:-mx-6"
-              dimmed={list.updating}
-              actions={(lead) => (
-                <Button variant="outline" size="sm" className="px-2.5" onClick={() => openLead(lead)} aria-label={`View ${lead.companyName}`}>
-                  View
-                </Button>
-              )}
-            />
-            <LeadPagination state={list} />
-          </div>
-        )}
+        <QueryState
+          query={query}
+          what="leads"
+          loading={<LeadTableSkeleton />}
+          framed
+          isEmpty={(page) => !page.items.length}
+          empty={
+            list.filtersActive ? (
+              <EmptyState
+                framed
+                className="py-14"
+                title="No leads match your current filters."
+                text="Try another search term or status."
+                action={
+                  <Button variant="outline" onClick={list.clearFilters}>
+                    Clear filters
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState
+                framed
+                className="py-14"
+                title="No leads submitted yet."
+                text="Refer an interim, advisory or recruitment opportunity and earn commission when it closes."
+                action={
+                  <Button asChild>
+                    <Link to="/submit-lead">
+                      <Send aria-hidden /> Submit Your First Lead
+                    </Link>
+                  </Button>
+                }
+              />
+            )
+          }
+        >
+          {(page) => (
+            <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
+              <LeadTable
+                leads={page.items}
+                caption={`Leads, page ${list.page} of ${list.pageCount}`}
+                showDuplicate={admin}
+                frameClassName="-mx-4 rounded-none border-x-0 sm:-mx-6"
+                dimmed={list.updating}
+                actions={(lead) => (
+                  <Button variant="outline" size="sm" className="px-2.5" onClick={() => openLead(lead)} aria-label={`View ${lead.companyName}`}>
+                    View
+                  </Button>
+                )}
+              />
+              <LeadPagination state={list} />
+            </div>
+          )}
+        </QueryState>
       </Card>
 
       <LeadDetailsDialog lead={open} onOpenChange={(o) => !o && setOpenId(null)} isAdmin={admin} />

@@ -1,6 +1,6 @@
-import { IconFactList } from '../../../components/icon-fact-list.tsx';
 import { ArrowLeft, BellRing, CircleCheck, PoundSterling, Search } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { IconFactList } from '../../../components/icon-fact-list.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -27,7 +27,7 @@ function WhatHappensNext({ className }: { className?: string }) {
 }
 
 /**
- * Submit New Lead (/submit-lead, spec 02): header, side navigation of the form's sections, the form. Success:
+ * Submit New Lead (/submit-lead): header, side navigation of the form's sections, the form. Success:
  * 'Lead submitted successfully!' and on to /leads; failure: 'Error' / 'Failed to submit lead. Please try again.'
  */
 export function SubmitLeadPage() {

@@ -1,13 +1,13 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { LeadStatus } from '../../../../common/constants/options.ts';
 import { PIPELINE_COLUMNS } from '../../../../common/rules/pipeline.ts';
-import { leadListKey, leadsUrl, type LeadPage } from '../../../components/leads/api.ts';
-import { api } from '../../../lib/api.ts';
+import { leadListQuery } from '../../leads/index.ts';
+import { pipelineKeys } from './keys.ts';
 
 /** Cards loaded per column; a column with more shows "+N more". */
-export const COLUMN_PAGE_SIZE = 100;
+const COLUMN_PAGE_SIZE = 100;
 
-export interface DashboardAnalytics {
+interface DashboardAnalytics {
   totalLeads: number;
   conversionRate: number;
   byStatus: Record<string, number>;
@@ -20,10 +20,7 @@ export interface DashboardAnalytics {
 /** The board: one server query per column (the newest 100 leads of that status, with the column's total). */
 export function useBoard() {
   return useQueries({
-    queries: PIPELINE_COLUMNS.map((status) => {
-      const params = { status, page: 1, pageSize: COLUMN_PAGE_SIZE };
-      return { queryKey: leadListKey(params), queryFn: () => api.get<LeadPage>(leadsUrl(params)) };
-    }),
+    queries: PIPELINE_COLUMNS.map((status) => leadListQuery({ status, page: 1, pageSize: COLUMN_PAGE_SIZE })),
     combine: (results) => ({
       columns: PIPELINE_COLUMNS.map((status: LeadStatus, i) => ({ status, page: results[i].data })),
       isLoading: results.some((r) => r.isLoading),
@@ -34,7 +31,7 @@ export function useBoard() {
   });
 }
 
-/** GET /api/analytics/dashboard: the caller's own figures, the whole organisation's for admins. */
+/** The metrics' figures: the caller's own for partners, the whole organisation's for admins. */
 export function useAnalytics() {
-  return useQuery<DashboardAnalytics>({ queryKey: ['/api/analytics/dashboard'] });
+  return useQuery<DashboardAnalytics>({ queryKey: pipelineKeys.analytics });
 }

@@ -1,9 +1,8 @@
 import { ArrowRightLeft, TriangleAlert } from 'lucide-react';
 import { LEAD_STATUSES, type LeadStatus } from '../../../../common/constants/options.ts';
-import { STATUS_LABELS } from '../../../../common/rules/pipeline.ts';
 import { LEAD_TYPE_LABELS } from '../../../../common/constants/leads.ts';
+import { STATUS_LABELS } from '../../../../common/rules/pipeline.ts';
 import type { Lead } from '../../../../common/schemas/lead.ts';
-import { StatusOption } from '../../../components/leads/UpdateStatusDialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -15,6 +14,7 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { formatDate, formatGBP } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
+import { StatusOption } from '../../leads/index.ts';
 
 /**
  * A lead on the board: company, contact, value in GBP (0 decimals). The whole card opens the details. For admins

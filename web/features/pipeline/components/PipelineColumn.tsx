@@ -2,10 +2,10 @@ import { useState, type DragEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LeadStatus } from '../../../../common/constants/options.ts';
 import { STATUS_LABELS } from '../../../../common/rules/pipeline.ts';
-import { STATUS_DOTS } from '../../../components/leads/LeadStatusBadge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatGBP } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
+import { STATUS_DOTS } from '../../leads/index.ts';
 
 /** One column of the board: label, count and value, its cards, "+N more" when the server holds more. */
 export function PipelineColumn({

@@ -3,27 +3,26 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { LeadStatus } from '../../../../common/constants/options.ts';
 import { toPence } from '../../../../common/rules/money.ts';
-import { PIPELINE_COLUMNS, STATUS_LABELS, weightedPipelinePence } from '../../../../common/rules/pipeline.ts';
+import { STATUS_LABELS, weightedPipelinePence } from '../../../../common/rules/pipeline.ts';
 import type { Lead } from '../../../../common/schemas/lead.ts';
-import { useUpdateLead } from '../../../components/leads/api.ts';
-import { LeadDetailsDialog } from '../../../components/leads/LeadDetailsDialog.tsx';
-import { LeadListError } from '../../../components/leads/LeadTable.tsx';
-import { UpdateStatusDialog } from '../../../components/leads/UpdateStatusDialog.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import type { Stat } from '../../../components/stat-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { isAdminRole, useCurrentUser } from '../../../lib/auth.ts';
 import { formatGBP, formatPercent } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
-import { COLUMN_PAGE_SIZE, useAnalytics, useBoard } from '../api/pipeline.ts';
+import { LeadDetailsDialog, UpdateStatusDialog, useUpdateLead } from '../../leads/index.ts';
+import { useAnalytics, useBoard } from '../api/pipeline.ts';
 import { PipelineCard } from '../components/PipelineCard.tsx';
 import { PipelineColumn } from '../components/PipelineColumn.tsx';
-import { METRIC_ICONS, PipelineMetrics, type PipelineMetric } from '../components/PipelineMetrics.tsx';
+import { METRIC_ICONS, PipelineMetrics } from '../components/PipelineMetrics.tsx';
 
 const OPEN_COLUMNS: LeadStatus[] = ['submitted', 'reviewing', 'qualified', 'in-progress'];
 
 /**
- * Pipeline Overview (/pipeline, spec 02): metric cards and five columns (closed-lost is not on the board), each
+ * Pipeline Overview (/pipeline): metric cards and five columns (closed-lost is not on the board), each
  * loaded from the server. Admins move cards by drag and drop or the "Move to…" menu; partners see their own
  * board read-only.
  */
@@ -40,7 +39,6 @@ export function PipelinePage() {
 
   const cards = useMemo(() => board.columns.flatMap((c) => c.page?.items ?? []), [board.columns]);
   const open = cards.find((l) => l.id === openId) ?? null;
-  const truncated = board.columns.some((c) => c.page && c.page.total > c.page.items.length);
   const totals = Object.fromEntries(board.columns.map((c) => [c.status, c.page?.total ?? 0])) as Record<LeadStatus, number>;
   const valueOf = (items: Lead[]) => items.reduce((sum, l) => sum + toPence(l.estimatedValue), 0);
 
@@ -54,7 +52,7 @@ export function PipelinePage() {
     ? weightedPipelinePence(Object.entries(a.valueByStatus).map(([status, pounds]) => ({ status: status as LeadStatus, valuePence: Math.round(pounds * 100) })))
     : null;
   const activeCount = OPEN_COLUMNS.reduce((n, s) => n + totals[s], 0);
-  const metrics: PipelineMetric[] = [
+  const metrics: Stat[] = [
     {
       key: 'total',
       label: 'Total Pipeline Value',
@@ -103,7 +101,7 @@ export function PipelinePage() {
 
       {board.isError && !cards.length ? (
         <Card className="mt-6 p-4">
-          <LeadListError error={board.error} onRetry={() => void board.refetch()} what="the pipeline" />
+          <LoadError framed what="the pipeline" error={board.error} onRetry={() => void board.refetch()} />
         </Card>
       ) : (
         <>

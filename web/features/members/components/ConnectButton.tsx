@@ -1,11 +1,11 @@
 import { UserPlus } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, type ButtonProps } from '../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../ui/dialog.tsx';
-import { Field, fieldA11y } from '../ui/field.tsx';
-import { Spinner } from '../ui/spinner.tsx';
-import { Textarea } from '../ui/textarea.tsx';
-import { useSendConnection } from './connections.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../../components/ui/dialog.tsx';
+import { Field, fieldA11y } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useSendConnection } from '../api/network.ts';
 
 const MESSAGE_MAX = 500;
 
@@ -22,14 +22,10 @@ interface Target {
  */
 export function ConnectButton({
   member,
-  size = 'sm',
-  className,
   onSent,
   onOpenChange,
 }: {
   member: Target;
-  size?: ButtonProps['size'];
-  className?: string;
   onSent?: () => void;
   onOpenChange?: (open: boolean) => void;
 }) {
@@ -62,7 +58,7 @@ export function ConnectButton({
   return (
     <Dialog open={open} onOpenChange={(o) => !send.isPending && setOpen(o)}>
       <DialogTrigger asChild>
-        <Button size={size} className={className} aria-label={`Connect with ${name}`}>
+        <Button size="sm" aria-label={`Connect with ${name}`}>
           <UserPlus aria-hidden /> Connect
         </Button>
       </DialogTrigger>

@@ -1,10 +1,10 @@
-import type { LeadStatus } from '../../../common/constants/options.ts';
-import { STATUS_LABELS } from '../../../common/rules/pipeline.ts';
-import { cn } from '../../lib/utils.ts';
-import { Badge } from '../ui/badge.tsx';
+import type { LeadStatus } from '../../../../common/constants/options.ts';
+import { STATUS_LABELS } from '../../../../common/rules/pipeline.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { cn } from '../../../lib/utils.ts';
 
 /** One colour per lead status: neutral while new, amber under review, navy when qualified and working, green won, red lost. */
-export const STATUS_TONES: Record<LeadStatus, string> = {
+const STATUS_TONES: Record<LeadStatus, string> = {
   submitted: 'border-border bg-muted text-foreground',
   reviewing: 'border-warning/20 bg-warning-soft text-warning',
   qualified: 'border-primary/15 bg-primary-soft text-primary',
@@ -13,6 +13,7 @@ export const STATUS_TONES: Record<LeadStatus, string> = {
   'closed-lost': 'border-destructive/20 bg-destructive-soft text-destructive',
 };
 
+/** The dot that stands for a status in menus and on the board's column headings. */
 export const STATUS_DOTS: Record<LeadStatus, string> = {
   submitted: 'bg-muted-foreground/50',
   reviewing: 'bg-warning',
@@ -25,4 +26,14 @@ export const STATUS_DOTS: Record<LeadStatus, string> = {
 /** A lead's status as a badge, with the label the screens use (reviewing reads "Under Review"). */
 export function LeadStatusBadge({ status, className }: { status: LeadStatus; className?: string }) {
   return <Badge className={cn(STATUS_TONES[status], className)}>{STATUS_LABELS[status]}</Badge>;
+}
+
+/** A status as a choice: its coloured dot and label, in the status selects and the board's "Move to" menu. */
+export function StatusOption({ status }: { status: LeadStatus }) {
+  return (
+    <span className="flex items-center gap-2">
+      <span className={`size-2 rounded-full ${STATUS_DOTS[status]}`} aria-hidden />
+      {STATUS_LABELS[status]}
+    </span>
+  );
 }

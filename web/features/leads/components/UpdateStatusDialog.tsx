@@ -1,28 +1,17 @@
 import { Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { LEAD_STATUSES, type LeadStatus } from '../../../common/constants/options.ts';
-import { STATUS_LABELS } from '../../../common/rules/pipeline.ts';
-import type { Lead } from '../../../common/schemas/lead.ts';
-import { Button } from '../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
-import { Field } from '../ui/field.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select.tsx';
-import { Spinner } from '../ui/spinner.tsx';
-import { Textarea } from '../ui/textarea.tsx';
-import { useUpdateLead } from './api.ts';
-import { STATUS_DOTS } from './LeadStatusBadge.tsx';
+import { LEAD_STATUSES, type LeadStatus } from '../../../../common/constants/options.ts';
+import type { Lead } from '../../../../common/schemas/lead.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useUpdateLead } from '../api/update-lead.ts';
+import { StatusOption } from './LeadStatusBadge.tsx';
 
 const NOTES_MAX = 5000;
-
-/** The status options with their coloured dot, for the update dialog and the board's "Move to" menu. */
-export function StatusOption({ status }: { status: LeadStatus }) {
-  return (
-    <span className="flex items-center gap-2">
-      <span className={`size-2 rounded-full ${STATUS_DOTS[status]}`} aria-hidden />
-      {STATUS_LABELS[status]}
-    </span>
-  );
-}
 
 function UpdateStatusForm({ lead, onDone }: { lead: Lead; onDone: () => void }) {
   const [status, setStatus] = useState<LeadStatus>(lead.status);

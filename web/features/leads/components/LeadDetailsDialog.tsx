@@ -1,24 +1,14 @@
-import { Building2, CircleAlert, ClipboardList, FileText, History, Mail, NotebookPen, RefreshCw, Trash2, UserRound } from 'lucide-react';
+import { Building2, CircleAlert, ClipboardList, FileText, History, Mail, NotebookPen, Trash2, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { LEAD_TYPE_LABELS, RELATIONSHIP_LABELS, URGENCY_LABELS } from '../../../common/constants/leads.ts';
-import type { Lead, LeadActivity } from '../../../common/schemas/lead.ts';
-import { errorDetail } from '../../lib/api.ts';
-import { formatDateTime, formatGBP } from '../../lib/format.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../ui/alert-dialog.tsx';
-import { Button } from '../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
-import { Skeleton } from '../ui/skeleton.tsx';
-import { Spinner } from '../ui/spinner.tsx';
-import { useDeleteLead, useLeadActivities } from './api.ts';
+import { LEAD_TYPE_LABELS, RELATIONSHIP_LABELS, URGENCY_LABELS } from '../../../../common/constants/leads.ts';
+import type { Lead } from '../../../../common/schemas/lead.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatDateTime, formatGBP } from '../../../lib/format.ts';
+import { useDeleteLead } from '../api/update-lead.ts';
+import { ActivityTimeline } from './ActivityTimeline.tsx';
 import { LeadStatusBadge } from './LeadStatusBadge.tsx';
 
 function Section({ icon: Icon, title, children }: { icon: typeof Building2; title: string; children: ReactNode }) {
@@ -46,57 +36,8 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
   );
 }
 
-/** The lead's progress timeline, oldest first: what happened, the notes, who and when. */
-export function ActivityTimeline({ leadId }: { leadId: string }) {
-  const activities = useLeadActivities(leadId);
-  if (activities.isLoading) {
-    return (
-      <div className="grid gap-3" aria-busy="true" aria-label="Loading activity">
-        {[0, 1].map((i) => (
-          <div key={i} className="flex gap-3">
-            <Skeleton className="mt-1 size-3 rounded-full" />
-            <div className="grid flex-1 gap-1.5">
-              <Skeleton className="h-4 w-48" />
-              <Skeleton className="h-3 w-32" />
-            </div>
-          </div>
-        ))}
-      </div>
-    );
-  }
-  if (activities.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/20 bg-destructive-soft px-4 py-3 text-sm text-destructive">
-        Could not load the timeline: {errorDetail(activities.error, 'please try again.')}
-        <Button variant="outline" size="sm" onClick={() => void activities.refetch()}>
-          <RefreshCw aria-hidden /> Try again
-        </Button>
-      </div>
-    );
-  }
-  const list: LeadActivity[] = activities.data ?? [];
-  if (!list.length) return <p className="rounded-lg border border-dashed border-border px-4 py-5 text-center text-sm text-muted-foreground">No activity updates yet.</p>;
-  return (
-    <ol className="relative grid gap-5 border-l-2 border-border pl-5 ml-1.5">
-      {list.map((a, i) => (
-        <li key={a.id} className="relative">
-          <span
-            className={`absolute -left-[27px] top-1 size-3 rounded-full ring-4 ring-card ${i === list.length - 1 ? 'bg-primary' : 'bg-muted-foreground/40'}`}
-            aria-hidden
-          />
-          <p className="text-sm font-medium">{a.activity}</p>
-          {a.notes && <p className="mt-1 whitespace-pre-wrap break-words rounded-md bg-muted/60 px-3 py-2 text-sm text-foreground">{a.notes}</p>}
-          <p className="mt-1 text-xs text-muted-foreground">
-            {a.userName ?? 'System'} · <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time>
-          </p>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
 /**
- * The lead details dialog (spec 01 §2): company, lead details, project description, admin notes when present,
+ * The lead details dialog: company, lead details, project description, admin notes when present,
  * the progress timeline and submission details. Admins also see the possible-duplicate flag and can delete the
  * lead after the 'Are you sure?' confirmation; `actions` adds buttons to the footer (e.g. Update Status).
  */
@@ -215,31 +156,26 @@ export function LeadDetailsDialog({
             </DialogFooter>
           )}
 
-          <AlertDialog open={confirming} onOpenChange={(o) => !remove.isPending && setConfirming(o)}>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  This action cannot be undone. This will permanently delete the lead for <strong className="text-foreground">{lead.companyName}</strong> and
-                  remove all associated activities, notes and commissions.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-                <AlertDialogAction
-                  variant="destructive"
-                  disabled={remove.isPending}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    confirmDelete();
-                  }}
-                >
-                  {remove.isPending ? <Spinner className="size-4 text-white" label="Deleting" /> : <Trash2 aria-hidden />}
-                  Delete Lead
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Are you sure?"
+            description={
+              <>
+                This action cannot be undone. This will permanently delete the lead for <strong className="text-foreground">{lead.companyName}</strong> and
+                remove all associated activities, notes and commissions.
+              </>
+            }
+            destructive
+            pending={remove.isPending}
+            onConfirm={confirmDelete}
+            confirm={
+              <>
+                {remove.isPending ? <Spinner className="size-4 text-white" label="Deleting" /> : <Trash2 aria-hidden />}
+                Delete Lead
+              </>
+            }
+          />
         </DialogContent>
       )}
     </Dialog>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { LeadStatus } from '../../../common/constants/options.ts';
-import { useLeads } from './api.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import type { LeadStatus } from '../../../../common/constants/options.ts';
+import { pageCount as countPages } from '../../../lib/paging.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useLeads } from '../api/leads.ts';
 
-export type StatusFilter = LeadStatus | 'all';
+type StatusFilter = LeadStatus | 'all';
 
 /**
  * Search, status filter and page of a lead list, sent to the server as query parameters (the search once
@@ -18,7 +19,7 @@ export function useLeadList(pageSize = 25, initialStatus: StatusFilter = 'all') 
 
   const query = useLeads({ search: debouncedSearch, status: status === 'all' ? undefined : status, page, pageSize });
   const total = query.data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = countPages(total, pageSize);
 
   useEffect(() => {
     if (query.data && !query.isPlaceholderData && page > pageCount) setPage(pageCount);
@@ -53,4 +54,5 @@ export function useLeadList(pageSize = 25, initialStatus: StatusFilter = 'all') 
   };
 }
 
+/** A lead list's filters, page and answer, handed to its filter and pagination controls. */
 export type LeadListState = ReturnType<typeof useLeadList>;

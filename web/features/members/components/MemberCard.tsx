@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card } from '../ui/card.tsx';
-import { UserAvatar } from '../user-avatar.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { UserAvatar } from '../../../components/user-avatar.tsx';
 
 interface CardMember {
   id: string;
@@ -16,11 +16,11 @@ interface CardMember {
  * A member at a glance: avatar (initials when there is no picture), name, job title and company, up to three
  * reasons why they are suggested, and an action area (e.g. a Connect button) at the bottom.
  */
-export function MemberCard({ member, reasons = [], action, className }: { member: CardMember; reasons?: string[]; action?: ReactNode; className?: string }) {
+export function MemberCard({ member, reasons = [], action }: { member: CardMember; reasons?: string[]; action?: ReactNode }) {
   const name = `${member.firstName} ${member.lastName}`.trim();
   const shown = reasons.slice(0, 3);
   return (
-    <Card className={className ?? 'flex h-full flex-col p-5'}>
+    <Card className="flex h-full flex-col p-5">
       <div className="flex items-start gap-3">
         <UserAvatar person={member} className="size-12 text-base" />
         <div className="min-w-0">

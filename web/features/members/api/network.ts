@@ -1,14 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Connection } from '../../../common/schemas/member.ts';
-import { api, ApiError } from '../../lib/api.ts';
-import { toast } from '../../lib/toast.ts';
-
-export const CONNECTIONS_KEY = ['/api/member-connections'] as const;
-export const RECOMMENDATIONS_KEY = ['/api/members/recommendations'] as const;
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { Connection, MemberRecommendation } from '../../../../common/schemas/member.ts';
+import { api, ApiError } from '../../../lib/api.ts';
+import { invalidateKeys } from '../../../lib/query-keys.ts';
+import { toast } from '../../../lib/toast.ts';
+import { memberKeys } from './keys.ts';
 
 /** The signed-in member's connections and open requests, both directions. */
 export function useConnections() {
-  return useQuery<Connection[]>({ queryKey: CONNECTIONS_KEY });
+  return useQuery<Connection[]>({ queryKey: memberKeys.connections });
+}
+
+/** Up to eight recommended members, scored on the server (someone already asked or connected never appears). */
+export function useRecommendations() {
+  return useQuery<MemberRecommendation[]>({ queryKey: memberKeys.recommendations });
 }
 
 /** Requests sent to `userId` that still wait for an answer. */
@@ -16,19 +20,18 @@ export function incomingRequests(connections: Connection[] | undefined, userId: 
   return (connections ?? []).filter((c) => c.status === 'pending' && c.receiverId === userId);
 }
 
+/** A request sent or answered changes the member's connections and who is recommended to them. */
+export const NETWORK_CHANGE_INVALIDATES: readonly QueryKey[] = [memberKeys.connections, memberKeys.recommendations];
+
 function useRefreshNetwork() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: CONNECTIONS_KEY }),
-      client.invalidateQueries({ queryKey: RECOMMENDATIONS_KEY }),
-      client.invalidateQueries({ queryKey: ['/api/members'] }),
-    ]);
+  return () => invalidateKeys(client, NETWORK_CHANGE_INVALIDATES);
 }
 
 /**
- * POST /api/member-connections with the spec's toasts (01 §8). A 409 (already pending or connected) shows
- * the server's own sentence, which says exactly why.
+ * POST /api/member-connections, toasting 'Connection Request Sent' or 'Error' / 'Failed to send connection
+ * request. Please try again.'. A 409 (already pending or connected) shows the server's own sentence, which says
+ * exactly why.
  */
 export function useSendConnection() {
   const refresh = useRefreshNetwork();

@@ -1,12 +1,13 @@
-import { ChevronLeft, ChevronRight, Search, X } from 'lucide-react';
-import { LEAD_STATUSES, type LeadStatus } from '../../../common/constants/options.ts';
-import { Button } from '../ui/button.tsx';
-import { Input } from '../ui/input.tsx';
-import { Label } from '../ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select.tsx';
-import { Spinner } from '../ui/spinner.tsx';
-import { StatusOption } from './UpdateStatusDialog.tsx';
-import type { LeadListState } from './use-lead-list.ts';
+import { Search, X } from 'lucide-react';
+import { LEAD_STATUSES, type LeadStatus } from '../../../../common/constants/options.ts';
+import { Pager } from '../../../components/pager.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { rangeText } from '../../../lib/paging.ts';
+import type { LeadListState } from '../lib/use-lead-list.ts';
+import { StatusOption } from './LeadStatusBadge.tsx';
 
 /** The search box (company, industry or contact name) and the status filter of a lead list. */
 export function LeadFilters({ state, idPrefix }: { state: LeadListState; idPrefix: string }) {
@@ -64,28 +65,22 @@ export function LeadFilters({ state, idPrefix }: { state: LeadListState; idPrefi
   );
 }
 
-/** Previous / Next with "Page x of y" and the range shown. */
-export function LeadPagination({ state, label = 'leads' }: { state: LeadListState; label?: string }) {
+/** Previous / Next under a lead list, with "Showing 1–25 of 143 leads" and "Page 1 of 6" (hidden when the list is empty). */
+export function LeadPagination({ state }: { state: LeadListState }) {
   const { page, pageCount, total, pageSize } = state;
   if (total === 0) return null;
-  const from = (page - 1) * pageSize + 1;
-  const to = Math.min(total, page * pageSize);
+  const shown = Math.min(total, page * pageSize) - (page - 1) * pageSize;
   return (
-    <nav aria-label="Pagination" className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-      <p className="text-sm text-muted-foreground tabular-nums">
-        Showing {from.toLocaleString('en-GB')}–{to.toLocaleString('en-GB')} of {total.toLocaleString('en-GB')} {label}
-      </p>
-      <div className="flex items-center gap-2">
-        <Button variant="outline" size="sm" onClick={() => state.setPage(page - 1)} disabled={page <= 1}>
-          <ChevronLeft aria-hidden /> Previous
-        </Button>
-        <span className="min-w-24 text-center text-sm font-medium tabular-nums" aria-live="polite">
-          Page {page} of {pageCount}
-        </span>
-        <Button variant="outline" size="sm" onClick={() => state.setPage(page + 1)} disabled={page >= pageCount}>
-          Next <ChevronRight aria-hidden />
-        </Button>
-      </div>
-    </nav>
+    <Pager
+      label="Pagination"
+      page={page}
+      hasNext={page < pageCount}
+      onPage={state.setPage}
+      summary={`Showing ${rangeText(page, pageSize, shown, total)} leads`}
+      position
+      pageCount={pageCount}
+      keepOnSinglePage
+      className="flex-col sm:flex-row"
+    />
   );
 }

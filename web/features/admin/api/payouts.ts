@@ -1,0 +1,47 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { Commission } from '../../../../common/schemas/lead.ts';
+import { api, ApiError } from '../../../lib/api.ts';
+import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
+import { toast } from '../../../lib/toast.ts';
+import { commissionKeys } from '../../commissions/index.ts';
+import { adminKeys, type CommissionFilter } from './keys.ts';
+
+/** Where "Download CSV" points for these filters. */
+export function commissionsCsvUrl({ month, status }: CommissionFilter): string {
+  return withQuery('/api/admin/commissions.csv', { month, status });
+}
+
+/** One page of commissions for the payout run. */
+export function useAdminCommissions(filter: CommissionFilter, limit: number, offset: number) {
+  const { month, status } = filter;
+  return useQuery({
+    queryKey: adminKeys.commissions({ month, status, limit, offset }),
+    queryFn: () => api.get<Commission[]>(withQuery('/api/admin/commissions', { month, status, limit, offset })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * A commission paid changes the payouts list, the audit log, the partner's totals in the users list and the
+ * overview, and the tracker of whoever earned it (an admin may be looking at their own).
+ */
+export const PAYOUT_INVALIDATES: readonly QueryKey[] = [
+  adminKeys.commissionsAll,
+  adminKeys.auditAll,
+  adminKeys.usersAll,
+  adminKeys.overview,
+  commissionKeys.summary,
+  commissionKeys.historyAll,
+];
+
+/** Mark one pending commission paid: 'Commission marked as paid', or the server's reason when it was not pending. */
+export function usePayCommission() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: string; partnerName: string }) => api.post<{ id: string; status: string; paidAt: string }>(`/api/admin/commissions/${encodeURIComponent(id)}/pay`),
+    onSuccess: (_d, { partnerName }) => toast({ variant: 'success', title: 'Commission marked as paid', description: `${partnerName}'s commission is recorded as paid.` }),
+    onError: (err) =>
+      toast({ variant: 'destructive', title: 'Error', description: err instanceof ApiError && err.status === 409 && err.detail ? err.detail : 'Failed to mark the commission as paid. Please try again.' }),
+    onSettled: () => invalidateKeys(client, PAYOUT_INVALIDATES),
+  });
+}

@@ -1,0 +1,6 @@
+/** The query keys of the dashboard (first element: the endpoint's path). */
+export const dashboardKeys = {
+  /** The member's own referral figures: banner, performance tiles and pipeline tiles. */
+  stats: ['/api/dashboard-stats'] as const,
+  onboarding: ['/api/onboarding'] as const,
+};

@@ -1,0 +1,35 @@
+import type { LeadStatus } from '../../../../common/constants/options.ts';
+
+/** The filters and page of one lead list, as GET /api/leads takes them. */
+export interface LeadListParams {
+  search?: string;
+  status?: LeadStatus;
+  page?: number;
+  pageSize?: number;
+}
+
+/** A list's filters in one canonical form, so the same list is one cache entry however it was asked for. */
+export interface LeadListFilters {
+  search: string;
+  status: LeadStatus | null;
+  page: number;
+  pageSize: number;
+}
+
+/** Fills in the defaults (page 1 of 25, no search, every status) and trims the search. */
+export function leadListFilters(p: LeadListParams): LeadListFilters {
+  return { search: p.search?.trim() || '', status: p.status ?? null, page: p.page ?? 1, pageSize: p.pageSize ?? 25 };
+}
+
+/**
+ * The query keys of the lead feature (first element: the endpoint's path). Every lead list (My Leads, the admin
+ * table, each pipeline column) lives under `leadKeys.all`, every timeline under `leadKeys.activitiesAll`.
+ */
+export const leadKeys = {
+  all: ['/api/leads'] as const,
+  list: (p: LeadListParams) => ['/api/leads', leadListFilters(p)] as const,
+  activitiesAll: ['/api/lead-activities'] as const,
+  activities: (leadId: string) => ['/api/lead-activities', { leadId }] as const,
+  duplicateCheckAll: ['/api/leads/duplicate-check'] as const,
+  duplicateCheck: (company: string, domain: string) => ['/api/leads/duplicate-check', { company, domain }] as const,
+};

@@ -1,0 +1,61 @@
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { leadKeys } from './keys.ts';
+import { LEAD_CHANGE_INVALIDATES, refreshAfterLeadChange } from './lead-change.ts';
+
+const paths = LEAD_CHANGE_INVALIDATES.map((k) => k[0]);
+
+describe('what a lead change refreshes', () => {
+  it('covers the lead lists, the pipeline and every figure derived from leads', () => {
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/leads', // My Leads, the admin table, each pipeline column
+        '/api/lead-activities',
+        '/api/dashboard-stats',
+        '/api/analytics/dashboard', // the pipeline metrics
+        '/api/commissions',
+        '/api/commissions/summary',
+        '/api/admin/overview',
+        '/api/admin/commissions', // the payout run
+        '/api/users', // lead and commission totals per user
+        '/api/admin/audit-log',
+      ]),
+    );
+  });
+  it('names whole endpoints, so every page and filter of them refreshes', () => {
+    for (const key of LEAD_CHANGE_INVALIDATES) expect(key).toHaveLength(1);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+  it('names no endpoint the client does not read', () => {
+    expect(paths).not.toContain('/api/leaderboard');
+  });
+});
+
+describe('refreshAfterLeadChange', () => {
+  const seed = (client: QueryClient, keys: QueryKey[]) => keys.forEach((k) => client.setQueryData(k, {}));
+  const stale = (client: QueryClient, key: QueryKey) => client.getQueryCache().find({ queryKey: key, exact: true })?.state.isInvalidated;
+
+  it('marks the admin panels, the dashboard figures and every lead list stale, and leaves the rest', async () => {
+    const client = new QueryClient();
+    const touched: QueryKey[] = [
+      leadKeys.list({ status: 'closed-won', pageSize: 100 }),
+      ['/api/admin/overview'],
+      ['/api/admin/commissions', { month: '2026-11', status: '', limit: 50, offset: 0 }],
+      ['/api/users', { search: '', page: 1, pageSize: 20 }],
+      ['/api/admin/audit-log', { limit: 25, offset: 0 }],
+      ['/api/dashboard-stats'],
+    ];
+    const untouched: QueryKey[] = [['/api/auth/me'], ['/api/member-connections'], ['/api/admin/outbox']];
+    seed(client, [...touched, ...untouched]);
+    await refreshAfterLeadChange(client);
+    for (const key of touched) expect(stale(client, key), JSON.stringify(key)).toBe(true);
+    for (const key of untouched) expect(stale(client, key), JSON.stringify(key)).toBe(false);
+  });
+  it('drops a deleted lead’s timeline instead of asking for it again, and refreshes the others', async () => {
+    const client = new QueryClient();
+    seed(client, [leadKeys.activities('gone'), leadKeys.activities('kept')]);
+    await refreshAfterLeadChange(client, 'gone');
+    expect(client.getQueryData(leadKeys.activities('gone'))).toBeUndefined();
+    expect(stale(client, leadKeys.activities('kept'))).toBe(true);
+  });
+});

@@ -1,0 +1,63 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Lead, LeadActivity } from '../../../../common/schemas/lead.ts';
+import { api } from '../../../lib/api.ts';
+import { withQuery } from '../../../lib/query-keys.ts';
+import { leadKeys, leadListFilters, type LeadListParams } from './keys.ts';
+
+/** One page of GET /api/leads. */
+export interface LeadPage {
+  items: Lead[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /api/leads with the list's search, status filter and page. */
+function leadsUrl(p: LeadListParams): string {
+  const f = leadListFilters(p);
+  return withQuery('/api/leads', { search: f.search, status: f.status, page: f.page, pageSize: f.pageSize });
+}
+
+/** One lead list as a query (key and read function together), for a single list or a board of them. */
+export function leadListQuery(params: LeadListParams) {
+  return queryOptions({ queryKey: leadKeys.list(params), queryFn: () => api.get<LeadPage>(leadsUrl(params)) });
+}
+
+/** A page of leads: the caller's own for partners, all leads (with the duplicate flag) for admins. */
+export function useLeads(params: LeadListParams) {
+  return useQuery({ ...leadListQuery(params), placeholderData: (previous) => previous });
+}
+
+/** The progress timeline of one lead, oldest first; only requested while a lead is open. */
+export function useLeadActivities(leadId: string | null | undefined) {
+  return useQuery({
+    queryKey: leadKeys.activities(leadId ?? ''),
+    queryFn: () => api.get<LeadActivity[]>(withQuery('/api/lead-activities', { leadId })),
+    enabled: !!leadId,
+    staleTime: 0,
+  });
+}
+
+interface DuplicateCheck {
+  companyMatch: boolean;
+  domainMatch: boolean;
+}
+
+/** Whether a company or contact e-mail domain is already in the open pipeline (no details of whose lead). */
+export function useDuplicateCheck(companyName: string, contactEmail: string) {
+  const company = companyName.trim();
+  const email = contactEmail.trim();
+  const companyReady = company.length >= 2;
+  const emailReady = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email);
+  const enabled = companyReady || emailReady;
+  const query = useQuery({
+    queryKey: leadKeys.duplicateCheck(company.toLowerCase(), emailReady ? email.slice(email.lastIndexOf('@') + 1).toLowerCase() : ''),
+    queryFn: () =>
+      api.get<DuplicateCheck>(withQuery('/api/leads/duplicate-check', { companyName: companyReady ? company : undefined, contactEmail: emailReady ? email : undefined })),
+    enabled,
+    staleTime: 30_000,
+  });
+  /** Only a check of what is typed now counts (nothing when both fields are too short to check). */
+  const match = enabled && query.data ? { companyMatch: companyReady && query.data.companyMatch, domainMatch: emailReady && query.data.domainMatch } : null;
+  return { ...query, match };
+}

@@ -1,0 +1,8 @@
+/*
+ * The member network's public entry: the only module other features may import from it (the dashboard shows
+ * recommended members with Connect buttons and answers connection requests). The feature has no page of its own.
+ */
+
+export { incomingRequests, useConnections, useRecommendations, useRespondToConnection } from './api/network.ts';
+export { ConnectButton } from './components/ConnectButton.tsx';
+export { MemberCard } from './components/MemberCard.tsx';
