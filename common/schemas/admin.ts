@@ -29,6 +29,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUserQuerySchema = pageQuery(25).extend({ search: z.string().trim().max(100).optional() });
 export const adminUserPageSchema = pageOf(adminUserSchema);
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
 export const userStatusSchema = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) }).strict();
 
@@ -56,6 +57,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditQuerySchema = pageQuery(50);
 export const auditPageSchema = pageOf(auditEntrySchema);
+export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** An e-mail the product sent or kept (the outbox when no SMTP server is configured). */
 export const outboxItemSchema = z.object({
@@ -71,3 +73,4 @@ export const outboxItemSchema = z.object({
 export type OutboxItem = z.infer<typeof outboxItemSchema>;
 export const outboxQuerySchema = pageQuery(50);
 export const outboxPageSchema = pageOf(outboxItemSchema);
+export type OutboxPage = z.infer<typeof outboxPageSchema>;

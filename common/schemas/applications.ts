@@ -72,6 +72,7 @@ export const applicationStatsSchema = z.object({
   competitorFlags: z.number(),
   readyToApprove: z.number(),
 });
+export type ApplicationStats = z.infer<typeof applicationStatsSchema>;
 
 /** Ready to approve: company, LinkedIn and background verified and no competitor flag (spec 02). */
 export function isReadyToApprove(a: Pick<PendingApplication, 'companyVerified' | 'linkedinChecked' | 'backgroundVerified' | 'competitorFlag'>): boolean {

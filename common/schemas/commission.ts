@@ -21,6 +21,7 @@ export const commissionSchema = z.object({
 });
 export type Commission = z.infer<typeof commissionSchema>;
 export const commissionPageSchema = pageOf(commissionSchema);
+export type CommissionPage = z.infer<typeof commissionPageSchema>;
 
 /** GET /api/commissions: the member's own commissions, newest first. */
 export const commissionQuerySchema = pageQuery(25);
@@ -34,6 +35,7 @@ export const commissionFilterSchema = z.object({
 export const adminCommissionQuerySchema = pageQuery(25).extend(commissionFilterSchema.shape);
 
 export const commissionPaidSchema = z.object({ id: z.string(), status: z.enum(COMMISSION_STATUSES), paidAt: instantSchema });
+export type CommissionPaid = z.infer<typeof commissionPaidSchema>;
 
 /** The Commission Tracker's figures for the signed-in member. */
 export const commissionSummarySchema = z.object({

@@ -84,6 +84,7 @@ export const leadSchema = z.object({
 export type Lead = z.infer<typeof leadSchema>;
 
 export const leadPageSchema = pageOf(leadSchema);
+export type LeadPage = z.infer<typeof leadPageSchema>;
 
 /** GET /api/lead-activities: a lead's timeline, oldest first. */
 export const leadActivityQuerySchema = pageQuery(100).extend({ leadId: z.uuid('Lead not found.') });
@@ -102,9 +103,11 @@ export const leadActivitySchema = z.object({
 });
 export type LeadActivity = z.infer<typeof leadActivitySchema>;
 export const leadActivityPageSchema = pageOf(leadActivitySchema);
+export type LeadActivityPage = z.infer<typeof leadActivityPageSchema>;
 
 export const duplicateCheckQuery = z.object({
   companyName: z.string().trim().max(200).optional(),
   contactEmail: z.string().trim().max(254).optional(),
 });
 export const duplicateCheckSchema = z.object({ companyMatch: z.boolean(), domainMatch: z.boolean() });
+export type DuplicateCheck = z.infer<typeof duplicateCheckSchema>;

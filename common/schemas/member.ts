@@ -30,11 +30,13 @@ export const memberQuerySchema = pageQuery(24, 60).extend({
 });
 
 export const memberPageSchema = pageOf(memberSchema);
+export type MemberPage = z.infer<typeof memberPageSchema>;
 
 export const recommendationSchema = memberSchema.extend({ score: z.number(), reasons: z.array(z.string()) });
 export type MemberRecommendation = z.infer<typeof recommendationSchema>;
 /** GET /api/members/recommendations: the top eight, best first, in the one list envelope (always one page). */
 export const recommendationPageSchema = pageOf(recommendationSchema);
+export type RecommendationPage = z.infer<typeof recommendationPageSchema>;
 
 /** POST /api/member-connections: spec 01 names the receiver receiverId, spec 02 requesteeId; both accepted. */
 export const connectionRequestSchema = z
@@ -63,6 +65,7 @@ export const connectionSchema = z.object({
 });
 export type Connection = z.infer<typeof connectionSchema>;
 export const connectionPageSchema = pageOf(connectionSchema);
+export type ConnectionPage = z.infer<typeof connectionPageSchema>;
 
 /**
  * GET /api/member-connections: the member's connections and requests, newest first; `direction` narrows to
@@ -73,4 +76,5 @@ export const connectionQuerySchema = pageQuery(25).extend({
   direction: z.enum(['incoming', 'outgoing']).optional(),
 });
 export const connectionStateSchema = z.object({ id: z.string(), status: z.enum(['pending', 'accepted', 'declined']) });
+export type ConnectionState = z.infer<typeof connectionStateSchema>;
 

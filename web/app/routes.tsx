@@ -4,7 +4,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import type { CurrentUser } from '../../common/schemas/user.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { isAdminRole, useCurrentUser } from '../lib/auth.ts';
+import { useCurrentUser } from '../lib/auth.ts';
 import * as P from './pages.ts';
 import { AppShell } from './shell/AppShell.tsx';
 
@@ -51,7 +51,7 @@ function SignedOutRoutes() {
 }
 
 function AdminOnly({ user, children }: { user: CurrentUser; children: ReactNode }) {
-  return isAdminRole(user.role) ? children : <Navigate to="/dashboard" replace />;
+  return user.can.adminPanel ? children : <Navigate to="/dashboard" replace />;
 }
 
 function MemberRoutes({ user }: { user: CurrentUser }) {

@@ -76,11 +76,6 @@ export function useAuth() {
   };
 }
 
-/** Admin screens are for admin and master-admin (spec 01 §6). */
-export function isAdminRole(role: string | null | undefined): boolean {
-  return role === 'admin' || role === 'master-admin';
-}
-
 /** The sidebar's role label: 'Administrator' for admin, 'Partner' for everyone else (master-admin included). */
 export function roleLabel(role: string | null | undefined): string {
   return role === 'admin' ? 'Administrator' : 'Partner';

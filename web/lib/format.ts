@@ -1,4 +1,8 @@
-/** Formatting at the edge of the screen: pounds sterling and dates in the en-GB style (spec 01 §9). */
+/**
+ * Formatting at the edge of the screen: pounds sterling and dates in the en-GB style. Money arrives as exact
+ * decimal strings ("7440.00"); code that adds or compares amounts converts them to integer pence first
+ * (`toPence`) and formats the result with `formatPence`.
+ */
 
 const gbp0 = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 0, maximumFractionDigits: 0 });
 const gbp2 = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -11,7 +15,12 @@ function toNumber(value: number | string | null | undefined): number {
   return Number.isFinite(n) ? (n as number) : 0;
 }
 
-/** £1,235 — dashboard, lead, pipeline and leaderboard values. */
+/** £1,235 from integer pence (a sum or difference computed on the client). */
+export function formatPence(pence: number, decimals: 0 | 2 = 0): string {
+  return formatGBP(pence / 100, decimals);
+}
+
+/** £1,235 — dashboard, lead, pipeline and leaderboard values (a money string from the API, or pounds typed in a form). */
 export function formatGBP(value: number | string | null | undefined, decimals: 0 | 2 = 0): string {
   return (decimals === 2 ? gbp2 : gbp0).format(toNumber(value));
 }

@@ -1,14 +1,13 @@
 import { NavLink, useLocation } from 'react-router';
 import type { CurrentUser } from '../../../common/schemas/user.ts';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip.tsx';
-import { isAdminRole } from '../../lib/auth.ts';
 import { cn } from '../../lib/utils.ts';
 import { isActive, SIDEBAR_ITEMS } from './nav.ts';
 
 /** Every navigation link for this user; when `compact`, icons only with the name in a tooltip. */
 export function NavList({ user, compact = false }: { user: CurrentUser; compact?: boolean }) {
   const { pathname } = useLocation();
-  const items = SIDEBAR_ITEMS.filter((i) => !i.adminOnly || isAdminRole(user.role));
+  const items = SIDEBAR_ITEMS.filter((i) => !i.adminOnly || user.can.adminPanel);
   return (
     <ul className="flex flex-col gap-1">
       {items.map((item) => {

@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.tsx';
-import { isAdminRole, useLogout } from '../../lib/auth.ts';
+import { useLogout } from '../../lib/auth.ts';
 
 /** The header's user menu: Profile Settings, Notifications, Admin Panel (admins) and Sign Out. */
 export function UserMenu({ user }: { user: CurrentUser }) {
@@ -39,7 +39,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <DropdownMenuItem onSelect={() => navigate('/notifications')}>
           <Bell aria-hidden /> Notifications
         </DropdownMenuItem>
-        {isAdminRole(user.role) && (
+        {user.can.adminPanel && (
           <DropdownMenuItem onSelect={() => navigate('/admin')}>
             <ShieldCheck aria-hidden /> Admin Panel
           </DropdownMenuItem>

@@ -3,6 +3,6 @@
  * recommended members with Connect buttons and answers connection requests). The feature has no page of its own.
  */
 
-export { incomingRequests, useConnections, useRecommendations, useRespondToConnection } from './api/network.ts';
+export { useIncomingRequests, useRecommendations, useRespondToConnection } from './api/network.ts';
 export { ConnectButton } from './components/ConnectButton.tsx';
 export { MemberCard } from './components/MemberCard.tsx';

@@ -12,13 +12,14 @@ export interface CommissionFilter {
  */
 export const adminKeys = {
   overview: ['/api/admin/overview'] as const,
-  outbox: ['/api/admin/outbox'] as const,
+  outboxAll: ['/api/admin/outbox'] as const,
+  outbox: (p: { page: number; pageSize: number }) => ['/api/admin/outbox', p] as const,
   /** The same answer the application review screen reads. */
   applicationStats: ['/api/admin/application-stats'] as const,
   usersAll: ['/api/users'] as const,
   users: (p: { search: string; page: number; pageSize: number }) => ['/api/users', p] as const,
   commissionsAll: ['/api/admin/commissions'] as const,
-  commissions: (p: CommissionFilter & { limit: number; offset: number }) => ['/api/admin/commissions', p] as const,
+  commissions: (p: CommissionFilter & { page: number; pageSize: number }) => ['/api/admin/commissions', p] as const,
   auditAll: ['/api/admin/audit-log'] as const,
-  audit: (p: { limit: number; offset: number }) => ['/api/admin/audit-log', p] as const,
+  audit: (p: { page: number; pageSize: number }) => ['/api/admin/audit-log', p] as const,
 };

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { Commission } from '../../../../common/schemas/lead.ts';
+import type { CommissionPage, CommissionPaid } from '../../../../common/schemas/commission.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -12,11 +12,11 @@ export function commissionsCsvUrl({ month, status }: CommissionFilter): string {
 }
 
 /** One page of commissions for the payout run. */
-export function useAdminCommissions(filter: CommissionFilter, limit: number, offset: number) {
+export function useAdminCommissions(filter: CommissionFilter, page: number, pageSize: number) {
   const { month, status } = filter;
   return useQuery({
-    queryKey: adminKeys.commissions({ month, status, limit, offset }),
-    queryFn: () => api.get<Commission[]>(withQuery('/api/admin/commissions', { month, status, limit, offset })),
+    queryKey: adminKeys.commissions({ month, status, page, pageSize }),
+    queryFn: () => api.get<CommissionPage>(withQuery('/api/admin/commissions', { month, status, page, pageSize })),
     placeholderData: keepPreviousData,
   });
 }
@@ -38,7 +38,7 @@ export const PAYOUT_INVALIDATES: readonly QueryKey[] = [
 export function usePayCommission() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: { id: string; partnerName: string }) => api.post<{ id: string; status: string; paidAt: string }>(`/api/admin/commissions/${encodeURIComponent(id)}/pay`),
+    mutationFn: ({ id }: { id: string; partnerName: string }) => api.post<CommissionPaid>(`/api/admin/commissions/${encodeURIComponent(id)}/pay`),
     onSuccess: (_d, { partnerName }) => toast({ variant: 'success', title: 'Commission marked as paid', description: `${partnerName}'s commission is recorded as paid.` }),
     onError: (err) =>
       toast({ variant: 'destructive', title: 'Error', description: err instanceof ApiError && err.status === 409 && err.detail ? err.detail : 'Failed to mark the commission as paid. Please try again.' }),

@@ -1,23 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { AdminUser } from '../../../../common/schemas/member.ts';
+import type { AdminUserPage } from '../../../../common/schemas/admin.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { adminKeys } from './keys.ts';
 
-/** One page of GET /api/users. */
-interface UserPage {
-  items: AdminUser[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 /** One page of users (search over name, e-mail, company and username). */
 export function useAdminUsers(search: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: adminKeys.users({ search, page, pageSize }),
-    queryFn: () => api.get<UserPage>(withQuery('/api/users', { page, pageSize, search })),
+    queryFn: () => api.get<AdminUserPage>(withQuery('/api/users', { page, pageSize, search })),
     placeholderData: keepPreviousData,
   });
 }

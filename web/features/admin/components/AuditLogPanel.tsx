@@ -68,7 +68,7 @@ function Entry({ e }: { e: AuditEntry }) {
 /** Audit Log: every admin action with who, what, when (en-GB) and before → after, newest first. */
 export function AuditLogPanel({ active }: { active: boolean }) {
   const [page, setPage] = useState(1);
-  const log = useAuditLog(PAGE_SIZE, (page - 1) * PAGE_SIZE, active);
+  const log = useAuditLog(page, PAGE_SIZE, active);
 
   return (
     <Card>
@@ -86,7 +86,7 @@ export function AuditLogPanel({ active }: { active: boolean }) {
           query={log}
           what="the audit log"
           loading={<SkeletonRows count={5} rowClassName="h-16 w-full" />}
-          isEmpty={(entries) => !entries.length}
+          isEmpty={(p) => !p.items.length}
           empty={
             <EmptyState
               icon={ScrollText}
@@ -102,14 +102,22 @@ export function AuditLogPanel({ active }: { active: boolean }) {
             />
           }
         >
-          {(rows) => (
+          {(p) => (
             <>
               <ol className="divide-y divide-border rounded-lg border border-border">
-                {rows.map((e) => (
+                {p.items.map((e) => (
                   <Entry key={e.id} e={e} />
                 ))}
               </ol>
-              <Pager label="Audit log pages" page={page} summary={`Page ${page}`} hasNext={rows.length === PAGE_SIZE} onPage={setPage} busy={log.isFetching} className="mt-4" />
+              <Pager
+                label="Audit log pages"
+                page={page}
+                summary={`Page ${page} of ${Math.max(1, Math.ceil(p.total / PAGE_SIZE))} · ${p.total} entries`}
+                hasNext={page * PAGE_SIZE < p.total}
+                onPage={setPage}
+                busy={log.isFetching}
+                className="mt-4"
+              />
             </>
           )}
         </QueryState>

@@ -9,7 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
-import { formatGBP } from '../../../lib/format.ts';
+import { toPence } from '../../../../common/rules/money.ts';
+import { formatPence } from '../../../lib/format.ts';
 import type { CommissionFilter } from '../api/keys.ts';
 import { commissionsCsvUrl, useAdminCommissions, usePayCommission } from '../api/payouts.ts';
 import { currentLondonMonth, monthLabel } from '../lib/payout-format.ts';
@@ -23,15 +24,16 @@ const ALL = 'all';
 export function CommissionPayoutsPanel() {
   const [filter, setFilter] = useState<CommissionFilter>(() => ({ month: currentLondonMonth(), status: '' }));
   const [page, setPage] = useState(1);
-  const list = useAdminCommissions(filter, PAGE_SIZE, (page - 1) * PAGE_SIZE);
+  const list = useAdminCommissions(filter, page, PAGE_SIZE);
   const pay = usePayCommission();
   const monthId = useId();
   const statusId = useId();
 
   useEffect(() => setPage(1), [filter.month, filter.status]);
 
-  const rows = list.data ?? [];
-  const pendingTotal = rows.filter((r) => r.status === 'pending').reduce((sum, r) => sum + Number.parseFloat(r.amount), 0);
+  const rows = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const pendingPence = rows.filter((r) => r.status === 'pending').reduce((sum, r) => sum + toPence(r.amount), 0);
   const pendingCount = rows.filter((r) => r.status === 'pending').length;
   const scope = `${filter.status ? `${STATUS_LABELS[filter.status].toLowerCase()} ` : ''}commissions for ${monthLabel(filter.month)}`;
 
@@ -83,20 +85,20 @@ export function CommissionPayoutsPanel() {
           query={list}
           what="commissions"
           loading={<SkeletonRows count={5} rowClassName="h-12 w-full" />}
-          isEmpty={(items) => !items.length}
+          isEmpty={(p) => !p.items.length}
           empty={<EmptyState icon={Wallet} title="No commissions" text={`There are no ${scope}.`} />}
         >
-          {(items) => (
+          {({ items }) => (
             <>
               <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
-                {items.length} {scope}
+                {total} {scope}
                 {pendingCount > 0 && (
                   <>
                     {' · '}
                     <span className="font-medium text-foreground">
-                      {pendingCount} pending, {formatGBP(pendingTotal, 2)}
+                      {pendingCount} pending, {formatPence(pendingPence, 2)}
                     </span>{' '}
-                    to pay{page > 1 || items.length === PAGE_SIZE ? ' on this page' : ''}
+                    to pay{total > PAGE_SIZE ? ' on this page' : ''}
                   </>
                 )}
               </p>
@@ -104,7 +106,15 @@ export function CommissionPayoutsPanel() {
                 rows={items}
                 pay={{ payingId: pay.isPending ? (pay.variables?.id ?? null) : null, busy: pay.isPending, onPay: (c) => pay.mutate({ id: c.id, partnerName: c.partnerName }) }}
               />
-              <Pager label="Commission pages" page={page} summary={`Page ${page}`} hasNext={items.length === PAGE_SIZE} onPage={setPage} busy={list.isFetching} className="mt-4" />
+              <Pager
+                label="Commission pages"
+                page={page}
+                summary={`Page ${page} of ${Math.max(1, Math.ceil(total / PAGE_SIZE))}`}
+                hasNext={page * PAGE_SIZE < total}
+                onPage={setPage}
+                busy={list.isFetching}
+                className="mt-4"
+              />
             </>
           )}
         </QueryState>

@@ -94,7 +94,6 @@ export function LeadManagementPanel() {
       <LeadDetailsDialog
         lead={details}
         onOpenChange={(o) => !o && setDetailsId(null)}
-        isAdmin
         actions={
           details ? (
             <Button

@@ -1,13 +1,17 @@
 import { ChevronRight, Inbox, Mail, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { LoadErrorNotice } from '../../../components/load-error.tsx';
 import { QueryState, SkeletonRows } from '../../../components/query-state.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useOutbox, type OutboxEmail } from '../api/admin.ts';
+import { Pager } from '../../../components/pager.tsx';
+import { useOutbox, type OutboxItem } from '../api/admin.ts';
 
-function statusBadge(e: OutboxEmail) {
+const PAGE_SIZE = 50;
+
+function statusBadge(e: OutboxItem) {
   if (e.status === 'sent') return <Badge variant="success">Sent</Badge>;
   if (e.status === 'failed') return <Badge variant="destructive">Failed</Badge>;
   return <Badge variant="secondary">{e.status === 'stored' ? 'Stored (no SMTP)' : e.status}</Badge>;
@@ -15,7 +19,8 @@ function statusBadge(e: OutboxEmail) {
 
 /** The e-mails the product sent or kept, so admins can read them when no SMTP server is configured. */
 export function OutboxPanel({ active }: { active: boolean }) {
-  const outbox = useOutbox(active);
+  const [page, setPage] = useState(1);
+  const outbox = useOutbox(page, PAGE_SIZE, active);
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">
@@ -33,7 +38,7 @@ export function OutboxPanel({ active }: { active: boolean }) {
           what="the outbox"
           loading={<SkeletonRows count={3} rowClassName="h-14 w-full" className="gap-3" label="Loading e-mails" />}
           error={() => <LoadErrorNotice what="the outbox" error={outbox.error} />}
-          isEmpty={(emails) => !emails.length}
+          isEmpty={(p) => !p.items.length}
           empty={
             <div className="flex flex-col items-center py-10 text-center">
               <Inbox className="size-8 text-muted-foreground" aria-hidden />
@@ -42,7 +47,8 @@ export function OutboxPanel({ active }: { active: boolean }) {
             </div>
           }
         >
-          {(emails) => (
+          {({ items: emails, total }) => (
+            <>
             <ul className="divide-y divide-border rounded-lg border border-border">
               {emails.map((e) => (
                 <li key={e.id}>
@@ -76,6 +82,16 @@ export function OutboxPanel({ active }: { active: boolean }) {
                 </li>
               ))}
             </ul>
+            <Pager
+              label="Outbox pages"
+              page={page}
+              summary={`Page ${page} of ${Math.max(1, Math.ceil(total / PAGE_SIZE))} · ${total} e-mails`}
+              hasNext={page * PAGE_SIZE < total}
+              onPage={setPage}
+              busy={outbox.isFetching}
+              className="mt-4"
+            />
+            </>
           )}
         </QueryState>
       </CardContent>

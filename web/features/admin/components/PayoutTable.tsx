@@ -1,6 +1,6 @@
 import { BadgeCheck } from 'lucide-react';
 import { LEAD_TYPE_LABELS, type LeadType } from '../../../../common/constants/leads.ts';
-import type { Commission } from '../../../../common/schemas/lead.ts';
+import type { Commission } from '../../../../common/schemas/commission.ts';
 import { CommissionStatusBadge } from '../../../components/commission-status-badge.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ResponsiveTable, type Column } from '../../../components/responsive-table.tsx';
@@ -62,11 +62,11 @@ function columns(pay: PayState): Column<Commission>[] {
     { key: 'status', header: 'Status', cell: (c) => <CommissionStatusBadge status={c.status} /> },
     { key: 'created', header: 'Created', cellClassName: 'whitespace-nowrap tabular-nums', cell: (c) => formatDate(c.createdAt) },
     // a pending row offers the payment where its date will go
-    { key: 'paid', header: 'Paid', cellClassName: 'whitespace-nowrap py-2 tabular-nums', cell: (c) => (c.status === 'pending' ? <PayButton c={c} pay={pay} /> : formatDate(c.paidAt)) },
+    { key: 'paid', header: 'Paid', cellClassName: 'whitespace-nowrap py-2 tabular-nums', cell: (c) => (c.can.markPaid ? <PayButton c={c} pay={pay} /> : formatDate(c.paidAt)) },
   ];
 }
 
-/** A commission on a phone: partner, company and status, the figures in three columns, "Mark paid" when pending. */
+/** A commission on a phone: partner, company and status, the figures in three columns, "Mark paid" when it may be paid. */
 function PayoutCard({ c, pay }: { c: Commission; pay: PayState }) {
   const figures = [
     { label: 'Value', value: formatGBP(c.leadDetails.estimatedValue), className: 'tabular-nums' },
@@ -92,7 +92,7 @@ function PayoutCard({ c, pay }: { c: Commission; pay: PayState }) {
           </div>
         ))}
       </dl>
-      {c.status === 'pending' && (
+      {c.can.markPaid && (
         <div className="mt-3">
           <PayButton c={c} pay={pay} />
         </div>

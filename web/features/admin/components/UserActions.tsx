@@ -1,6 +1,6 @@
 import { Eye, Mail, MoreHorizontal, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { AdminUser } from '../../../../common/schemas/member.ts';
+import type { AdminUser } from '../../../../common/schemas/admin.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu.tsx';
@@ -13,9 +13,10 @@ export function fullName(u: { firstName: string; lastName: string }): string {
 }
 
 /**
- * A user's row actions: details for everyone; e-mail, activate/deactivate and remove only for other people
- * (hidden on the admin's own row — the server refuses them too). In the table they sit in a
- * compact menu; on cards they are plain buttons. Remove always asks first.
+ * A user's row actions: details for everyone; e-mail for other people; activate/deactivate and remove only when
+ * the row's abilities allow them (never on one's own row, and an admin is offered nothing on an administrator's
+ * account — the server refuses them too). In the table they sit in a compact menu; on cards they are plain
+ * buttons. Remove always asks first.
  */
 export function UserActions({
   user,
@@ -41,6 +42,7 @@ export function UserActions({
   const toggleLabel = user.isActive ? 'Deactivate' : 'Activate';
   const busy = toggling || removing;
   const ToggleIcon = user.isActive ? PowerOff : Power;
+  const canToggle = user.isActive ? user.can.deactivate : user.can.activate;
 
   const confirm = (
     <ConfirmDialog
@@ -71,22 +73,26 @@ export function UserActions({
                 <Mail aria-hidden /> E-mail
               </a>
             </Button>
-            <Button variant="outline" size="sm" onClick={onToggle} disabled={busy} aria-label={`${toggleLabel} ${name}`}>
-              {toggling ? <Spinner className="size-4" label={user.isActive ? 'Deactivating' : 'Activating'} /> : <ToggleIcon aria-hidden />}
-              {toggleLabel}
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => setConfirming(true)}
-              disabled={busy}
-              aria-label={`Remove ${name}`}
-              className="text-destructive hover:bg-destructive-soft hover:text-destructive"
-            >
-              {removing ? <Spinner className="size-4 text-destructive" label="Removing" /> : <Trash2 aria-hidden />}
-              Remove
-            </Button>
-            {confirm}
+            {canToggle && (
+              <Button variant="outline" size="sm" onClick={onToggle} disabled={busy} aria-label={`${toggleLabel} ${name}`}>
+                {toggling ? <Spinner className="size-4" label={user.isActive ? 'Deactivating' : 'Activating'} /> : <ToggleIcon aria-hidden />}
+                {toggleLabel}
+              </Button>
+            )}
+            {user.can.remove && (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setConfirming(true)}
+                disabled={busy}
+                aria-label={`Remove ${name}`}
+                className="text-destructive hover:bg-destructive-soft hover:text-destructive"
+              >
+                {removing ? <Spinner className="size-4 text-destructive" label="Removing" /> : <Trash2 aria-hidden />}
+                Remove
+              </Button>
+            )}
+            {user.can.remove && confirm}
           </>
         )}
       </div>
@@ -119,16 +125,22 @@ export function UserActions({
                   <Mail aria-hidden /> E-mail {user.firstName}
                 </a>
               </DropdownMenuItem>
-              <DropdownMenuItem onSelect={onToggle}>
-                <ToggleIcon aria-hidden /> {toggleLabel}
-              </DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => setConfirming(true)} className="text-destructive data-[highlighted]:bg-destructive-soft [&_svg]:text-destructive">
-                <Trash2 aria-hidden /> Remove…
-              </DropdownMenuItem>
+              {canToggle && (
+                <DropdownMenuItem onSelect={onToggle}>
+                  <ToggleIcon aria-hidden /> {toggleLabel}
+                </DropdownMenuItem>
+              )}
+              {user.can.remove && (
+                <>
+                  <DropdownMenuSeparator />
+                  <DropdownMenuItem onSelect={() => setConfirming(true)} className="text-destructive data-[highlighted]:bg-destructive-soft [&_svg]:text-destructive">
+                    <Trash2 aria-hidden /> Remove…
+                  </DropdownMenuItem>
+                </>
+              )}
             </DropdownMenuContent>
           </DropdownMenu>
-          {confirm}
+          {user.can.remove && confirm}
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import type { AdminUser } from '../../../../common/schemas/member.ts';
+import type { AdminUser } from '../../../../common/schemas/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 
 const ROLE_LABELS: Record<string, string> = { partner: 'Partner', admin: 'Admin', 'master-admin': 'Master admin' };

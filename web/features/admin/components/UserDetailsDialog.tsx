@@ -1,6 +1,6 @@
 import { Crown, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { AdminUser } from '../../../../common/schemas/member.ts';
+import type { AdminUser } from '../../../../common/schemas/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';

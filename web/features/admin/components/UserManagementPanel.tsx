@@ -1,6 +1,6 @@
 import { Search, Users, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import type { AdminUser } from '../../../../common/schemas/member.ts';
+import type { AdminUser } from '../../../../common/schemas/admin.ts';
 import { Pager } from '../../../components/pager.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';

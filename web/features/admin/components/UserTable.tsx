@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AdminUser } from '../../../../common/schemas/member.ts';
+import type { AdminUser } from '../../../../common/schemas/admin.ts';
 import { ResponsiveTable, type Column } from '../../../components/responsive-table.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';

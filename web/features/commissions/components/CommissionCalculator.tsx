@@ -30,7 +30,7 @@ function bands(priorPence: number, valuePence: number) {
  * The commission calculator: a deal value gives its commission and blended rate with the shared tier functions,
  * in pence, on top of this month's closed-won value (or from zero). With the tier table and the payment note.
  */
-export function CommissionCalculator({ monthValue, currentTierIndex }: { monthValue: number | undefined; currentTierIndex: number | null }) {
+export function CommissionCalculator({ monthValue, currentTierIndex }: { monthValue: string | undefined; currentTierIndex: number | null }) {
   const id = useId();
   const inputId = `${id}-deal`;
   const [text, setText] = useState('');
@@ -38,7 +38,7 @@ export function CommissionCalculator({ monthValue, currentTierIndex }: { monthVa
   const trimmed = text.trim().replace(/,/g, '');
   const invalid = trimmed !== '' && !MONEY.test(trimmed);
   const valuePence = trimmed && !invalid ? toPence(trimmed) : 0;
-  const priorPence = onTop && monthValue ? toPence(monthValue.toFixed(2)) : 0;
+  const priorPence = onTop && monthValue ? toPence(monthValue) : 0;
   const result = marginalCommission(priorPence, valuePence);
   const split = bands(priorPence, valuePence);
 

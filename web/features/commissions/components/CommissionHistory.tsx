@@ -1,7 +1,7 @@
 import { Send, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { LEAD_TYPE_LABELS, type LeadType } from '../../../../common/constants/leads.ts';
-import type { Commission } from '../../../../common/schemas/lead.ts';
+import type { Commission } from '../../../../common/schemas/commission.ts';
 import { CommissionStatusBadge } from '../../../components/commission-status-badge.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { EmptyState, QueryState, SkeletonRows } from '../../../components/query-state.tsx';

@@ -1,18 +1,17 @@
 import { TrendingUp, Trophy } from 'lucide-react';
 import { TIERS } from '../../../../common/rules/commission-tiers.ts';
+import { toPence } from '../../../../common/rules/money.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatGBP } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
 import type { CommissionSummary } from '../api/commissions.ts';
 
-/** Fill of each tier's segment (0–1) for this month's closed-won value in pounds; the top tier fills once reached. */
-function segments(monthValue: number) {
+/** Fill of each tier's segment (0–1) for this month's closed-won value in pence; the top tier fills once reached. */
+function segments(monthPence: number) {
   return TIERS.map((t) => {
-    const from = t.from / 100;
-    if (!Number.isFinite(t.to)) return monthValue >= from ? 1 : 0;
-    const to = t.to / 100;
-    return Math.max(0, Math.min(1, (monthValue - from) / (to - from)));
+    if (!Number.isFinite(t.to)) return monthPence >= t.from ? 1 : 0;
+    return Math.max(0, Math.min(1, (monthPence - t.from) / (t.to - t.from)));
   });
 }
 
@@ -22,7 +21,7 @@ function segments(monthValue: number) {
  */
 export function NextTierCard({ summary, loading }: { summary?: CommissionSummary; loading: boolean }) {
   const tier = summary?.tier;
-  const fills = summary ? segments(summary.closedWonValueThisMonth) : [0, 0, 0];
+  const fills = summary ? segments(toPence(summary.closedWonValueThisMonth)) : [0, 0, 0];
   return (
     <Card>
       <CardHeader>

@@ -1,12 +1,13 @@
 import { SkeletonRows } from '../../../components/query-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { formatGBP } from '../../../lib/format.ts';
+import { toPence } from '../../../../common/rules/money.ts';
+import { formatGBP, formatPence } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
 import type { CommissionSummary } from '../api/commissions.ts';
 
-function signedGBP(value: number): string {
-  if (value === 0) return formatGBP(0);
-  return `${value > 0 ? '+' : '−'}${formatGBP(Math.abs(value))}`;
+function signedGBP(pence: number): string {
+  if (pence === 0) return formatPence(0);
+  return `${pence > 0 ? '+' : '−'}${formatPence(Math.abs(pence))}`;
 }
 
 /**
@@ -15,17 +16,18 @@ function signedGBP(value: number): string {
  */
 export function PerformanceFigures({ summary, loading }: { summary?: CommissionSummary; loading: boolean }) {
   const s = summary;
+  const change = s ? toPence(s.commissionChange) : 0;
   const items: Array<{ label: string; value: string; tone?: string }> = s
     ? [
         { label: 'Average time to close', value: s.avgDaysToClose == null ? '—' : `${s.avgDaysToClose} ${s.avgDaysToClose === 1 ? 'day' : 'days'}` },
         { label: 'Win rate', value: s.winRate == null ? '—' : `${Math.round(s.winRate * 100)}%` },
-        { label: 'Average deal size', value: s.avgDealSize ? formatGBP(s.avgDealSize) : '—' },
+        { label: 'Average deal size', value: s.avgDealSize !== '0.00' ? formatGBP(s.avgDealSize) : '—' },
         { label: 'Leads this month', value: String(s.leadsThisMonth) },
         { label: 'Closes this month', value: String(s.closesThisMonth) },
         {
           label: 'Commission vs last month',
-          value: signedGBP(s.commissionChange),
-          tone: s.commissionChange > 0 ? 'text-success' : s.commissionChange < 0 ? 'text-destructive' : undefined,
+          value: signedGBP(change),
+          tone: change > 0 ? 'text-success' : change < 0 ? 'text-destructive' : undefined,
         },
       ]
     : [];

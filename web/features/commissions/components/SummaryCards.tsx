@@ -5,7 +5,7 @@ import type { CommissionSummary } from '../api/commissions.ts';
 
 /** The four cards and what each says, with its amount (GBP, 2 decimals) once the summary is in. */
 function cards(s: CommissionSummary | undefined): Stat[] {
-  const gbp = (n: number | undefined) => (n === undefined ? undefined : formatGBP(n, 2));
+  const gbp = (amount: string | undefined) => (amount === undefined ? undefined : formatGBP(amount, 2));
   return [
     { key: 'totalEarned', label: 'Total Earned', note: 'Paid and pending, all time', icon: Wallet, tone: 'bg-primary-soft text-primary', value: gbp(s?.totalEarned) },
     { key: 'pendingAmount', label: 'Pending', note: 'Due at the next payment run', icon: Clock, tone: 'bg-warning-soft text-warning', value: gbp(s?.pendingAmount) },

@@ -21,7 +21,7 @@ export function CommissionsPage() {
   const summary = useCommissionSummary();
   const [page, setPage] = useState(1);
   const s = summary.data;
-  const tierIndex = s ? tierPosition(toPence(s.closedWonValueThisMonth.toFixed(2))).tierIndex : null;
+  const tierIndex = s ? tierPosition(toPence(s.closedWonValueThisMonth)).tierIndex : null;
 
   return (
     <>

@@ -1,14 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DashboardStats } from '../../../../common/schemas/lead.ts';
+import type { DashboardStats } from '../../../../common/schemas/dashboard.ts';
+import type { Onboarding as OnboardingState } from '../../../../common/schemas/onboarding.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { dashboardKeys } from './keys.ts';
-
-interface OnboardingState {
-  hasCompletedWizard: boolean;
-  currentWizardStep: number;
-  completedWizardSteps: string[];
-  wizardCompletedAt: string | null;
-}
 
 /** The member's referral figures (banner, performance and pipeline tiles). */
 export function useDashboardStats() {

@@ -5,14 +5,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { incomingRequests, useConnections, useRespondToConnection } from '../../members/index.ts';
+import { useIncomingRequests, useRespondToConnection } from '../../members/index.ts';
 
 /**
  * Connection requests other members sent to the signed-in member, with Accept / Decline. Shown only when
  * there is something to answer (nothing while loading, so the dashboard does not jump).
  */
-export function ConnectionRequests({ userId }: { userId: string }) {
-  const connections = useConnections();
+export function ConnectionRequests() {
+  const connections = useIncomingRequests();
   const respond = useRespondToConnection();
 
   /** The answered row goes away with its buttons: keep keyboard focus on what is left, not the page body. */
@@ -32,7 +32,8 @@ export function ConnectionRequests({ userId }: { userId: string }) {
   if (connections.isError && !connections.data) {
     return <LoadErrorBanner what="your connection requests" error={connections.error} onRetry={() => void connections.refetch()} />;
   }
-  const requests = incomingRequests(connections.data, userId);
+  // the server sends who may answer each request; only those this member can answer are shown
+  const requests = (connections.data?.items ?? []).filter((c) => c.can.respond);
   if (!requests.length) return null;
 
   return (

@@ -1,5 +1,5 @@
 import { ChartColumn, Percent, PoundSterling, Send } from 'lucide-react';
-import type { DashboardStats } from '../../../../common/schemas/lead.ts';
+import type { DashboardStats } from '../../../../common/schemas/dashboard.ts';
 import { LoadErrorBanner } from '../../../components/load-error.tsx';
 import { StatGrid, type Stat } from '../../../components/stat-card.tsx';
 import { formatGBP, formatPercent } from '../../../lib/format.ts';

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import type { DashboardStats } from '../../../../common/schemas/lead.ts';
+import type { DashboardStats } from '../../../../common/schemas/dashboard.ts';
 import { STATUS_LABELS } from '../../../../common/rules/pipeline.ts';
 import { LoadErrorBanner } from '../../../components/load-error.tsx';
 import { Card } from '../../../components/ui/card.tsx';

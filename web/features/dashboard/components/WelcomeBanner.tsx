@@ -1,6 +1,6 @@
 import { Crown, RefreshCw, Send } from 'lucide-react';
 import { Link } from 'react-router';
-import type { DashboardStats } from '../../../../common/schemas/lead.ts';
+import type { DashboardStats } from '../../../../common/schemas/dashboard.ts';
 import type { CurrentUser } from '../../../../common/schemas/user.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -26,7 +26,7 @@ export function DashboardPage() {
       <DailyQuote />
       <PerformanceOverview stats={stats.data} isLoading={stats.isLoading} error={stats.error} onRetry={retry} />
       <QuickActions />
-      <ConnectionRequests userId={user.id} />
+      <ConnectionRequests />
       <MemberCarousel />
       <PipelineOverview stats={stats.data} isLoading={stats.isLoading} error={stats.error} onRetry={retry} />
       <GuidedTour key={user.id} userId={user.id} />

@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Lead, LeadActivity } from '../../../../common/schemas/lead.ts';
+import type { DuplicateCheck, LeadActivityPage, LeadPage } from '../../../../common/schemas/lead.ts';
 import { api } from '../../../lib/api.ts';
 import { withQuery } from '../../../lib/query-keys.ts';
 import { leadKeys, leadListFilters, type LeadListParams } from './keys.ts';
 
-/** One page of GET /api/leads. */
-export interface LeadPage {
-  items: Lead[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type { LeadPage } from '../../../../common/schemas/lead.ts';
 
 /** GET /api/leads with the list's search, status filter and page. */
 function leadsUrl(p: LeadListParams): string {
@@ -28,19 +22,14 @@ export function useLeads(params: LeadListParams) {
   return useQuery({ ...leadListQuery(params), placeholderData: (previous) => previous });
 }
 
-/** The progress timeline of one lead, oldest first; only requested while a lead is open. */
+/** The progress timeline of one lead, oldest first (its first hundred entries); only requested while a lead is open. */
 export function useLeadActivities(leadId: string | null | undefined) {
   return useQuery({
     queryKey: leadKeys.activities(leadId ?? ''),
-    queryFn: () => api.get<LeadActivity[]>(withQuery('/api/lead-activities', { leadId })),
+    queryFn: async () => (await api.get<LeadActivityPage>(withQuery('/api/lead-activities', { leadId, pageSize: 100 }))).items,
     enabled: !!leadId,
     staleTime: 0,
   });
-}
-
-interface DuplicateCheck {
-  companyMatch: boolean;
-  domainMatch: boolean;
 }
 
 /** Whether a company or contact e-mail domain is already in the open pipeline (no details of whose lead). */

@@ -38,20 +38,10 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
 
 /**
  * The lead details dialog: company, lead details, project description, admin notes when present,
- * the progress timeline and submission details. Admins also see the possible-duplicate flag and can delete the
- * lead after the 'Are you sure?' confirmation; `actions` adds buttons to the footer (e.g. Update Status).
+ * the progress timeline and submission details. Whoever the lead's abilities allow also sees the possible-duplicate
+ * flag and can delete the lead after the 'Are you sure?' confirmation; `actions` adds buttons to the footer (e.g. Update Status).
  */
-export function LeadDetailsDialog({
-  lead,
-  onOpenChange,
-  isAdmin = false,
-  actions,
-}: {
-  lead: Lead | null;
-  onOpenChange: (open: boolean) => void;
-  isAdmin?: boolean;
-  actions?: ReactNode;
-}) {
+export function LeadDetailsDialog({ lead, onOpenChange, actions }: { lead: Lead | null; onOpenChange: (open: boolean) => void; actions?: ReactNode }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteLead();
 
@@ -80,7 +70,7 @@ export function LeadDetailsDialog({
             </DialogDescription>
           </DialogHeader>
 
-          {isAdmin && lead.possibleDuplicate && (
+          {lead.can.seeDuplicateFlag && lead.possibleDuplicate && (
             <div role="note" className="flex gap-3 rounded-lg border border-warning/25 bg-warning-soft px-4 py-3 text-sm text-warning">
               <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
               <p>
@@ -143,9 +133,9 @@ export function LeadDetailsDialog({
             />
           </Section>
 
-          {(isAdmin || actions) && (
+          {(lead.can.delete || actions) && (
             <DialogFooter className="border-t border-border pt-4 sm:justify-between">
-              {isAdmin ? (
+              {lead.can.delete ? (
                 <Button variant="outline" className="border-destructive/30 text-destructive hover:bg-destructive-soft" onClick={() => setConfirming(true)}>
                   <Trash2 aria-hidden /> Delete Lead
                 </Button>

@@ -23,6 +23,7 @@ function lead(id: string, status: Lead['status'], createdAt: string): Lead {
     notes: null,
     createdAt,
     updatedAt: createdAt,
+    can: { read: true, update: true, delete: true, seeDuplicateFlag: true },
   };
 }
 const page = (items: Lead[], total = items.length, pageSize = 25): LeadPage => ({ items, total, page: 1, pageSize });

@@ -8,7 +8,7 @@ import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { isAdminRole, useCurrentUser } from '../../../lib/auth.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
 import { LeadDetailsDialog } from '../components/LeadDetailsDialog.tsx';
 import { LeadFilters, LeadPagination } from '../components/LeadListControls.tsx';
@@ -22,7 +22,8 @@ import { useLeadList } from '../lib/use-lead-list.ts';
 export function LeadsPage() {
   useDocumentTitle('My Leads');
   const { data: user } = useCurrentUser();
-  const admin = isAdminRole(user?.role);
+  // the whole organisation's leads, with the duplicate column, for whoever may work every lead
+  const seesAll = !!user?.can.manageLeads;
   const [params] = useSearchParams();
   const linked = params.get('status');
   // the board's "+N more" links here with ?status=…
@@ -42,7 +43,7 @@ export function LeadsPage() {
     <>
       <PageHeader
         title="My Leads"
-        description={admin ? 'Every lead submitted on the platform, with its status and progress.' : 'Follow every lead you have referred, from submission to close.'}
+        description={seesAll ? 'Every lead submitted on the platform, with its status and progress.' : 'Follow every lead you have referred, from submission to close.'}
         actions={
           <Button asChild>
             <Link to="/submit-lead">
@@ -108,7 +109,7 @@ export function LeadsPage() {
               <LeadTable
                 leads={page.items}
                 caption={`Leads, page ${list.page} of ${list.pageCount}`}
-                showDuplicate={admin}
+                showDuplicate={seesAll}
                 frameClassName="-mx-4 rounded-none border-x-0 sm:-mx-6"
                 dimmed={list.updating}
                 actions={(lead) => (
@@ -123,7 +124,7 @@ export function LeadsPage() {
         </QueryState>
       </Card>
 
-      <LeadDetailsDialog lead={open} onOpenChange={(o) => !o && setOpenId(null)} isAdmin={admin} />
+      <LeadDetailsDialog lead={open} onOpenChange={(o) => !o && setOpenId(null)} />
     </>
   );
 }

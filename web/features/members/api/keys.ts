@@ -1,7 +1,8 @@
 /** The query keys of the member network (first element: the endpoint's path). */
 export const memberKeys = {
-  /** The signed-in member's connections and open requests, both directions. */
+  /** Every page and filter of the signed-in member's connections and requests. */
   connections: ['/api/member-connections'] as const,
+  connectionList: (p: { direction?: 'incoming' | 'outgoing'; status?: 'pending' | 'accepted'; page: number; pageSize: number }) => ['/api/member-connections', p] as const,
   /** Up to eight recommended members, scored on the server. */
   recommendations: ['/api/members/recommendations'] as const,
 };

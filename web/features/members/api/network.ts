@@ -1,23 +1,23 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { Connection, MemberRecommendation } from '../../../../common/schemas/member.ts';
+import type { ConnectionPage, ConnectionState, RecommendationPage } from '../../../../common/schemas/member.ts';
 import { api, ApiError } from '../../../lib/api.ts';
-import { invalidateKeys } from '../../../lib/query-keys.ts';
+import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { memberKeys } from './keys.ts';
 
-/** The signed-in member's connections and open requests, both directions. */
-export function useConnections() {
-  return useQuery<Connection[]>({ queryKey: memberKeys.connections });
+const INCOMING = { direction: 'incoming', status: 'pending', page: 1, pageSize: 20 } as const;
+
+/** The first page of requests sent to the signed-in member that still wait for an answer, newest first. */
+export function useIncomingRequests() {
+  return useQuery({
+    queryKey: memberKeys.connectionList(INCOMING),
+    queryFn: () => api.get<ConnectionPage>(withQuery('/api/member-connections', INCOMING)),
+  });
 }
 
 /** Up to eight recommended members, scored on the server (someone already asked or connected never appears). */
 export function useRecommendations() {
-  return useQuery<MemberRecommendation[]>({ queryKey: memberKeys.recommendations });
-}
-
-/** Requests sent to `userId` that still wait for an answer. */
-export function incomingRequests(connections: Connection[] | undefined, userId: string): Connection[] {
-  return (connections ?? []).filter((c) => c.status === 'pending' && c.receiverId === userId);
+  return useQuery({ queryKey: memberKeys.recommendations, queryFn: async () => (await api.get<RecommendationPage>('/api/members/recommendations')).items });
 }
 
 /** A request sent or answered changes the member's connections and who is recommended to them. */
@@ -37,7 +37,7 @@ export function useSendConnection() {
   const refresh = useRefreshNetwork();
   return useMutation({
     mutationFn: ({ receiverId, message }: { receiverId: string; message?: string }) =>
-      api.post<{ id: string; status: string }>('/api/member-connections', message ? { receiverId, message } : { receiverId }),
+      api.post<ConnectionState>('/api/member-connections', message ? { receiverId, message } : { receiverId }),
     onSuccess: () => {
       toast({ variant: 'success', title: 'Connection Request Sent', description: 'Your connection request has been sent successfully.' });
       void refresh();
@@ -55,7 +55,7 @@ export function useRespondToConnection() {
   const refresh = useRefreshNetwork();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; name: string; status: 'accepted' | 'declined' }) =>
-      api.patch<{ id: string; status: string }>(`/api/member-connections/${encodeURIComponent(id)}`, { status }),
+      api.patch<ConnectionState>(`/api/member-connections/${encodeURIComponent(id)}`, { status }),
     onSuccess: (_data, { status, name }) => {
       toast(
         status === 'accepted'

@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { LeadStatus } from '../../../../common/constants/options.ts';
+import type { Analytics } from '../../../../common/schemas/dashboard.ts';
 import { PIPELINE_COLUMNS } from '../../../../common/rules/pipeline.ts';
 import { leadListQuery } from '../../leads/index.ts';
 import { pipelineKeys } from './keys.ts';
@@ -7,15 +8,6 @@ import { pipelineKeys } from './keys.ts';
 /** Cards loaded per column; a column with more shows "+N more". */
 const COLUMN_PAGE_SIZE = 100;
 
-interface DashboardAnalytics {
-  totalLeads: number;
-  conversionRate: number;
-  byStatus: Record<string, number>;
-  openPipelineValue: number;
-  closedWonValue: number;
-  /** Pounds of estimated value per status, over every lead in scope (not only the cards loaded). */
-  valueByStatus: Record<string, number>;
-}
 
 /** The board: one server query per column (the newest 100 leads of that status, with the column's total). */
 export function useBoard() {
@@ -33,5 +25,5 @@ export function useBoard() {
 
 /** The metrics' figures: the caller's own for partners, the whole organisation's for admins. */
 export function useAnalytics() {
-  return useQuery<DashboardAnalytics>({ queryKey: pipelineKeys.analytics });
+  return useQuery<Analytics>({ queryKey: pipelineKeys.analytics });
 }

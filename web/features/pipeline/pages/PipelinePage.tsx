@@ -10,8 +10,8 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import type { Stat } from '../../../components/stat-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { isAdminRole, useCurrentUser } from '../../../lib/auth.ts';
-import { formatGBP, formatPercent } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
+import { formatGBP, formatPence, formatPercent } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
 import { LeadDetailsDialog, UpdateStatusDialog, useUpdateLead } from '../../leads/index.ts';
 import { useAnalytics, useBoard } from '../api/pipeline.ts';
@@ -29,7 +29,8 @@ const OPEN_COLUMNS: LeadStatus[] = ['submitted', 'reviewing', 'qualified', 'in-p
 export function PipelinePage() {
   useDocumentTitle('Pipeline Overview');
   const { data: user } = useCurrentUser();
-  const admin = isAdminRole(user?.role);
+  // moving cards between columns is for whoever may change leads' status
+  const canMove = !!user?.can.manageLeads;
   const board = useBoard();
   const analytics = useAnalytics();
   const update = useUpdateLead();
@@ -49,21 +50,21 @@ export function PipelinePage() {
   // over every lead in scope, from the server's per-status sums, not only the cards loaded on the board
   const a = analytics.data;
   const weightedPence = a
-    ? weightedPipelinePence(Object.entries(a.valueByStatus).map(([status, pounds]) => ({ status: status as LeadStatus, valuePence: Math.round(pounds * 100) })))
+    ? weightedPipelinePence(Object.entries(a.valueByStatus).map(([status, pounds]) => ({ status: status as LeadStatus, valuePence: toPence(pounds) })))
     : null;
   const activeCount = OPEN_COLUMNS.reduce((n, s) => n + totals[s], 0);
   const metrics: Stat[] = [
     {
       key: 'total',
       label: 'Total Pipeline Value',
-      value: a ? formatGBP(a.openPipelineValue + a.closedWonValue) : '—',
+      value: a ? formatPence(toPence(a.openPipelineValue) + toPence(a.closedWonValue)) : '—',
       note: `All ${(activeCount + totals['closed-won']).toLocaleString('en-GB')} leads on the board`,
       ...METRIC_ICONS.total,
     },
     {
       key: 'weighted',
       label: 'Weighted Value',
-      value: weightedPence === null ? '—' : formatGBP(weightedPence / 100),
+      value: weightedPence === null ? '—' : formatPence(weightedPence),
       note: 'Qualified ×0.7, in progress ×0.9, won ×1, others ×0.3',
       ...METRIC_ICONS.weighted,
     },
@@ -84,7 +85,7 @@ export function PipelinePage() {
       <PageHeader
         title="Pipeline Overview"
         description={
-          admin
+          canMove
             ? 'Every lead on the platform by stage. Drag a card to another column, or use its Move to… menu, to change its status.'
             : 'Your leads by stage, from submission to closed won.'
         }
@@ -108,12 +109,12 @@ export function PipelinePage() {
           {empty && (
             <Card className="mt-6 flex flex-col items-start gap-3 p-5 sm:flex-row sm:items-center sm:justify-between">
               <div>
-                <p className="font-semibold">{admin ? 'No leads in the pipeline yet.' : 'Your pipeline is empty.'}</p>
+                <p className="font-semibold">{canMove ? 'No leads in the pipeline yet.' : 'Your pipeline is empty.'}</p>
                 <p className="mt-0.5 text-sm text-muted-foreground">
-                  {admin ? 'Leads appear here as partners submit them.' : 'Submit a lead and follow it here from submission to closed won.'}
+                  {canMove ? 'Leads appear here as partners submit them.' : 'Submit a lead and follow it here from submission to closed won.'}
                 </p>
               </div>
-              {!admin && (
+              {!canMove && (
                 <Button asChild variant="outline">
                   <Link to="/submit-lead">
                     <Send aria-hidden /> Submit Your First Lead
@@ -139,14 +140,14 @@ export function PipelinePage() {
                   shown={items.length}
                   valuePence={valueOf(items)}
                   loading={!page}
-                  dropEnabled={admin && !!dragging && dragging.status !== status}
+                  dropEnabled={canMove && !!dragging && dragging.status !== status}
                   onDrop={() => dragging && move(dragging, status)}
                 >
                   {items.map((lead) => (
                     <li key={lead.id}>
                       <PipelineCard
                         lead={lead}
-                        canMove={admin}
+                        canMove={canMove}
                         dragging={dragging?.id === lead.id}
                         onOpen={() => setOpenId(lead.id)}
                         onMove={(s) => move(lead, s)}
@@ -160,7 +161,7 @@ export function PipelinePage() {
             })}
           </div>
           <p className="mt-2 text-xs text-muted-foreground">
-            {STATUS_LABELS['closed-lost']} leads are not shown on the board{admin ? '; move a card there with its Move to… menu' : ''}.
+            {STATUS_LABELS['closed-lost']} leads are not shown on the board{canMove ? '; move a card there with its Move to… menu' : ''}.
           </p>
         </>
       )}
@@ -168,9 +169,8 @@ export function PipelinePage() {
       <LeadDetailsDialog
         lead={open}
         onOpenChange={(o) => !o && setOpenId(null)}
-        isAdmin={admin}
         actions={
-          admin && open ? (
+          open?.can.update ? (
             <Button
               onClick={() => {
                 setUpdating(open);
@@ -182,7 +182,7 @@ export function PipelinePage() {
           ) : undefined
         }
       />
-      {admin && <UpdateStatusDialog lead={updating} onOpenChange={(o) => !o && setUpdating(null)} />}
+      {canMove && <UpdateStatusDialog lead={updating} onOpenChange={(o) => !o && setUpdating(null)} />}
     </>
   );
 }
