@@ -39,6 +39,8 @@ export interface LeadOptions extends Partial<LeadInput> {
   status?: LeadStatus;
   /** When the last move of `status` happens; the moves are spread evenly from submission to it. */
   statusAt?: Date;
+  /** The admin's note on the last move of `status`. */
+  notes?: string;
   /** The exact moves after submission, in order. */
   history?: LeadStep[];
   /** The admin who moves it (needed for any move). */
@@ -56,7 +58,7 @@ let counter = 0;
  */
 export async function makeLead(db: Db, o: LeadOptions): Promise<LeadRow> {
   counter += 1;
-  const { submitter, now = new Date(), status, statusAt, history, by, stepMs = 3_600_000, ...fields } = o;
+  const { submitter, now = new Date(), status, statusAt, notes, history, by, stepMs = 3_600_000, ...fields } = o;
   const data = leadInputSchema.parse({
     leadType: 'advisory',
     estimatedValue: '10000',
@@ -70,7 +72,7 @@ export async function makeLead(db: Db, o: LeadOptions): Promise<LeadRow> {
     ...fields,
   });
   let lead = await createLead(db, submitter, data, now);
-  const steps = history ?? spread(PIPELINE_PATH[status ?? 'submitted'], now, statusAt, stepMs);
+  const steps = history ?? spread(PIPELINE_PATH[status ?? 'submitted'], now, statusAt, notes);
   if (steps.length && !by) throw new Error('makeLead: moving a lead needs the admin who moves it (by)');
   let at = now;
   for (const step of steps) {
@@ -80,11 +82,14 @@ export async function makeLead(db: Db, o: LeadOptions): Promise<LeadRow> {
   return lead;
 }
 
-/** The moves of a path, evenly between submission and `until` (or `stepMs` apart without it). */
-function spread(path: LeadStatus[], from: Date, until: Date | undefined, stepMs: number): LeadStep[] {
-  if (!until) return path.map((status) => ({ status }));
-  const gap = (until.getTime() - from.getTime()) / path.length;
-  return path.map((status, i) => ({ status, at: new Date(Math.round(from.getTime() + gap * (i + 1))) }));
+/** The moves of a path, evenly between submission and `until` (or `stepMs` apart without it), the note on the last. */
+export function spread(path: LeadStatus[], from: Date, until?: Date, notes?: string): LeadStep[] {
+  const gap = until ? (until.getTime() - from.getTime()) / path.length : 0;
+  return path.map((status, i) => ({
+    status,
+    ...(until ? { at: new Date(Math.round(from.getTime() + gap * (i + 1))) } : {}),
+    ...(notes !== undefined && i === path.length - 1 ? { notes } : {}),
+  }));
 }
 
 /** Reads a lead back (after a route or service changed it). */
@@ -104,6 +109,8 @@ export interface CommissionOptions extends Partial<LeadInput> {
   closedAt?: Date;
   /** When the lead was submitted (default three weeks before it closes). */
   submittedAt?: Date;
+  /** The admin's note on the close. */
+  notes?: string;
   /** Marks it paid at this moment through the payout service (by `paidBy`, default `by`). */
   paidAt?: Date;
   paidBy?: Actor;
@@ -116,7 +123,7 @@ const THREE_WEEKS = 21 * 86_400_000;
  * the amount is the marginal one for that partner's month so far; paid through the payout service if asked.
  */
 export async function makeCommission(db: Db, o: CommissionOptions): Promise<{ lead: LeadRow; commission: CommissionRow }> {
-  const { partner, by, closedAt = new Date(), submittedAt, paidAt, paidBy, ...fields } = o;
+  const { partner, by, closedAt = new Date(), submittedAt, notes, paidAt, paidBy, ...fields } = o;
   const lead = await makeLead(db, {
     ...fields,
     submitter: partner,
@@ -124,6 +131,7 @@ export async function makeCommission(db: Db, o: CommissionOptions): Promise<{ le
     now: submittedAt ?? new Date(closedAt.getTime() - THREE_WEEKS),
     status: 'closed-won',
     statusAt: closedAt,
+    notes,
   });
   const [pending] = await db.select().from(commissions).where(and(eq(commissions.leadId, lead.id), eq(commissions.status, 'pending')));
   if (!pending) throw new Error(`makeCommission: closing ${lead.companyName} earned no commission`);
