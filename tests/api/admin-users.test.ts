@@ -4,25 +4,18 @@ import { z } from 'zod';
 import { adminUserPageSchema, auditEntrySchema, memberPageSchema } from '../../common/schemas/member.ts';
 import { makeLead } from '../../server/db/factories/leads.ts';
 import { auditLog, leads, users } from '../../server/db/schema/index.ts';
-import { createTestApp, login, makeSignedIn, reloadUser, type MakeUserOptions, type TestContext } from '../helpers/app.ts';
-import { client, type Client } from '../helpers/client.ts';
-
-type SignedIn = Awaited<ReturnType<typeof makeSignedIn>> & { api: Client };
+import { createTestApp, login, makeSignedIn, reloadUser, type SignedIn, type TestContext } from '../helpers/app.ts';
 
 let ctx: TestContext;
 let admin: SignedIn;
 let partner: SignedIn;
 
-const signIn = async (o: MakeUserOptions = {}): Promise<SignedIn> => {
-  const s = await makeSignedIn(ctx, o);
-  return { ...s, api: client(ctx.app, s.cookie) };
-};
 const auditEntries = z.array(auditEntrySchema);
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await signIn({ role: 'admin' });
-  partner = await signIn({ firstName: 'Petra' });
+  admin = await makeSignedIn(ctx, { role: 'admin' });
+  partner = await makeSignedIn(ctx, { firstName: 'Petra' });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -39,7 +32,7 @@ describe('User Management', () => {
   });
 
   it('deactivating ends the user’s sessions and stops sign-in; activating restores it; both audited', async () => {
-    const target = await signIn();
+    const target = await makeSignedIn(ctx);
     const off = await admin.api.patch(`/api/users/${target.user.id}/status`, { body: { isActive: false } });
     expect(off.statusCode).toBe(200);
     expect((await target.api.get('/api/auth/me')).statusCode).toBe(401);
@@ -71,7 +64,7 @@ describe('User Management', () => {
   });
 
   it('removal deactivates and hides the member but keeps their leads', async () => {
-    const gone = await signIn({ firstName: 'Gone' });
+    const gone = await makeSignedIn(ctx, { firstName: 'Gone' });
     await makeLead(ctx.db, { submitter: gone.user, now: ctx.clock.now(), leadType: 'interim', estimatedValue: 1, companyName: 'Kept Ltd', industry: 'Other', contactName: 'C', contactEmail: 'c@kept.example', projectDescription: 'x' });
     const res = await admin.api.delete(`/api/users/${gone.user.id}`);
     expect(res.statusCode).toBe(200);

@@ -6,19 +6,13 @@ import { commissionSchema, dashboardStatsSchema } from '../../common/schemas/lea
 import { makeLead } from '../../server/db/factories/leads.ts';
 import { commissions, leads } from '../../server/db/schema/index.ts';
 import type { Actor } from '../../server/policies/roles.ts';
-import { createTestApp, login, makeSignedIn, makeUser, type MakeUserOptions, type TestContext } from '../helpers/app.ts';
-import { client, type Client } from '../helpers/client.ts';
-
-type SignedIn = Awaited<ReturnType<typeof makeSignedIn>> & { api: Client };
+import { createTestApp, login, makeSignedIn, makeUser, type SignedIn, type TestContext } from '../helpers/app.ts';
+import { client } from '../helpers/client.ts';
 
 let ctx: TestContext;
 let admin: SignedIn;
 let admin2: SignedIn;
 
-const signIn = async (o: MakeUserOptions = {}): Promise<SignedIn> => {
-  const s = await makeSignedIn(ctx, o);
-  return { ...s, api: client(ctx.app, s.cookie) };
-};
 /** Signs an existing user in again (sessions older than 14 days expire when the clock moves). */
 const again = async (s: SignedIn): Promise<SignedIn> => {
   const cookie = await login(ctx.app, s.user.username!);
@@ -27,8 +21,8 @@ const again = async (s: SignedIn): Promise<SignedIn> => {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await signIn({ role: 'admin' });
-  admin2 = await signIn({ role: 'master-admin' });
+  admin = await makeSignedIn(ctx, { role: 'admin' });
+  admin2 = await makeSignedIn(ctx, { role: 'master-admin' });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -146,7 +140,7 @@ describe('commission tracker and payouts', () => {
 
   it('lets an admin pay a pending commission once, audited, and export the month as CSV; partners cannot', async () => {
     await at('2026-10-05T10:00:00Z');
-    const p = await signIn({ firstName: '=cmd' });
+    const p = await makeSignedIn(ctx, { firstName: '=cmd' });
     const id = await lead(p.user, '1000', 'Payout, "Quoted" Ltd');
     expect((await close(id)).statusCode).toBe(200);
     const c = await amountOf(id);
@@ -178,7 +172,7 @@ describe('commission tracker and payouts', () => {
 
 describe('dashboard stats', () => {
   it('computes totals, average per lead, conversion as a fraction and the pipeline counts', async () => {
-    const p = await signIn();
+    const p = await makeSignedIn(ctx);
     await lead(p.user, '1000', 'Dash 0', 'closed-won');
     await lead(p.user, '2000', 'Dash 1', 'qualified');
     await lead(p.user, '3000', 'Dash 2', 'in-progress');

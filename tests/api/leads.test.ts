@@ -4,10 +4,7 @@ import { z } from 'zod';
 import { duplicateCheckSchema, leadActivitySchema, leadPageSchema, leadSchema, type LeadInput } from '../../common/schemas/lead.ts';
 import { makeLead, type LeadOptions } from '../../server/db/factories/leads.ts';
 import { commissions, leadActivities, leads, notifications } from '../../server/db/schema/index.ts';
-import { createTestApp, makeSignedIn, type TestContext } from '../helpers/app.ts';
-import { client, type Client } from '../helpers/client.ts';
-
-type SignedIn = Awaited<ReturnType<typeof makeSignedIn>> & { api: Client };
+import { createTestApp, makeSignedIn, type SignedIn, type TestContext } from '../helpers/app.ts';
 
 let ctx: TestContext;
 let partner: SignedIn;
@@ -34,16 +31,12 @@ const submit = (who: SignedIn, o: Record<string, unknown> = {}) => who.api.creat
 const existing = (who: SignedIn, o: Partial<LeadInput> = {}, more: Omit<LeadOptions, 'submitter'> = {}) =>
   makeLead(ctx.db, { ...(leadBody(o) as Partial<LeadInput>), submitter: who.user, now: ctx.clock.now(), by: admin.user, ...more });
 
-const signIn = async (o: Parameters<typeof makeSignedIn>[1] = {}): Promise<SignedIn> => {
-  const s = await makeSignedIn(ctx, o);
-  return { ...s, api: client(ctx.app, s.cookie) };
-};
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  partner = await signIn({ firstName: 'Pat' });
-  other = await signIn({ firstName: 'Olga' });
-  admin = await signIn({ role: 'admin' });
+  partner = await makeSignedIn(ctx, { firstName: 'Pat' });
+  other = await makeSignedIn(ctx, { firstName: 'Olga' });
+  admin = await makeSignedIn(ctx, { role: 'admin' });
 });
 afterAll(async () => {
   await ctx?.close();

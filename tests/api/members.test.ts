@@ -5,23 +5,16 @@ import { scoreMember } from '../../common/rules/recommendations.ts';
 import { connectionSchema, memberPageSchema, onboardingSchema, recommendationSchema } from '../../common/schemas/member.ts';
 import { makeConnection } from '../../server/db/factories/members.ts';
 import { memberConnections, users } from '../../server/db/schema/index.ts';
-import { createTestApp, makeSignedIn, makeUser, type MakeUserOptions, type TestContext } from '../helpers/app.ts';
-import { client, type Client } from '../helpers/client.ts';
-
-type SignedIn = Awaited<ReturnType<typeof makeSignedIn>> & { api: Client };
+import { createTestApp, makeSignedIn, makeUser, type MakeUserOptions, type SignedIn, type TestContext } from '../helpers/app.ts';
 
 let ctx: TestContext;
 let viewer: SignedIn;
 
-const signIn = async (o: MakeUserOptions = {}): Promise<SignedIn> => {
-  const s = await makeSignedIn(ctx, o);
-  return { ...s, api: client(ctx.app, s.cookie) };
-};
 const recommendations = z.array(recommendationSchema);
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  viewer = await signIn({ firstName: 'Vera', industries: ['Energy', 'Technology'], expertise: ['Consulting'], location: 'London, UK', yearsExperience: 20 });
+  viewer = await makeSignedIn(ctx, { firstName: 'Vera', industries: ['Energy', 'Technology'], expertise: ['Consulting'], location: 'London, UK', yearsExperience: 20 });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -99,8 +92,8 @@ describe('GET /api/members', () => {
 
 describe('member connections', () => {
   it('refuses a second request while one is pending (either way), lets only the receiver accept, and lists both sides', async () => {
-    const a = await signIn({ firstName: 'Ann' });
-    const b = await signIn({ firstName: 'Ben' });
+    const a = await makeSignedIn(ctx, { firstName: 'Ann' });
+    const b = await makeSignedIn(ctx, { firstName: 'Ben' });
     const first = await a.api.post('/api/member-connections', { body: { requesteeId: b.user.id, message: 'Hi Ben' } });
     expect(first.statusCode).toBe(201);
     const again = await a.api.post('/api/member-connections', { body: { receiverId: b.user.id } });
@@ -113,7 +106,7 @@ describe('member connections', () => {
     const id = first.json().id;
     const bySender = await a.api.patch(`/api/member-connections/${id}`, { body: { status: 'accepted' } });
     expect(bySender.statusCode).toBe(403);
-    const stranger = await signIn();
+    const stranger = await makeSignedIn(ctx);
     const byStranger = await stranger.api.patch(`/api/member-connections/${id}`, { body: { status: 'accepted' } });
     expect(byStranger.statusCode).toBe(404);
     const accept = await b.api.patch(`/api/member-connections/${id}`, { body: { status: 'accepted' } });
@@ -127,7 +120,7 @@ describe('member connections', () => {
   });
 
   it('lets a declined pair ask again later', async () => {
-    const a = await signIn();
+    const a = await makeSignedIn(ctx);
     const b = await makeUser(ctx.db);
     const first = await makeConnection(ctx.db, { from: a.user, to: b, status: 'declined', now: ctx.clock.now() });
     expect(first.status).toBe('declined');

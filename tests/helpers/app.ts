@@ -13,6 +13,7 @@ import { DEFAULT_PASSWORD, makeUser as makeUserRow, type MadeUser, type UserOpti
 import { sessions, users } from '../../server/db/schema/index.ts';
 import { hashToken, newToken } from '../../server/lib/tokens.ts';
 import type { Mailer, MailMessage } from '../../server/plugins/mailer.ts';
+import { client } from './client.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A clock the test moves by hand (session expiry, throttling windows). */
@@ -136,12 +137,13 @@ export async function login(app: App, username: string, password = DEFAULT_PASSW
   return `cp_session=${cookie.value}`;
 }
 
-/** A user of each kind, signed in, for role × endpoint tables. */
+/** A user of each kind, signed in: their row, the Cookie header, and a typed client carrying it. */
 export async function makeSignedIn(ctx: TestContext, o: MakeUserOptions = {}) {
   const user = await makeUser(ctx.db, o);
   const cookie = await login(ctx.app, user.username!, user.plainPassword);
-  return { user, cookie };
+  return { user, cookie, api: client(ctx.app, cookie) };
 }
+export type SignedIn = Awaited<ReturnType<typeof makeSignedIn>>;
 
 export async function reloadUser(db: Db, id: string) {
   const [u] = await db.select().from(users).where(eq(users.id, id));
