@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { LeadStatus } from '../../common/constants/options.ts';
 import { commissionSchema, dashboardStatsSchema } from '../../common/schemas/lead.ts';
-import { makeLead } from '../../server/db/factories/leads.ts';
+import { makeCommission, makeLead } from '../../server/db/factories/leads.ts';
 import { commissions, leads } from '../../server/db/schema/index.ts';
 import type { Actor } from '../../server/policies/roles.ts';
 import { createTestApp, login, makeSignedIn, makeUser, type SignedIn, type TestContext } from '../helpers/app.ts';
@@ -141,9 +141,8 @@ describe('commission tracker and payouts', () => {
   it('lets an admin pay a pending commission once, audited, and export the month as CSV; partners cannot', async () => {
     await at('2026-10-05T10:00:00Z');
     const p = await makeSignedIn(ctx, { firstName: '=cmd' });
-    const id = await lead(p.user, '1000', 'Payout, "Quoted" Ltd');
-    expect((await close(id)).statusCode).toBe(200);
-    const c = await amountOf(id);
+    const { lead: won, commission: c } = await makeCommission(ctx.db, { partner: p.user, by: admin.user, closedAt: ctx.clock.now(), estimatedValue: '1000', companyName: 'Payout, "Quoted" Ltd' });
+    const id = won.id;
     const denied = await p.api.post(`/api/admin/commissions/${c.id}/pay`);
     expect(denied.statusCode).toBe(403);
     const pay = await admin.api.post(`/api/admin/commissions/${c.id}/pay`);

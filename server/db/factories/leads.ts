@@ -82,7 +82,7 @@ export async function makeLead(db: Db, o: LeadOptions): Promise<LeadRow> {
   return lead;
 }
 
-/** The moves of a path, evenly between submission and `until` (or `stepMs` apart without it), the note on the last. */
+/** The moves of a path, evenly between submission and `until` (without it makeLead puts them `stepMs` apart), the note on the last. */
 export function spread(path: LeadStatus[], from: Date, until?: Date, notes?: string): LeadStep[] {
   const gap = until ? (until.getTime() - from.getTime()) / path.length : 0;
   return path.map((status, i) => ({
@@ -90,12 +90,6 @@ export function spread(path: LeadStatus[], from: Date, until?: Date, notes?: str
     ...(until ? { at: new Date(Math.round(from.getTime() + gap * (i + 1))) } : {}),
     ...(notes !== undefined && i === path.length - 1 ? { notes } : {}),
   }));
-}
-
-/** Reads a lead back (after a route or service changed it). */
-export async function reloadLead(db: Db, id: string): Promise<LeadRow> {
-  const [row] = await db.select().from(leads).where(eq(leads.id, id));
-  return row;
 }
 
 export type CommissionRow = typeof commissions.$inferSelect;
