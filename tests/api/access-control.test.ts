@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes, type RouteEntry } from '../../server/app.ts';
+import { makeApplicant } from '../../server/db/factories/members.ts';
 import { memberApplications } from '../../server/db/schema/index.ts';
 import { createTestApp, makeUser, openSession, reloadUser, type MakeUserOptions, type TestContext } from '../helpers/app.ts';
+import { client, type Method } from '../helpers/client.ts';
 import { concreteUrl, expectError } from '../helpers/http.ts';
 
 /**
- * SECURITY.md items 1 and 2: access control driven from the route table, and the role × endpoint matrix.
+ * Access control driven from the route table (every closed route refuses without a session, by its declared
+ * access level) and the role × endpoint matrix of the application review and outbox endpoints.
  */
 
 let ctx: TestContext;
@@ -40,8 +43,7 @@ const key = (r: Pick<RouteEntry, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const isPublic = (r: RouteEntry) => PUBLIC_ROUTES.has(key(r)) || (r.method === 'HEAD' && PUBLIC_ROUTES.has(`GET ${r.url}`));
 const apiRoutes = () => listRoutes(ctx.app).filter((r) => r.url.startsWith('/api/'));
 const closedRoutes = () => apiRoutes().filter((r) => !isPublic(r));
-const send = (r: RouteEntry, cookie?: string) =>
-  ctx.app.inject({ method: r.method as 'GET', url: concreteUrl(r.url), headers: cookie ? { cookie } : {} });
+const send = (r: RouteEntry, cookie?: string) => client(ctx.app, cookie).request(r.method as Method, concreteUrl(r.url));
 
 describe('the route table', () => {
   it('is recorded, so the checks below cannot pass on an empty list', () => {
@@ -92,10 +94,10 @@ describe('without a session', () => {
     const wrong: string[] = [];
     for (const r of closedRoutes().filter((x) => !['GET', 'HEAD'].includes(x.method))) {
       for (const payload of [{}, { unexpected: 'field' }, []]) {
-        const res = await ctx.app.inject({ method: r.method as 'POST', url: concreteUrl(r.url), payload });
+        const res = await client(ctx.app).request(r.method as Method, concreteUrl(r.url), { body: payload });
         if (res.statusCode !== 401) wrong.push(`${key(r)} ${JSON.stringify(payload)} → ${res.statusCode}`);
       }
-      const badId = await ctx.app.inject({ method: r.method as 'POST', url: concreteUrl(r.url, 'not-an-id'), payload: {} });
+      const badId = await client(ctx.app).request(r.method as Method, concreteUrl(r.url, 'not-an-id'), { body: {} });
       if (r.url.includes(':') && badId.statusCode !== 401) wrong.push(`${key(r)} with a bad id → ${badId.statusCode}`);
     }
     expect(wrong).toEqual([]);
@@ -103,7 +105,7 @@ describe('without a session', () => {
 
   it('public routes answer without a session', async () => {
     for (const url of ['/api/health', '/api/site', '/api/openapi.json']) {
-      const res = await ctx.app.inject({ method: 'GET', url });
+      const res = await client(ctx.app).get(url);
       expect(res.statusCode, url).toBe(200);
     }
   });
@@ -154,7 +156,7 @@ const MEMBER_ONLY = { me: 200, logout: 200, pendingList: 403, stats: 403, update
 const ADMIN = { me: 200, logout: 200, pendingList: 200, stats: 200, update: 200, approve: 200, reject: 200, outbox: 200 } as const;
 const NO_SESSION = { me: 401, logout: 200, pendingList: 401, stats: 401, update: 401, approve: 401, reject: 401, outbox: 401 } as const;
 
-/** The expected status of every endpoint for every kind of caller (spec 01 §6, 02 §6). */
+/** The expected status of every endpoint for every kind of caller: members reach their own session, only admins review. */
 const MATRIX: Record<ActorKind, Record<EndpointName, number>> = {
   anonymous: NO_SESSION,
   pending: MEMBER_ONLY,
@@ -180,15 +182,10 @@ describe('role × endpoint matrix', () => {
     const mismatches: string[] = [];
     for (const [name, endpoint] of Object.entries(ENDPOINTS) as Array<[EndpointName, Endpoint]>) {
       const expected = MATRIX[kind][name];
-      const applicant = await makeUser(ctx.db, { accountStatus: 'pending' });
+      const applicant = await makeApplicant(ctx.db);
       // a fresh session per call, so logout in one cell does not affect the next
       const cookie = actor ? await openSession(ctx, actor.id) : undefined;
-      const res = await ctx.app.inject({
-        method: endpoint.method,
-        url: endpoint.url.replace(':userId', applicant.id),
-        headers: cookie ? { cookie } : {},
-        ...(endpoint.body ? { payload: endpoint.body } : {}),
-      });
+      const res = await client(ctx.app, cookie).request(endpoint.method, endpoint.url.replace(':userId', applicant.id), { body: endpoint.body });
       if (res.statusCode !== expected) {
         mismatches.push(`${name}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
         continue;
@@ -205,13 +202,13 @@ describe('role × endpoint matrix', () => {
 
   it('a pending or rejected account is told its account has no access yet, not that it lacks admin rights', async () => {
     const { id } = await makeUser(ctx.db, { accountStatus: 'pending', role: 'admin' });
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/admin/pending-applications', headers: { cookie: await openSession(ctx, id) } });
+    const res = await client(ctx.app, await openSession(ctx, id)).get('/api/admin/pending-applications');
     expect(expectError(res, 403, 'forbidden').message).toBe('Your account does not have access to this yet.');
   });
 
   it('an approved partner is told administrator access is required', async () => {
     const { id } = await makeUser(ctx.db, { role: 'partner' });
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie: await openSession(ctx, id) } });
+    const res = await client(ctx.app, await openSession(ctx, id)).get('/api/admin/outbox');
     expect(expectError(res, 403, 'forbidden').message).toBe('Administrator access is required.');
   });
 });
@@ -231,9 +228,7 @@ describe('every route refuses by its declared access level', () => {
     for (const r of closedRoutes()) {
       const expected = REFUSED[r.access ?? 'member']?.[kind];
       if (!expected) continue;
-      const res = ['GET', 'HEAD'].includes(r.method)
-        ? await send(r, cookie)
-        : await ctx.app.inject({ method: r.method as 'POST', url: concreteUrl(r.url), headers: { cookie }, payload: {} });
+      const res = ['GET', 'HEAD'].includes(r.method) ? await send(r, cookie) : await client(ctx.app, cookie).request(r.method as Method, concreteUrl(r.url), { body: {} });
       if (res.statusCode !== expected) wrong.push(`${key(r)} (${r.access ?? 'member'}) → ${res.statusCode}, expected ${expected}`);
     }
     expect(wrong).toEqual([]);

@@ -3,9 +3,13 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { pendingApplicationSchema } from '../../common/schemas/applications.ts';
+import { userEnvelopeSchema } from '../../common/schemas/user.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
+import { client, parseOk } from '../helpers/client.ts';
 import { childEnv, exitOf, runTs, type RunResult } from '../helpers/processes.ts';
 
 /**
@@ -56,12 +60,12 @@ describe('create-user', () => {
     const database = await openDatabase({ dataDir: config.dataDir });
     const app = await buildApp({ config, database, logger: false });
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: ADMIN.username, password: ADMIN.password } });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().user).toMatchObject({ role: 'admin', accountStatus: 'approved', isActive: true, firstName: 'Olive', lastName: 'Operator' });
+      const res = await client(app).post('/api/auth/login', { body: { username: ADMIN.username, password: ADMIN.password } });
+      const { user } = parseOk(userEnvelopeSchema, res, 200, 'sign-in');
+      expect(user).toMatchObject({ role: 'admin', accountStatus: 'approved', isActive: true, firstName: 'Olive', lastName: 'Operator' });
       const cookie = `cp_session=${res.cookies.find((c) => c.name === 'cp_session')!.value}`;
-      const admin = await app.inject({ method: 'GET', url: '/api/admin/pending-applications', headers: { cookie } });
-      expect(admin.statusCode).toBe(200);
+      const pending = await client(app, cookie).getOk(z.array(pendingApplicationSchema), '/api/admin/pending-applications');
+      expect(pending).toEqual([]);
     } finally {
       await app.close();
       await database.close();

@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { duplicateCheckSchema, leadActivitySchema, leadPageSchema, leadSchema, type LeadInput } from '../../common/schemas/lead.ts';
+import { makeLead, type LeadOptions } from '../../server/db/factories/leads.ts';
 import { commissions, leadActivities, leads, notifications } from '../../server/db/schema/index.ts';
-import { createTestApp, makeSignedIn, type TestContext } from '../helpers/app.ts';
+import { createTestApp, makeSignedIn, type SignedIn, type TestContext } from '../helpers/app.ts';
 
 let ctx: TestContext;
-let partner: Awaited<ReturnType<typeof makeSignedIn>>;
-let other: Awaited<ReturnType<typeof makeSignedIn>>;
-let admin: Awaited<ReturnType<typeof makeSignedIn>>;
+let partner: SignedIn;
+let other: SignedIn;
+let admin: SignedIn;
 
 const leadBody = (o: Record<string, unknown> = {}) => ({
   leadType: 'advisory',
@@ -21,11 +24,13 @@ const leadBody = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 
-async function submit(cookie: string, o: Record<string, unknown> = {}) {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/leads', headers: { cookie }, payload: leadBody(o) });
-  expect(res.statusCode).toBe(201);
-  return res.json();
-}
+/** Submits through the API, as the Submit New Lead form does: what the POST tests are about. */
+const submit = (who: SignedIn, o: Record<string, unknown> = {}) => who.api.create(leadSchema, '/api/leads', { body: leadBody(o) });
+
+/** A lead already in the pipeline, made through the lead services at the test clock (setup, not the subject). */
+const existing = (who: SignedIn, o: Partial<LeadInput> = {}, more: Omit<LeadOptions, 'submitter'> = {}) =>
+  makeLead(ctx.db, { ...(leadBody(o) as Partial<LeadInput>), submitter: who.user, now: ctx.clock.now(), by: admin.user, ...more });
+
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -39,18 +44,15 @@ afterAll(async () => {
 
 describe('POST /api/leads', () => {
   it('records the lead for the submitter with a submitted activity', async () => {
-    const lead = await submit(partner.cookie, { companyName: 'Initech' });
+    const lead = await submit(partner, { companyName: 'Initech' });
     expect(lead).toMatchObject({ status: 'submitted', submitterId: partner.user.id, estimatedValue: '26100.00', submitterName: `Pat ${partner.user.lastName}` });
     const acts = await ctx.db.select().from(leadActivities).where(eq(leadActivities.leadId, lead.id));
     expect(acts.map((a) => a.activity)).toEqual(['Lead submitted']);
   });
 
   it('validates every field with a clear message', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/leads',
-      headers: { cookie: partner.cookie },
-      payload: leadBody({ companyName: '', industry: 'Mining', contactEmail: 'nope', estimatedValue: -1, projectDescription: '' }),
+    const res = await partner.api.post('/api/leads', {
+      body: leadBody({ companyName: '', industry: 'Mining', contactEmail: 'nope', estimatedValue: -1, projectDescription: '' }),
     });
     expect(res.statusCode).toBe(400);
     const paths = Object.fromEntries(res.json().error.issues.map((i: { path: string; message: string }) => [i.path, i.message]));
@@ -64,11 +66,11 @@ describe('POST /api/leads', () => {
   });
 
   it('refuses three decimals and ignores nothing silently: extra fields such as submitterId or status are rejected', async () => {
-    const decimals = await ctx.app.inject({ method: 'POST', url: '/api/leads', headers: { cookie: partner.cookie }, payload: leadBody({ estimatedValue: '10.123' }) });
+    const decimals = await partner.api.post('/api/leads', { body: leadBody({ estimatedValue: '10.123' }) });
     expect(decimals.statusCode).toBe(400);
     expect(decimals.json().error.issues[0].message).toBe('Budget can have at most 2 decimal places');
     const before = await ctx.db.select().from(leads);
-    const mass = await ctx.app.inject({ method: 'POST', url: '/api/leads', headers: { cookie: partner.cookie }, payload: leadBody({ submitterId: other.user.id, status: 'closed-won' }) });
+    const mass = await partner.api.post('/api/leads', { body: leadBody({ submitterId: other.user.id, status: 'closed-won' }) });
     expect(mass.statusCode).toBe(400);
     expect(await ctx.db.select().from(leads)).toHaveLength(before.length);
   });
@@ -76,45 +78,41 @@ describe('POST /api/leads', () => {
 
 describe('GET /api/leads', () => {
   it('gives a partner only their own leads and an admin all of them, a page at a time', async () => {
-    await submit(other.cookie, { companyName: 'Olga Co' });
-    const mine = (await ctx.app.inject({ method: 'GET', url: '/api/leads', headers: { cookie: partner.cookie } })).json();
+    await existing(other, { companyName: 'Olga Co' });
+    const mine = await partner.api.getOk(leadPageSchema, '/api/leads');
     expect(mine.items.length).toBeGreaterThan(0);
-    expect(mine.items.every((l: { submitterId: string }) => l.submitterId === partner.user.id)).toBe(true);
+    expect(mine.items.every((l) => l.submitterId === partner.user.id)).toBe(true);
     expect(mine.items[0].possibleDuplicate).toBeUndefined();
-    const all = (await ctx.app.inject({ method: 'GET', url: '/api/leads?pageSize=1', headers: { cookie: admin.cookie } })).json();
+    const all = await admin.api.getOk(leadPageSchema, '/api/leads', { query: { pageSize: 1 } });
     expect(all.items).toHaveLength(1);
     expect(all.total).toBeGreaterThanOrEqual(2);
   });
 
   it('searches company, industry and contact name case-insensitively, and filters by status', async () => {
-    await submit(partner.cookie, { companyName: 'Umbrella Corp', contactName: 'Albert Wesker', industry: 'Healthcare & Life Sciences' });
-    const q = async (qs: string) => (await ctx.app.inject({ method: 'GET', url: `/api/leads?${qs}`, headers: { cookie: partner.cookie } })).json().items.map((l: { companyName: string }) => l.companyName);
-    expect(await q('search=umbrella')).toEqual(['Umbrella Corp']);
-    expect(await q('search=WESKER')).toEqual(['Umbrella Corp']);
-    expect(await q('search=life%20sci')).toEqual(['Umbrella Corp']);
-    expect(await q('search=%25')).toEqual([]);
-    expect(await q('status=closed-lost')).toEqual([]);
+    await existing(partner, { companyName: 'Umbrella Corp', contactName: 'Albert Wesker', industry: 'Healthcare & Life Sciences' });
+    const q = async (query: Record<string, string>) => (await partner.api.getOk(leadPageSchema, '/api/leads', { query })).items.map((l) => l.companyName);
+    expect(await q({ search: 'umbrella' })).toEqual(['Umbrella Corp']);
+    expect(await q({ search: 'WESKER' })).toEqual(['Umbrella Corp']);
+    expect(await q({ search: 'life sci' })).toEqual(['Umbrella Corp']);
+    expect(await q({ search: '%' })).toEqual([]);
+    expect(await q({ status: 'closed-lost' })).toEqual([]);
   });
 });
 
 describe('another partner’s lead', () => {
   it('is invisible: reading, its activities, changing and deleting all fail and change nothing', async () => {
-    const lead = await submit(other.cookie, { companyName: 'Private Olga Deal' });
-    const get = await ctx.app.inject({ method: 'GET', url: `/api/leads/${lead.id}`, headers: { cookie: partner.cookie } });
-    expect(get.statusCode).toBe(404);
-    const acts = await ctx.app.inject({ method: 'GET', url: `/api/lead-activities?leadId=${lead.id}`, headers: { cookie: partner.cookie } });
-    expect(acts.statusCode).toBe(404);
-    const patch = await ctx.app.inject({ method: 'PATCH', url: `/api/leads/${lead.id}`, headers: { cookie: partner.cookie }, payload: { status: 'closed-won' } });
-    expect(patch.statusCode).toBe(403);
-    const del = await ctx.app.inject({ method: 'DELETE', url: `/api/leads/${lead.id}`, headers: { cookie: partner.cookie } });
-    expect(del.statusCode).toBe(403);
+    const lead = await existing(other, { companyName: 'Private Olga Deal' });
+    expect((await partner.api.get(`/api/leads/${lead.id}`)).statusCode).toBe(404);
+    expect((await partner.api.get('/api/lead-activities', { query: { leadId: lead.id } })).statusCode).toBe(404);
+    expect((await partner.api.patch(`/api/leads/${lead.id}`, { body: { status: 'closed-won' } })).statusCode).toBe(403);
+    expect((await partner.api.delete(`/api/leads/${lead.id}`)).statusCode).toBe(403);
     const [row] = await ctx.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(row.status).toBe('submitted');
   });
 
   it('answers 400 to identifiers that are not ids', async () => {
     for (const id of ['1 OR 1=1', "1;--", '../../etc']) {
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/leads/${encodeURIComponent(id)}`, headers: { cookie: partner.cookie } });
+      const res = await partner.api.get(`/api/leads/${encodeURIComponent(id)}`);
       expect(res.statusCode).toBe(400);
     }
   });
@@ -122,13 +120,12 @@ describe('another partner’s lead', () => {
 
 describe('PATCH /api/leads/{id} (admin)', () => {
   it('changes the status, writes who/from/to on the timeline and notifies the submitter', async () => {
-    const lead = await submit(partner.cookie, { companyName: 'Timeline Ltd' });
+    const lead = await existing(partner, { companyName: 'Timeline Ltd' });
     ctx.clock.advance(60_000);
-    const res = await ctx.app.inject({ method: 'PATCH', url: `/api/leads/${lead.id}`, headers: { cookie: admin.cookie }, payload: { status: 'reviewing', notes: 'Looks promising' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'reviewing', notes: 'Looks promising' });
-    const acts = (await ctx.app.inject({ method: 'GET', url: `/api/lead-activities?leadId=${lead.id}`, headers: { cookie: partner.cookie } })).json();
-    expect(acts.map((a: { activity: string }) => a.activity)).toEqual(['Lead submitted', 'Status changed from Submitted to Under Review']);
+    const changed = await admin.api.patchOk(leadSchema, `/api/leads/${lead.id}`, { body: { status: 'reviewing', notes: 'Looks promising' } });
+    expect(changed).toMatchObject({ status: 'reviewing', notes: 'Looks promising' });
+    const acts = await partner.api.getOk(z.array(leadActivitySchema), '/api/lead-activities', { query: { leadId: lead.id } });
+    expect(acts.map((a) => a.activity)).toEqual(['Lead submitted', 'Status changed from Submitted to Under Review']);
     expect(acts[1]).toMatchObject({ notes: 'Looks promising', userName: `Test ${admin.user.lastName}` });
     const notes = await ctx.db.select().from(notifications).where(eq(notifications.entityId, lead.id));
     expect(notes).toHaveLength(1);
@@ -136,46 +133,46 @@ describe('PATCH /api/leads/{id} (admin)', () => {
   });
 
   it('creates a pending commission on closed-won and cancels it when the lead leaves closed-won', async () => {
-    const lead = await submit(partner.cookie, { companyName: 'Won Then Lost', estimatedValue: '1000' });
-    await ctx.app.inject({ method: 'PATCH', url: `/api/leads/${lead.id}`, headers: { cookie: admin.cookie }, payload: { status: 'closed-won' } });
+    const lead = await existing(partner, { companyName: 'Won Then Lost', estimatedValue: '1000' });
+    await admin.api.patchOk(leadSchema, `/api/leads/${lead.id}`, { body: { status: 'closed-won' } });
     let [c] = await ctx.db.select().from(commissions).where(eq(commissions.leadId, lead.id));
     expect(c).toMatchObject({ status: 'pending', amount: '200.00', rate: '0.2000', partnerId: partner.user.id });
-    await ctx.app.inject({ method: 'PATCH', url: `/api/leads/${lead.id}`, headers: { cookie: admin.cookie }, payload: { status: 'in-progress' } });
+    await admin.api.patchOk(leadSchema, `/api/leads/${lead.id}`, { body: { status: 'in-progress' } });
     [c] = await ctx.db.select().from(commissions).where(eq(commissions.leadId, lead.id));
     expect(c.status).toBe('cancelled');
   });
 
   it('refuses an unknown status', async () => {
-    const lead = await submit(partner.cookie);
-    const res = await ctx.app.inject({ method: 'PATCH', url: `/api/leads/${lead.id}`, headers: { cookie: admin.cookie }, payload: { status: 'won' } });
+    const lead = await existing(partner);
+    const res = await admin.api.patch(`/api/leads/${lead.id}`, { body: { status: 'won' } });
     expect(res.statusCode).toBe(400);
   });
 });
 
 describe('DELETE /api/leads/{id} (admin)', () => {
   it('removes the lead with its activities and commissions', async () => {
-    const lead = await submit(partner.cookie, { companyName: 'Doomed Ltd' });
-    await ctx.app.inject({ method: 'PATCH', url: `/api/leads/${lead.id}`, headers: { cookie: admin.cookie }, payload: { status: 'closed-won' } });
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/leads/${lead.id}`, headers: { cookie: admin.cookie } });
+    const lead = await existing(partner, { companyName: 'Doomed Ltd' }, { status: 'closed-won' });
+    expect(await ctx.db.select().from(commissions).where(eq(commissions.leadId, lead.id))).toHaveLength(1);
+    const res = await admin.api.delete(`/api/leads/${lead.id}`);
     expect(res.statusCode).toBe(200);
     expect(await ctx.db.select().from(leads).where(eq(leads.id, lead.id))).toHaveLength(0);
     expect(await ctx.db.select().from(leadActivities).where(eq(leadActivities.leadId, lead.id))).toHaveLength(0);
     expect(await ctx.db.select().from(commissions).where(eq(commissions.leadId, lead.id))).toHaveLength(0);
-    const again = await ctx.app.inject({ method: 'DELETE', url: `/api/leads/${lead.id}`, headers: { cookie: admin.cookie } });
+    const again = await admin.api.delete(`/api/leads/${lead.id}`);
     expect(again.statusCode).toBe(404);
   });
 });
 
 describe('duplicate check', () => {
   it('tells a partner the company is already in the open pipeline without revealing the lead, and flags it for admins', async () => {
-    const first = await submit(other.cookie, { companyName: 'Stark Industries plc', contactEmail: 'pepper@stark.example' });
-    const check = await ctx.app.inject({ method: 'GET', url: '/api/leads/duplicate-check?companyName=STARK%20industries&contactEmail=tony@stark.example', headers: { cookie: partner.cookie } });
-    expect(check.json()).toEqual({ companyMatch: true, domainMatch: true });
-    const none = await ctx.app.inject({ method: 'GET', url: '/api/leads/duplicate-check?companyName=Wayne%20Enterprises&contactEmail=bruce@gmail.com', headers: { cookie: partner.cookie } });
-    expect(none.json()).toEqual({ companyMatch: false, domainMatch: false });
-    const second = await submit(partner.cookie, { companyName: 'Stark Industries Limited', contactEmail: 'happy@stark.example' });
-    const page = (await ctx.app.inject({ method: 'GET', url: '/api/leads?search=stark', headers: { cookie: admin.cookie } })).json();
-    const flags = Object.fromEntries(page.items.map((l: { id: string; possibleDuplicate: boolean }) => [l.id, l.possibleDuplicate]));
+    const first = await existing(other, { companyName: 'Stark Industries plc', contactEmail: 'pepper@stark.example' });
+    const check = await partner.api.getOk(duplicateCheckSchema, '/api/leads/duplicate-check', { query: { companyName: 'STARK industries', contactEmail: 'tony@stark.example' } });
+    expect(check).toEqual({ companyMatch: true, domainMatch: true });
+    const none = await partner.api.getOk(duplicateCheckSchema, '/api/leads/duplicate-check', { query: { companyName: 'Wayne Enterprises', contactEmail: 'bruce@gmail.com' } });
+    expect(none).toEqual({ companyMatch: false, domainMatch: false });
+    const second = await existing(partner, { companyName: 'Stark Industries Limited', contactEmail: 'happy@stark.example' });
+    const page = await admin.api.getOk(leadPageSchema, '/api/leads', { query: { search: 'stark' } });
+    const flags = Object.fromEntries(page.items.map((l) => [l.id, l.possibleDuplicate]));
     expect(flags[first.id]).toBe(true);
     expect(flags[second.id]).toBe(true);
   });
@@ -183,16 +180,15 @@ describe('duplicate check', () => {
 
 describe('organisation totals', () => {
   it('the trigger-kept per-status totals always equal a real count of the leads', async () => {
-    const lead = await submit(partner.cookie, { companyName: 'Totals Ltd', estimatedValue: '1234.56' });
-    await ctx.app.inject({ method: 'PATCH', url: `/api/leads/${lead.id}`, headers: { cookie: admin.cookie }, payload: { status: 'qualified' } });
-    const doomed = await submit(partner.cookie, { companyName: 'Totals Gone' });
-    await ctx.app.inject({ method: 'DELETE', url: `/api/leads/${doomed.id}`, headers: { cookie: admin.cookie } });
+    await existing(partner, { companyName: 'Totals Ltd', estimatedValue: '1234.56' }, { status: 'qualified' });
+    const doomed = await existing(partner, { companyName: 'Totals Gone' });
+    expect((await admin.api.delete(`/api/leads/${doomed.id}`)).statusCode).toBe(200);
     const all = await ctx.db.select().from(leads);
-    const page = (await ctx.app.inject({ method: 'GET', url: '/api/leads', headers: { cookie: admin.cookie } })).json();
+    const page = await admin.api.getOk(leadPageSchema, '/api/leads');
     expect(page.total).toBe(all.length);
-    const qualified = (await ctx.app.inject({ method: 'GET', url: '/api/leads?status=qualified', headers: { cookie: admin.cookie } })).json();
+    const qualified = await admin.api.getOk(leadPageSchema, '/api/leads', { query: { status: 'qualified' } });
     expect(qualified.total).toBe(all.filter((l) => l.status === 'qualified').length);
-    const a = (await ctx.app.inject({ method: 'GET', url: '/api/analytics/dashboard', headers: { cookie: admin.cookie } })).json();
+    const a = await admin.api.getJson('/api/analytics/dashboard');
     const won = all.filter((l) => l.status === 'closed-won');
     expect(a.totalLeads).toBe(all.length);
     expect(a.byStatus.qualified).toBe(all.filter((l) => l.status === 'qualified').length);
@@ -200,7 +196,7 @@ describe('organisation totals', () => {
     expect(a.conversionRate).toBeCloseTo(won.length / all.length, 10);
     const qualifiedValue = all.filter((l) => l.status === 'qualified').reduce((s, l) => s + Math.round(Number(l.estimatedValue) * 100), 0) / 100;
     expect(a.valueByStatus.qualified).toBe(qualifiedValue);
-    const mine = (await ctx.app.inject({ method: 'GET', url: '/api/analytics/dashboard', headers: { cookie: partner.cookie } })).json();
+    const mine = await partner.api.getJson('/api/analytics/dashboard');
     const myQualified = all.filter((l) => l.status === 'qualified' && l.submitterId === partner.user.id).reduce((s, l) => s + Math.round(Number(l.estimatedValue) * 100), 0) / 100;
     expect(mine.valueByStatus.qualified).toBe(myQualified);
   });

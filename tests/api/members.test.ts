@@ -1,29 +1,27 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { scoreMember } from '../../common/rules/recommendations.ts';
+import { connectionSchema, memberPageSchema, onboardingSchema, recommendationSchema } from '../../common/schemas/member.ts';
+import { makeConnection } from '../../server/db/factories/members.ts';
 import { memberConnections, users } from '../../server/db/schema/index.ts';
-import { createTestApp, makeSignedIn, makeUser, type TestContext } from '../helpers/app.ts';
+import { createTestApp, makeSignedIn, makeUser, type MakeUserOptions, type SignedIn, type TestContext } from '../helpers/app.ts';
 
 let ctx: TestContext;
-let viewer: Awaited<ReturnType<typeof makeSignedIn>>;
+let viewer: SignedIn;
+
+const recommendations = z.array(recommendationSchema);
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  viewer = await makeSignedIn(ctx, { firstName: 'Vera' });
-  await ctx.db
-    .update(users)
-    .set({ industries: ['Energy', 'Technology'], expertise: ['Consulting'], location: 'London, UK', yearsExperience: 20 })
-    .where(eq(users.id, viewer.user.id));
+  viewer = await makeSignedIn(ctx, { firstName: 'Vera', industries: ['Energy', 'Technology'], expertise: ['Consulting'], location: 'London, UK', yearsExperience: 20 });
 });
 afterAll(async () => {
   await ctx?.close();
 });
 
-async function member(fields: Partial<typeof users.$inferInsert>, o: Parameters<typeof makeUser>[1] = {}) {
-  const u = await makeUser(ctx.db, o);
-  await ctx.db.update(users).set({ company: null, jobTitle: null, location: null, bio: null, ...fields }).where(eq(users.id, u.id));
-  return u;
-}
+/** A listed member with only the profile fields given (no company, title, location or bio otherwise). */
+const member = (fields: MakeUserOptions, o: MakeUserOptions = {}) => makeUser(ctx.db, { company: null, jobTitle: null, location: null, bio: null, ...fields, ...o });
 
 describe('GET /api/members/recommendations', () => {
   it('ranks in the database exactly as the scoring rules say, top eight, with up to three reasons', async () => {
@@ -40,11 +38,9 @@ describe('GET /api/members/recommendations', () => {
       { industries: ['Retail'] },
       { expertise: ['Consulting'], location: 'London, UK', yearsExperience: 18 },
     ];
-    for (const f of pool) await member(f as Partial<typeof users.$inferInsert>);
+    for (const f of pool) await member(f);
     await member({ industries: ['Energy', 'Technology'] }, { role: 'master-admin' });
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/members/recommendations', headers: { cookie: viewer.cookie } });
-    expect(res.statusCode).toBe(200);
-    const recs = res.json();
+    const recs = await viewer.api.getOk(recommendations, '/api/members/recommendations');
     const [me] = await ctx.db.select().from(users).where(eq(users.id, viewer.user.id));
     const everyone = await ctx.db.select().from(users);
     const expected = everyone
@@ -54,9 +50,9 @@ describe('GET /api/members/recommendations', () => {
       .sort((a, b) => b.score - a.score)
       .slice(0, 8);
     expect(recs).toHaveLength(8);
-    expect(recs.map((r: { score: number }) => r.score)).toEqual(expected.map((r) => r.score));
+    expect(recs.map((r) => r.score)).toEqual(expected.map((r) => r.score));
     expect(recs[0].reasons.length).toBeLessThanOrEqual(3);
-    expect(recs.every((r: { reasons: string[] }) => r.reasons.length >= 1 && r.reasons.length <= 3)).toBe(true);
+    expect(recs.every((r) => r.reasons.length >= 1 && r.reasons.length <= 3)).toBe(true);
     expect(recs[0]).not.toHaveProperty('email');
     expect(recs[0]).not.toHaveProperty('phoneNumber');
   });
@@ -67,15 +63,15 @@ describe('GET /api/members/recommendations', () => {
     const inactive = await member({ industries: ['Energy', 'Technology', 'Retail'] }, { isActive: false });
     const pending = await member({ industries: ['Energy', 'Technology', 'Retail'] }, { accountStatus: 'pending' });
     // recommendations are reused for ten minutes; new members show up after that
-    const cached = (await ctx.app.inject({ method: 'GET', url: '/api/members/recommendations', headers: { cookie: viewer.cookie } })).json();
-    expect(cached.map((r: { id: string }) => r.id)).not.toContain(connected.id);
+    const cached = await viewer.api.getOk(recommendations, '/api/members/recommendations');
+    expect(cached.map((r) => r.id)).not.toContain(connected.id);
     ctx.clock.advance(10 * 60_000 + 1);
-    const before = (await ctx.app.inject({ method: 'GET', url: '/api/members/recommendations', headers: { cookie: viewer.cookie } })).json();
+    const before = await viewer.api.getOk(recommendations, '/api/members/recommendations');
     expect(before[0].id).toBe(connected.id);
-    const req = await ctx.app.inject({ method: 'POST', url: '/api/member-connections', headers: { cookie: viewer.cookie }, payload: { receiverId: connected.id, message: 'Hello' } });
+    const req = await viewer.api.post('/api/member-connections', { body: { receiverId: connected.id, message: 'Hello' } });
     expect(req.statusCode).toBe(201);
-    const after = (await ctx.app.inject({ method: 'GET', url: '/api/members/recommendations', headers: { cookie: viewer.cookie } })).json();
-    const ids = after.map((r: { id: string }) => r.id);
+    const after = await viewer.api.getOk(recommendations, '/api/members/recommendations');
+    const ids = after.map((r) => r.id);
     for (const u of [connected, hidden, inactive, pending, viewer.user]) expect(ids).not.toContain(u.id);
   });
 });
@@ -83,14 +79,14 @@ describe('GET /api/members/recommendations', () => {
 describe('GET /api/members', () => {
   it('answers one page at a time with search and filters, never other members’ e-mail or phone', async () => {
     await member({ firstName: 'Zelda', lastName: 'Quartz', company: 'Hyrule Holdings', industries: ['Housing'], expertise: ['Risk Management'] });
-    const page = (await ctx.app.inject({ method: 'GET', url: '/api/members?pageSize=5', headers: { cookie: viewer.cookie } })).json();
+    const page = await viewer.api.getOk(memberPageSchema, '/api/members', { query: { pageSize: 5 } });
     expect(page.items).toHaveLength(5);
     expect(page.total).toBeGreaterThan(5);
     expect(page.items[0]).not.toHaveProperty('email');
-    const byName = (await ctx.app.inject({ method: 'GET', url: '/api/members?search=zelda%20q', headers: { cookie: viewer.cookie } })).json();
-    expect(byName.items.map((m: { lastName: string }) => m.lastName)).toEqual(['Quartz']);
-    const byIndustry = (await ctx.app.inject({ method: 'GET', url: '/api/members?industry=Housing&expertise=Risk%20Management', headers: { cookie: viewer.cookie } })).json();
-    expect(byIndustry.items.map((m: { company: string }) => m.company)).toEqual(['Hyrule Holdings']);
+    const byName = await viewer.api.getOk(memberPageSchema, '/api/members', { query: { search: 'zelda q' } });
+    expect(byName.items.map((m) => m.lastName)).toEqual(['Quartz']);
+    const byIndustry = await viewer.api.getOk(memberPageSchema, '/api/members', { query: { industry: 'Housing', expertise: 'Risk Management' } });
+    expect(byIndustry.items.map((m) => m.company)).toEqual(['Hyrule Holdings']);
   });
 });
 
@@ -98,37 +94,37 @@ describe('member connections', () => {
   it('refuses a second request while one is pending (either way), lets only the receiver accept, and lists both sides', async () => {
     const a = await makeSignedIn(ctx, { firstName: 'Ann' });
     const b = await makeSignedIn(ctx, { firstName: 'Ben' });
-    const first = await ctx.app.inject({ method: 'POST', url: '/api/member-connections', headers: { cookie: a.cookie }, payload: { requesteeId: b.user.id, message: 'Hi Ben' } });
+    const first = await a.api.post('/api/member-connections', { body: { requesteeId: b.user.id, message: 'Hi Ben' } });
     expect(first.statusCode).toBe(201);
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/member-connections', headers: { cookie: a.cookie }, payload: { receiverId: b.user.id } });
+    const again = await a.api.post('/api/member-connections', { body: { receiverId: b.user.id } });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('A connection request between you and this member is already pending.');
-    const reverse = await ctx.app.inject({ method: 'POST', url: '/api/member-connections', headers: { cookie: b.cookie }, payload: { receiverId: a.user.id } });
+    const reverse = await b.api.post('/api/member-connections', { body: { receiverId: a.user.id } });
     expect(reverse.statusCode).toBe(409);
-    const self = await ctx.app.inject({ method: 'POST', url: '/api/member-connections', headers: { cookie: a.cookie }, payload: { receiverId: a.user.id } });
+    const self = await a.api.post('/api/member-connections', { body: { receiverId: a.user.id } });
     expect(self.statusCode).toBe(400);
     const id = first.json().id;
-    const bySender = await ctx.app.inject({ method: 'PATCH', url: `/api/member-connections/${id}`, headers: { cookie: a.cookie }, payload: { status: 'accepted' } });
+    const bySender = await a.api.patch(`/api/member-connections/${id}`, { body: { status: 'accepted' } });
     expect(bySender.statusCode).toBe(403);
     const stranger = await makeSignedIn(ctx);
-    const byStranger = await ctx.app.inject({ method: 'PATCH', url: `/api/member-connections/${id}`, headers: { cookie: stranger.cookie }, payload: { status: 'accepted' } });
+    const byStranger = await stranger.api.patch(`/api/member-connections/${id}`, { body: { status: 'accepted' } });
     expect(byStranger.statusCode).toBe(404);
-    const accept = await ctx.app.inject({ method: 'PATCH', url: `/api/member-connections/${id}`, headers: { cookie: b.cookie }, payload: { status: 'accepted' } });
+    const accept = await b.api.patch(`/api/member-connections/${id}`, { body: { status: 'accepted' } });
     expect(accept.statusCode).toBe(200);
-    const listA = (await ctx.app.inject({ method: 'GET', url: '/api/member-connections', headers: { cookie: a.cookie } })).json();
+    const listA = await a.api.getOk(z.array(connectionSchema), '/api/member-connections');
     expect(listA).toEqual([expect.objectContaining({ senderId: a.user.id, receiverId: b.user.id, status: 'accepted', message: 'Hi Ben' })]);
-    const listB = (await ctx.app.inject({ method: 'GET', url: '/api/member-connections', headers: { cookie: b.cookie } })).json();
+    const listB = await b.api.getOk(z.array(connectionSchema), '/api/member-connections');
     expect(listB[0].otherMember.firstName).toBe('Ann');
-    const connectedAgain = await ctx.app.inject({ method: 'POST', url: '/api/member-connections', headers: { cookie: b.cookie }, payload: { receiverId: a.user.id } });
+    const connectedAgain = await b.api.post('/api/member-connections', { body: { receiverId: a.user.id } });
     expect(connectedAgain.json().error.message).toBe('You are already connected with this member.');
   });
 
   it('lets a declined pair ask again later', async () => {
     const a = await makeSignedIn(ctx);
-    const b = await makeSignedIn(ctx);
-    const first = (await ctx.app.inject({ method: 'POST', url: '/api/member-connections', headers: { cookie: a.cookie }, payload: { receiverId: b.user.id } })).json();
-    await ctx.app.inject({ method: 'PATCH', url: `/api/member-connections/${first.id}`, headers: { cookie: b.cookie }, payload: { status: 'declined' } });
-    const second = await ctx.app.inject({ method: 'POST', url: '/api/member-connections', headers: { cookie: a.cookie }, payload: { receiverId: b.user.id } });
+    const b = await makeUser(ctx.db);
+    const first = await makeConnection(ctx.db, { from: a.user, to: b, status: 'declined', now: ctx.clock.now() });
+    expect(first.status).toBe('declined');
+    const second = await a.api.post('/api/member-connections', { body: { receiverId: b.id } });
     expect(second.statusCode).toBe(201);
     expect(await ctx.db.select().from(memberConnections).where(eq(memberConnections.requesterUserId, a.user.id))).toHaveLength(2);
   });
@@ -136,11 +132,11 @@ describe('member connections', () => {
 
 describe('onboarding', () => {
   it('remembers on the server that the tour was completed', async () => {
-    const before = (await ctx.app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie: viewer.cookie } })).json();
+    const before = await viewer.api.getOk(onboardingSchema, '/api/onboarding');
     expect(before.hasCompletedWizard).toBe(false);
-    const put = await ctx.app.inject({ method: 'PUT', url: '/api/onboarding', headers: { cookie: viewer.cookie }, payload: { hasCompletedWizard: true, currentWizardStep: 4 } });
+    const put = await viewer.api.put('/api/onboarding', { body: { hasCompletedWizard: true, currentWizardStep: 4 } });
     expect(put.statusCode).toBe(200);
-    const after = (await ctx.app.inject({ method: 'GET', url: '/api/onboarding', headers: { cookie: viewer.cookie } })).json();
+    const after = await viewer.api.getOk(onboardingSchema, '/api/onboarding');
     expect(after).toMatchObject({ hasCompletedWizard: true, currentWizardStep: 4 });
     expect(after.wizardCompletedAt).not.toBeNull();
   });

@@ -9,10 +9,11 @@ import { inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database, type Db } from '../../server/db/client.ts';
-import { memberApplications, sessions, users } from '../../server/db/schema/index.ts';
-import { hashPassword } from '../../server/lib/passwords.ts';
+import { DEFAULT_PASSWORD, makeUser as makeUserRow, type MadeUser, type UserOptions } from '../../server/db/factories/members.ts';
+import { sessions, users } from '../../server/db/schema/index.ts';
 import { hashToken, newToken } from '../../server/lib/tokens.ts';
 import type { Mailer, MailMessage } from '../../server/plugins/mailer.ts';
+import { client } from './client.ts';
 import { withDatabase } from './global-setup.ts';
 
 /** A clock the test moves by hand (session expiry, throttling windows). */
@@ -117,49 +118,18 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
   };
 }
 
-let counter = 0;
-const hashes = new Map<string, Promise<string>>();
-
-export interface MakeUserOptions {
+export interface MakeUserOptions extends Omit<UserOptions, 'role' | 'accountStatus'> {
   role?: 'partner' | 'admin' | 'master-admin';
   accountStatus?: 'pending' | 'approved' | 'rejected';
-  isActive?: boolean;
-  password?: string;
-  username?: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
 }
 
-/** Inserts a user (and their application row) directly; password defaults to 'Password123!'. */
-export async function makeUser(db: Db, o: MakeUserOptions = {}) {
-  counter += 1;
-  const n = `${Date.now().toString(36)}${counter}`;
-  const password = o.password ?? 'Password123!';
-  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
-  const [user] = await db
-    .insert(users)
-    .values({
-      username: o.username ?? `user${n}`,
-      email: o.email ?? `user${n}@example.com`,
-      password: await hashes.get(password)!,
-      firstName: o.firstName ?? 'Test',
-      lastName: o.lastName ?? `User${counter}`,
-      role: o.role ?? 'partner',
-      accountStatus: o.accountStatus ?? 'approved',
-      isActive: o.isActive ?? true,
-      company: 'Acme Ltd',
-      jobTitle: 'Director',
-      location: 'London, UK',
-      approvedAt: (o.accountStatus ?? 'approved') === 'approved' ? new Date() : null,
-    })
-    .returning();
-  await db.insert(memberApplications).values({ userId: user.id });
-  return { ...user, plainPassword: password };
+/** Inserts a user (and their application row) through the shared factory; password defaults to 'Password123!'. */
+export function makeUser(db: Db, o: MakeUserOptions = {}): Promise<MadeUser> {
+  return makeUserRow(db, o);
 }
 
 /** Signs in through the API and answers the Cookie header to send on later requests. */
-export async function login(app: App, username: string, password = 'Password123!'): Promise<string> {
+export async function login(app: App, username: string, password = DEFAULT_PASSWORD): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
   if (res.statusCode !== 200) throw new Error(`login failed for ${username}: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.find((c) => c.name === 'cp_session');
@@ -167,17 +137,20 @@ export async function login(app: App, username: string, password = 'Password123!
   return `cp_session=${cookie.value}`;
 }
 
-/** A user of each kind, signed in, for role × endpoint tables. */
+/** A user of each kind, signed in: their row, the Cookie header, and a typed client carrying it. */
 export async function makeSignedIn(ctx: TestContext, o: MakeUserOptions = {}) {
   const user = await makeUser(ctx.db, o);
   const cookie = await login(ctx.app, user.username!, user.plainPassword);
-  return { user, cookie };
+  return { user, cookie, api: client(ctx.app, cookie) };
 }
+export type SignedIn = Awaited<ReturnType<typeof makeSignedIn>>;
 
 export async function reloadUser(db: Db, id: string) {
   const [u] = await db.select().from(users).where(eq(users.id, id));
   return u;
 }
+
+let counter = 0;
 
 /** A complete, valid registration body. */
 export function registration(overrides: Record<string, unknown> = {}) {

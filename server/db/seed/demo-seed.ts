@@ -1,0 +1,132 @@
+import { and, inArray, like } from 'drizzle-orm';
+import { PIPELINE_PATH, makeCommission, makeLead, spread } from '../factories/leads.ts';
+import { makeConnection, makeUser, type UserRow } from '../factories/members.ts';
+import type { Db } from '../client.ts';
+import { leads, users } from '../schema/index.ts';
+import { DEMO_PEOPLE, type DemoPerson } from './demo-data.ts';
+import { DEMO_CONNECTIONS, DEMO_LEADS, resolveMoment } from './demo-leads.ts';
+
+export const DEMO_DOMAIN = 'demo.chiefpartners.example';
+export const DEMO_PASSWORD = 'DemoPass123!';
+const DAY = 86_400_000;
+const ADMIN = 'marcus.adeyemi';
+const PAYER = 'eleanor.whitmore';
+
+export interface DemoSeedResult {
+  members: number;
+  leads: number;
+  connections: number;
+}
+
+export const demoUsername = (p: Pick<DemoPerson, 'firstName' | 'lastName'>) => `${p.firstName}.${p.lastName}`.toLowerCase();
+
+/**
+ * Fills a database with the demo: members and applicants, then about six months of activity made through the
+ * real services at back-dated moments (leads in every status with their timelines, commissions pending and
+ * paid across tier boundaries, connections). All in one transaction, relative to `now`. Idempotent: a demo
+ * member that exists is not added again, and the activity is added only while none of the demo's leads exist.
+ */
+export async function seedDemo(db: Db, now: Date): Promise<DemoSeedResult> {
+  return db.transaction(async (tx) => {
+    const t: Db = tx;
+    const members = await seedMembers(t, now);
+    const people = await demoPeople(t);
+    if (await hasDemoActivity(t, people)) return { members, leads: 0, connections: 0 };
+    return { members, leads: await seedLeads(t, people, now), connections: await seedConnections(t, people, now) };
+  });
+}
+
+async function demoPeople(db: Db): Promise<Map<string, UserRow>> {
+  const rows = await db.select().from(users).where(like(users.email, `%@${DEMO_DOMAIN}`));
+  return new Map(rows.map((u) => [u.username!, u]));
+}
+
+async function seedMembers(db: Db, now: Date): Promise<number> {
+  const people = await demoPeople(db);
+  let added = 0;
+  for (const [index, p] of DEMO_PEOPLE.entries()) {
+    const i = index + 1;
+    const username = demoUsername(p);
+    if (people.has(username)) continue;
+    // the founders joined first; everyone approved had joined before the six months of activity began
+    const appliedAt = new Date(now.getTime() - (p.status === 'pending' ? i : 330 - i * 9) * DAY);
+    const decidedAt = new Date(appliedAt.getTime() + (p.status === 'rejected' ? 4 : 3) * DAY);
+    const reviewer = people.get(ADMIN);
+    const user = await makeUser(db, {
+      username,
+      email: `${username}@${DEMO_DOMAIN}`,
+      password: DEMO_PASSWORD,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      role: p.role ?? 'partner',
+      accountStatus: p.status,
+      membershipTier: p.tier ?? 'standard',
+      company: p.company,
+      jobTitle: p.jobTitle,
+      location: p.location,
+      bio: p.bio,
+      expertise: p.expertise,
+      industries: p.industries,
+      businessInterests: p.businessInterests,
+      networkingGoals: p.networkingGoals,
+      yearsExperience: p.yearsExperience,
+      dateOfBirth: `${1990 - p.yearsExperience}-0${(i % 9) + 1}-1${i % 9}`,
+      fullAddress: `${10 + i} High Street, ${p.location.split(',')[0]}, United Kingdom`,
+      phoneNumber: `+44 20 7946 0${String(100 + i).padStart(3, '0')}`,
+      linkedinUrl: `https://www.linkedin.com/in/${username.replace('.', '-')}`,
+      appliedAt,
+      createdAt: appliedAt,
+      approvedAt: p.status === 'approved' ? decidedAt : null,
+      rejectedAt: p.status === 'rejected' ? decidedAt : null,
+      rejectionReason: p.status === 'rejected' ? 'insufficient_experience' : null,
+      application:
+        p.status === 'approved'
+          ? { companyVerified: true, linkedinChecked: true, backgroundVerified: true, referenceChecked: true, riskAssessment: 'low', reviewedAt: decidedAt, createdAt: appliedAt }
+          : { ...p.review, reviewedBy: reviewer?.id ?? null, reviewedAt: new Date(Math.min(appliedAt.getTime() + 2 * DAY, now.getTime())), createdAt: appliedAt },
+    });
+    people.set(username, user);
+    added += 1;
+  }
+  return added;
+}
+
+/** The demo's leads are its marker: when any of them exists, the activity was seeded already. */
+async function hasDemoActivity(db: Db, people: Map<string, UserRow>): Promise<boolean> {
+  const ids = [...people.values()].map((u) => u.id);
+  if (!ids.length) return false;
+  const names = DEMO_LEADS.map((d) => d.lead.companyName);
+  const [row] = await db.select({ id: leads.id }).from(leads).where(and(inArray(leads.submitterId, ids), inArray(leads.companyName, names))).limit(1);
+  return !!row;
+}
+
+function person(people: Map<string, UserRow>, username: string): UserRow {
+  const u = people.get(username);
+  if (!u) throw new Error(`demo member ${username} is missing`);
+  return u;
+}
+
+/** Replays the leads in the order their last move happened, so each month's commissions see the closes before them. */
+async function seedLeads(db: Db, people: Map<string, UserRow>, now: Date): Promise<number> {
+  const by = person(people, ADMIN);
+  const payer = person(people, PAYER);
+  const scripts = DEMO_LEADS.map((d) => ({ d, submitted: resolveMoment(d.submitted, now), moved: resolveMoment(d.moved ?? d.submitted, now) }));
+  scripts.sort((a, b) => a.moved.getTime() - b.moved.getTime());
+  for (const { d, submitted, moved } of scripts) {
+    const submitter = person(people, d.by);
+    if (d.status === 'closed-won' && !d.path) {
+      const paidAt = d.paid ? resolveMoment(d.paid, now) : undefined;
+      await makeCommission(db, { ...d.lead, partner: submitter, by, submittedAt: submitted, closedAt: moved, notes: d.notes, paidAt, paidBy: payer });
+    } else {
+      const history = spread(d.path ?? PIPELINE_PATH[d.status], submitted, moved, d.notes);
+      await makeLead(db, { ...d.lead, submitter, by, now: submitted, history });
+    }
+  }
+  return scripts.length;
+}
+
+async function seedConnections(db: Db, people: Map<string, UserRow>, now: Date): Promise<number> {
+  for (const c of DEMO_CONNECTIONS) {
+    await makeConnection(db, { from: person(people, c.from), to: person(people, c.to), status: c.status, message: c.message, now: new Date(now.getTime() - c.daysAgo * DAY) });
+  }
+  return DEMO_CONNECTIONS.length;
+}

@@ -1,0 +1,107 @@
+import { eq, inArray, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { LEAD_STATUSES } from '../../common/constants/options.ts';
+import { leadActivitySchema, leadPageSchema } from '../../common/schemas/lead.ts';
+import { commissions, leadActivities, leads, memberApplications, memberConnections, users } from '../../server/db/schema/index.ts';
+import { DEMO_PASSWORD, seedDemo, type DemoSeedResult } from '../../server/db/seed/demo-seed.ts';
+import { createTestApp, login, type TestContext } from '../helpers/app.ts';
+import { client } from '../helpers/client.ts';
+import { snapshotTables } from '../helpers/db-snapshot.ts';
+
+/** `npm run seed:demo` promises a living product: every screen has something real in it, and a rerun adds nothing. */
+
+const DAY = 86_400_000;
+const londonMonth = (d: Date) => d.toLocaleDateString('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit' });
+
+let ctx: TestContext;
+let now: Date;
+let first: DemoSeedResult;
+let second: DemoSeedResult;
+let afterFirst: Record<string, string>;
+let afterSecond: Record<string, string>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  now = new Date();
+  first = await seedDemo(ctx.db, now);
+  afterFirst = await snapshotTables(ctx.db, []);
+  second = await seedDemo(ctx.db, new Date(now.getTime() + 60_000));
+  afterSecond = await snapshotTables(ctx.db, []);
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('the demo seed', () => {
+  it('adds members, leads and connections once, and nothing on the second run', () => {
+    expect(first.members).toBeGreaterThanOrEqual(10);
+    expect(first.leads).toBeGreaterThanOrEqual(12);
+    expect(first.connections).toBeGreaterThanOrEqual(4);
+    expect(second).toEqual({ members: 0, leads: 0, connections: 0 });
+    expect(afterSecond).toEqual(afterFirst);
+  });
+
+  it('has leads in every status, spread over about six months before now', async () => {
+    const rows = await ctx.db.select().from(leads);
+    expect(new Set(rows.map((l) => l.status))).toEqual(new Set(LEAD_STATUSES));
+    const created = rows.map((l) => l.createdAt.getTime());
+    expect(Math.max(...created)).toBeLessThanOrEqual(now.getTime());
+    expect(Math.min(...created)).toBeGreaterThan(now.getTime() - 220 * DAY);
+    expect(Math.min(...created)).toBeLessThan(now.getTime() - 150 * DAY);
+  });
+
+  it('gives each lead its timeline: submitted first, then one entry per move, the last one its status', async () => {
+    const rows = await ctx.db.select().from(leads);
+    const acts = await ctx.db.select().from(leadActivities).where(inArray(leadActivities.leadId, rows.map((l) => l.id)));
+    for (const lead of rows) {
+      const mine = acts.filter((a) => a.leadId === lead.id).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      expect(mine[0]).toMatchObject({ kind: 'submitted', toStatus: 'submitted' });
+      expect(mine[0].createdAt).toEqual(lead.createdAt);
+      expect(mine.at(-1)!.toStatus).toBe(lead.status);
+      expect(mine.at(-1)!.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+  });
+
+  it('has commissions paid and pending, and a partner whose month crosses a tier (two rates in one month)', async () => {
+    const rows = await ctx.db.select().from(commissions).where(ne(commissions.status, 'cancelled'));
+    expect(rows.some((c) => c.status === 'paid' && c.paidAt && c.paidAt <= now)).toBe(true);
+    expect(rows.some((c) => c.status === 'pending')).toBe(true);
+    const months = new Map<string, Set<string>>();
+    for (const c of rows) {
+      const key = `${c.partnerId} ${londonMonth(c.createdAt)}`;
+      months.set(key, (months.get(key) ?? new Set()).add(c.rate));
+    }
+    expect([...months.values()].filter((rates) => rates.size > 1).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has pending and accepted connections between members', async () => {
+    const rows = await ctx.db.select().from(memberConnections);
+    expect(rows.some((c) => c.status === 'pending')).toBe(true);
+    expect(rows.some((c) => c.status === 'accepted')).toBe(true);
+  });
+
+  it('has pending applicants with a risk assessment and a checklist partly done', async () => {
+    const rows = await ctx.db
+      .select({ a: memberApplications })
+      .from(memberApplications)
+      .innerJoin(users, eq(users.id, memberApplications.userId))
+      .where(eq(users.accountStatus, 'pending'));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const done = rows.map(({ a }) => [a.companyVerified, a.linkedinChecked, a.backgroundVerified, a.referenceChecked].filter(Boolean).length);
+    expect(done.some((n) => n > 0 && n < 4)).toBe(true);
+    expect(rows.every(({ a }) => a.riskAssessment !== null)).toBe(true);
+  });
+
+  it('signs in with the demo password and shows the admin a full pipeline with its timelines', async () => {
+    const api = client(ctx.app, await login(ctx.app, 'marcus.adeyemi', DEMO_PASSWORD));
+    const page = await api.getOk(leadPageSchema, '/api/leads', { query: { pageSize: 100 } });
+    expect(page.total).toBe(first.leads);
+    const overview = await api.getJson('/api/admin/overview');
+    expect(overview.recentActivity).toHaveLength(5);
+    expect(overview.partners[0].totalLeads).toBeGreaterThan(0);
+    const won = page.items.find((l) => l.status === 'closed-won')!;
+    const timeline = await api.getOk(z.array(leadActivitySchema), '/api/lead-activities', { query: { leadId: won.id } });
+    expect(timeline.map((a) => a.activity)).toEqual(['Lead submitted', 'Status changed from Submitted to Under Review', 'Status changed from Under Review to Qualified', 'Status changed from Qualified to In Progress', 'Status changed from In Progress to Closed Won']);
+  });
+});
