@@ -10,7 +10,7 @@ import { iso } from '../presenters/wire.ts';
 import { notify } from './notify.ts';
 import { forgetRecommendations, listedMember } from './members.ts';
 
-const otherMemberId = (actor: Actor) =>
+const otherMemberId = (actor: Pick<Actor, 'id'>) =>
   sql<string>`case when ${memberConnections.requesterUserId} = ${actor.id} then ${memberConnections.targetUserId} else ${memberConnections.requesterUserId} end`;
 
 export interface ConnectionListQuery extends PageQuery {
@@ -88,7 +88,7 @@ export async function requestConnection(db: Db, sender: { id: string; firstName:
  * The receiver of a pending request accepts or declines it; nobody else can. Loaded within the actor's scope
  * (404 for anyone not part of it), answered only when the connection policy allows (403 for the sender).
  */
-export async function respondToConnection(db: Db, actor: Actor & { firstName: string; lastName: string }, id: string, status: 'accepted' | 'declined', now: Date) {
+export async function respondToConnection(db: Db, actor: Pick<Actor, 'id'> & { firstName: string; lastName: string }, id: string, status: 'accepted' | 'declined', now: Date) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(memberConnections).where(and(eq(memberConnections.id, id), connectionScope(actor))).for('update');
     if (!row) throw new AppError('not_found', 'Connection request not found.');

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { LeadStatus } from '../../common/constants/options.ts';
-import { commissionSchema, dashboardStatsSchema } from '../../common/schemas/lead.ts';
+import { commissionPageSchema, commissionSummarySchema } from '../../common/schemas/commission.ts';
+import { analyticsSchema, dashboardStatsSchema } from '../../common/schemas/dashboard.ts';
 import { makeCommission, makeLead } from '../../server/db/factories/leads.ts';
 import { commissions, leads } from '../../server/db/schema/index.ts';
 import type { Actor } from '../../server/policies/roles.ts';
@@ -119,22 +119,24 @@ describe('commission tracker and payouts', () => {
     expect((await close(a)).statusCode).toBe(200);
     expect((await close(lost, admin.api, 'closed-lost')).statusCode).toBe(200);
     const api = client(ctx.app, await login(ctx.app, p.username!));
-    const list = await api.getOk(z.array(commissionSchema), '/api/commissions');
+    const page = await api.getOk(commissionPageSchema, '/api/commissions');
+    expect(page).toMatchObject({ total: 1, page: 1, pageSize: 25 });
+    const list = page.items;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ amount: '2600.00', status: 'pending', leadDetails: { companyName: 'Tracker Won', industry: 'Technology', leadType: 'interim' } });
-    const s = await api.getJson('/api/commissions/summary');
+    const s = await api.getOk(commissionSummarySchema, '/api/commissions/summary');
     expect(s).toMatchObject({
-      totalEarned: 2600,
-      pendingAmount: 2600,
-      paidAmount: 0,
-      closedWonValueThisMonth: 12000,
-      tier: { percent: 30, nextPercent: 40, toNext: 8000 },
+      totalEarned: '2600.00',
+      pendingAmount: '2600.00',
+      paidAmount: '0.00',
+      closedWonValueThisMonth: '12000.00',
+      tier: { percent: 30, nextPercent: 40, toNext: '8000.00' },
       avgDaysToClose: 4,
       winRate: 0.5,
-      avgDealSize: 12000,
+      avgDealSize: '12000.00',
       leadsThisMonth: 2,
       closesThisMonth: 1,
-      commissionChange: 2600,
+      commissionChange: '2600.00',
     });
   });
 
@@ -177,10 +179,11 @@ describe('dashboard stats', () => {
     await lead(p.user, '3000', 'Dash 2', 'in-progress');
     await lead(p.user, '4000', 'Dash 3');
     const s = await p.api.getOk(dashboardStatsSchema, '/api/dashboard-stats');
-    expect(s).toEqual({ totalReferrals: 4, totalCommissions: 200, avgCommissionPerLead: 50, conversionRate: 0.25, pipeline: { submitted: 1, reviewing: 0, qualified: 1, inProgress: 1, closed: 1 } });
-    const a = await p.api.getJson('/api/analytics/dashboard');
-    expect(a).toMatchObject({ totalLeads: 4, conversionRate: 0.25, openPipelineValue: 9000, closedWonValue: 1000 });
-    const all = await admin.api.getJson('/api/analytics/dashboard');
+    expect(s).toEqual({ totalReferrals: 4, totalCommissions: '200.00', avgCommissionPerLead: '50.00', conversionRate: 0.25, pipeline: { submitted: 1, reviewing: 0, qualified: 1, inProgress: 1, closed: 1 } });
+    const a = await p.api.getOk(analyticsSchema, '/api/analytics/dashboard');
+    expect(a).toMatchObject({ totalLeads: 4, conversionRate: 0.25, openPipelineValue: '9000.00', closedWonValue: '1000.00' });
+    expect(a.valueByStatus).toMatchObject({ 'closed-won': '1000.00', qualified: '2000.00', 'in-progress': '3000.00', submitted: '4000.00' });
+    const all = await admin.api.getOk(analyticsSchema, '/api/analytics/dashboard');
     expect(all.totalLeads).toBe((await ctx.db.select().from(leads)).length);
   });
 });

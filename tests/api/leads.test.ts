@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { duplicateCheckSchema, leadActivitySchema, leadPageSchema, leadSchema, type LeadInput } from '../../common/schemas/lead.ts';
+import { fromPence, toPence } from '../../common/rules/money.ts';
+import { analyticsSchema } from '../../common/schemas/dashboard.ts';
+import { duplicateCheckSchema, leadActivityPageSchema, leadPageSchema, leadSchema, type LeadInput } from '../../common/schemas/lead.ts';
 import { makeLead, type LeadOptions } from '../../server/db/factories/leads.ts';
 import { commissions, leadActivities, leads, notifications } from '../../server/db/schema/index.ts';
 import { createTestApp, makeSignedIn, type SignedIn, type TestContext } from '../helpers/app.ts';
@@ -124,8 +125,15 @@ describe('PATCH /api/leads/{id} (admin)', () => {
     ctx.clock.advance(60_000);
     const changed = await admin.api.patchOk(leadSchema, `/api/leads/${lead.id}`, { body: { status: 'reviewing', notes: 'Looks promising' } });
     expect(changed).toMatchObject({ status: 'reviewing', notes: 'Looks promising' });
-    const acts = await partner.api.getOk(z.array(leadActivitySchema), '/api/lead-activities', { query: { leadId: lead.id } });
+    const timeline = await partner.api.getOk(leadActivityPageSchema, '/api/lead-activities', { query: { leadId: lead.id } });
+    expect(timeline).toMatchObject({ total: 2, page: 1 });
+    const acts = timeline.items;
     expect(acts.map((a) => a.activity)).toEqual(['Lead submitted', 'Status changed from Submitted to Under Review']);
+    // the fact is structured; the text above is derived from it
+    expect(acts.map((a) => [a.kind, a.fromStatus, a.toStatus])).toEqual([
+      ['submitted', null, 'submitted'],
+      ['status_changed', 'submitted', 'reviewing'],
+    ]);
     expect(acts[1]).toMatchObject({ notes: 'Looks promising', userName: `Test ${admin.user.lastName}` });
     const notes = await ctx.db.select().from(notifications).where(eq(notifications.entityId, lead.id));
     expect(notes).toHaveLength(1);
@@ -188,16 +196,16 @@ describe('organisation totals', () => {
     expect(page.total).toBe(all.length);
     const qualified = await admin.api.getOk(leadPageSchema, '/api/leads', { query: { status: 'qualified' } });
     expect(qualified.total).toBe(all.filter((l) => l.status === 'qualified').length);
-    const a = await admin.api.getJson('/api/analytics/dashboard');
+    const a = await admin.api.getOk(analyticsSchema, '/api/analytics/dashboard');
     const won = all.filter((l) => l.status === 'closed-won');
     expect(a.totalLeads).toBe(all.length);
     expect(a.byStatus.qualified).toBe(all.filter((l) => l.status === 'qualified').length);
-    expect(a.closedWonValue).toBe(won.reduce((s, l) => s + Math.round(Number(l.estimatedValue) * 100), 0) / 100);
+    expect(a.closedWonValue).toBe(fromPence(won.reduce((s, l) => s + toPence(l.estimatedValue), 0)));
     expect(a.conversionRate).toBeCloseTo(won.length / all.length, 10);
-    const qualifiedValue = all.filter((l) => l.status === 'qualified').reduce((s, l) => s + Math.round(Number(l.estimatedValue) * 100), 0) / 100;
+    const qualifiedValue = fromPence(all.filter((l) => l.status === 'qualified').reduce((s, l) => s + toPence(l.estimatedValue), 0));
     expect(a.valueByStatus.qualified).toBe(qualifiedValue);
-    const mine = await partner.api.getJson('/api/analytics/dashboard');
-    const myQualified = all.filter((l) => l.status === 'qualified' && l.submitterId === partner.user.id).reduce((s, l) => s + Math.round(Number(l.estimatedValue) * 100), 0) / 100;
+    const mine = await partner.api.getOk(analyticsSchema, '/api/analytics/dashboard');
+    const myQualified = fromPence(all.filter((l) => l.status === 'qualified' && l.submitterId === partner.user.id).reduce((s, l) => s + toPence(l.estimatedValue), 0));
     expect(mine.valueByStatus.qualified).toBe(myQualified);
   });
 });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { scoreMember } from '../../common/rules/recommendations.ts';
-import { connectionSchema, memberPageSchema, onboardingSchema, recommendationSchema } from '../../common/schemas/member.ts';
+import { connectionPageSchema, memberPageSchema, recommendationPageSchema } from '../../common/schemas/member.ts';
+import { onboardingSchema } from '../../common/schemas/onboarding.ts';
 import { makeConnection } from '../../server/db/factories/members.ts';
 import { memberConnections, users } from '../../server/db/schema/index.ts';
 import { createTestApp, makeSignedIn, makeUser, type MakeUserOptions, type SignedIn, type TestContext } from '../helpers/app.ts';
@@ -10,7 +10,6 @@ import { createTestApp, makeSignedIn, makeUser, type MakeUserOptions, type Signe
 let ctx: TestContext;
 let viewer: SignedIn;
 
-const recommendations = z.array(recommendationSchema);
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -40,7 +39,7 @@ describe('GET /api/members/recommendations', () => {
     ];
     for (const f of pool) await member(f);
     await member({ industries: ['Energy', 'Technology'] }, { role: 'master-admin' });
-    const recs = await viewer.api.getOk(recommendations, '/api/members/recommendations');
+    const recs = (await viewer.api.getOk(recommendationPageSchema, '/api/members/recommendations')).items;
     const [me] = await ctx.db.select().from(users).where(eq(users.id, viewer.user.id));
     const everyone = await ctx.db.select().from(users);
     const expected = everyone
@@ -63,14 +62,14 @@ describe('GET /api/members/recommendations', () => {
     const inactive = await member({ industries: ['Energy', 'Technology', 'Retail'] }, { isActive: false });
     const pending = await member({ industries: ['Energy', 'Technology', 'Retail'] }, { accountStatus: 'pending' });
     // recommendations are reused for ten minutes; new members show up after that
-    const cached = await viewer.api.getOk(recommendations, '/api/members/recommendations');
+    const cached = (await viewer.api.getOk(recommendationPageSchema, '/api/members/recommendations')).items;
     expect(cached.map((r) => r.id)).not.toContain(connected.id);
     ctx.clock.advance(10 * 60_000 + 1);
-    const before = await viewer.api.getOk(recommendations, '/api/members/recommendations');
+    const before = (await viewer.api.getOk(recommendationPageSchema, '/api/members/recommendations')).items;
     expect(before[0].id).toBe(connected.id);
     const req = await viewer.api.post('/api/member-connections', { body: { receiverId: connected.id, message: 'Hello' } });
     expect(req.statusCode).toBe(201);
-    const after = await viewer.api.getOk(recommendations, '/api/members/recommendations');
+    const after = (await viewer.api.getOk(recommendationPageSchema, '/api/members/recommendations')).items;
     const ids = after.map((r) => r.id);
     for (const u of [connected, hidden, inactive, pending, viewer.user]) expect(ids).not.toContain(u.id);
   });
@@ -111,9 +110,9 @@ describe('member connections', () => {
     expect(byStranger.statusCode).toBe(404);
     const accept = await b.api.patch(`/api/member-connections/${id}`, { body: { status: 'accepted' } });
     expect(accept.statusCode).toBe(200);
-    const listA = await a.api.getOk(z.array(connectionSchema), '/api/member-connections');
+    const listA = (await a.api.getOk(connectionPageSchema, '/api/member-connections')).items;
     expect(listA).toEqual([expect.objectContaining({ senderId: a.user.id, receiverId: b.user.id, status: 'accepted', message: 'Hi Ben' })]);
-    const listB = await b.api.getOk(z.array(connectionSchema), '/api/member-connections');
+    const listB = (await b.api.getOk(connectionPageSchema, '/api/member-connections')).items;
     expect(listB[0].otherMember.firstName).toBe('Ann');
     const connectedAgain = await b.api.post('/api/member-connections', { body: { receiverId: a.user.id } });
     expect(connectedAgain.json().error.message).toBe('You are already connected with this member.');

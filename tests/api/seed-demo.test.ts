@@ -1,8 +1,8 @@
 import { eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { LEAD_STATUSES } from '../../common/constants/options.ts';
-import { leadActivitySchema, leadPageSchema } from '../../common/schemas/lead.ts';
+import { adminOverviewSchema } from '../../common/schemas/admin.ts';
+import { leadActivityPageSchema, leadPageSchema } from '../../common/schemas/lead.ts';
 import { commissions, leadActivities, leads, memberApplications, memberConnections, users } from '../../server/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo, type DemoSeedResult } from '../../server/db/seed/demo-seed.ts';
 import { createTestApp, login, type TestContext } from '../helpers/app.ts';
@@ -97,11 +97,11 @@ describe('the demo seed', () => {
     const api = client(ctx.app, await login(ctx.app, 'marcus.adeyemi', DEMO_PASSWORD));
     const page = await api.getOk(leadPageSchema, '/api/leads', { query: { pageSize: 100 } });
     expect(page.total).toBe(first.leads);
-    const overview = await api.getJson('/api/admin/overview');
+    const overview = await api.getOk(adminOverviewSchema, '/api/admin/overview');
     expect(overview.recentActivity).toHaveLength(5);
     expect(overview.partners[0].totalLeads).toBeGreaterThan(0);
     const won = page.items.find((l) => l.status === 'closed-won')!;
-    const timeline = await api.getOk(z.array(leadActivitySchema), '/api/lead-activities', { query: { leadId: won.id } });
+    const timeline = (await api.getOk(leadActivityPageSchema, '/api/lead-activities', { query: { leadId: won.id } })).items;
     expect(timeline.map((a) => a.activity)).toEqual(['Lead submitted', 'Status changed from Submitted to Under Review', 'Status changed from Under Review to Qualified', 'Status changed from Qualified to In Progress', 'Status changed from In Progress to Closed Won']);
   });
 });

@@ -2,6 +2,7 @@
  * Factories for leads and commissions, shared by the API tests and the demo seed: made through the same
  * services the routes call, at the moments given, so back-dated history comes out as the product makes it.
  */
+import { commissionScope } from '../../policies/commissions.ts';
 import { and, eq } from 'drizzle-orm';
 import type { LeadStatus } from '../../../common/constants/options.ts';
 import { leadInputSchema, type LeadInput } from '../../../common/schemas/lead.ts';
@@ -129,6 +130,7 @@ export async function makeCommission(db: Db, o: CommissionOptions): Promise<{ le
   });
   const [pending] = await db.select().from(commissions).where(and(eq(commissions.leadId, lead.id), eq(commissions.status, 'pending')));
   if (!pending) throw new Error(`makeCommission: closing ${lead.companyName} earned no commission`);
-  const commission = paidAt ? await markCommissionPaid(db, (paidBy ?? by).id, pending.id, paidAt) : pending;
+  const payer = paidBy ?? by;
+  const commission = paidAt ? await markCommissionPaid(db, payer, commissionScope(payer, 'all'), pending.id, paidAt) : pending;
   return { lead, commission };
 }

@@ -106,5 +106,5 @@ export interface ConnectionOptions {
 export async function makeConnection(db: Db, o: ConnectionOptions): Promise<ConnectionRow> {
   const { from, to, status = 'pending', message, now = new Date() } = o;
   const created = await requestConnection(db, from, to.id, message, now);
-  return status === 'pending' ? created : respondToConnection(db, to.id, created.id, status);
+  return status === 'pending' ? created : respondToConnection(db, to, created.id, status, now);
 }
