@@ -34,6 +34,10 @@ export default defineConfig([
     files: ['web/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: globals.browser },
+    rules: {
+      // a scrollable region (the pipeline board) must take keyboard focus so it can be scrolled without a mouse
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
+    },
   },
 
   {

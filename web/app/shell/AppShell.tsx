@@ -16,11 +16,13 @@ export function AppShell({ user }: { user: CurrentUser }) {
   const [collapsed, setCollapsed] = useState(() => readFlag(COLLAPSED_KEY));
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
-
-  useEffect(() => {
+  // a new route closes the mobile menu (state adjusted while rendering, not in an effect) and starts at the top
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
     setMobileOpen(false);
-    window.scrollTo({ top: 0 });
-  }, [pathname]);
+  }
+  useEffect(() => window.scrollTo({ top: 0 }), [pathname]);
 
   const toggleSidebar = () => {
     setCollapsed((c) => {

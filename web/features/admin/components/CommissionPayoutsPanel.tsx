@@ -1,5 +1,6 @@
 import { Download, Wallet } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { usePageFor } from '../../../lib/use-page.ts';
 import { COMMISSION_STATUSES, type CommissionStatus } from '../../../../common/constants/leads.ts';
 import { COMMISSION_STATUS } from '../../../components/commission-status-badge.tsx';
 import { Pager } from '../../../components/pager.tsx';
@@ -23,13 +24,11 @@ const ALL = 'all';
 /** Commission Payouts: the month's commissions with filters, "Mark paid" per pending row and the CSV for the payout run. */
 export function CommissionPayoutsPanel() {
   const [filter, setFilter] = useState<CommissionFilter>(() => ({ month: currentLondonMonth(), status: '' }));
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageFor(`${filter.month}|${filter.status}`);
   const list = useAdminCommissions(filter, page, PAGE_SIZE);
   const pay = usePayCommission();
   const monthId = useId();
   const statusId = useId();
-
-  useEffect(() => setPage(1), [filter.month, filter.status]);
 
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;

@@ -1,5 +1,6 @@
 import { Search, Users, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { usePageFor } from '../../../lib/use-page.ts';
 import type { AdminUser } from '../../../../common/schemas/admin.ts';
 import { Pager } from '../../../components/pager.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
@@ -41,21 +42,17 @@ export function UserManagementPanel() {
   const [query, setQuery] = useState('');
   // the search box's text, settled for 300 ms before it is asked of the server
   const search = useDebouncedValue(query.trim(), 300);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageFor(search);
   const users = useAdminUsers(search, page, PAGE_SIZE);
   const setActive = useSetUserActive();
   const remove = useRemoveUser();
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const searchId = useId();
 
-  useEffect(() => setPage(1), [search]);
-
   const items = users.data?.items ?? [];
   const total = users.data?.total ?? 0;
   // the page may shrink under us (a removal on the last page): step back to a page that exists
-  useEffect(() => {
-    if (users.data && !users.isPlaceholderData && page > 1 && items.length === 0) setPage((p) => Math.max(1, p - 1));
-  }, [users.data, users.isPlaceholderData, page, items.length]);
+  if (users.data && !users.isPlaceholderData && page > 1 && items.length === 0) setPage(Math.max(1, page - 1));
 
   const details = items.find((u) => u.id === detailsId) ?? null;
 

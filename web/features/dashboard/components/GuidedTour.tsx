@@ -82,9 +82,7 @@ function useTour(userId: string) {
   }, [serverDone, userId]);
 
   const shouldStart = !localDone && !ended && delayPassed && onboarding.data !== undefined && !serverDone;
-  useEffect(() => {
-    if (shouldStart) setStep((s) => s ?? 0);
-  }, [shouldStart]);
+  if (shouldStart && step === null) setStep(0);
 
   const end = useCallback(
     (at: number) => {
@@ -108,17 +106,12 @@ interface Box {
 
 /** Where the current step's target is on screen, kept up to date while the page scrolls or resizes. */
 function useTargetBox(target: string | null, reducedMotion: boolean): Box | null {
-  const [box, setBox] = useState<Box | null>(null);
+  // a box measured for an earlier step is never shown for this one
+  const [measured, setMeasured] = useState<{ target: string; box: Box } | null>(null);
   useLayoutEffect(() => {
-    if (!target) {
-      setBox(null);
-      return;
-    }
+    if (!target) return;
     const el = document.querySelector<HTMLElement>(`[data-tour="${target}"]`);
-    if (!el) {
-      setBox(null);
-      return;
-    }
+    if (!el) return;
     const rect = el.getBoundingClientRect();
     if (rect.top < 80 || rect.bottom > window.innerHeight - 220) {
       // scroll the window only (scrollIntoView would also scroll clipped ancestors such as the banner)
@@ -130,7 +123,7 @@ function useTargetBox(target: string | null, reducedMotion: boolean): Box | null
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const r = el.getBoundingClientRect();
-        setBox({ top: r.top, left: r.left, width: r.width, height: r.height });
+        setMeasured({ target, box: { top: r.top, left: r.left, width: r.width, height: r.height } });
       });
     };
     measure();
@@ -142,7 +135,7 @@ function useTargetBox(target: string | null, reducedMotion: boolean): Box | null
       window.removeEventListener('resize', measure);
     };
   }, [target, reducedMotion]);
-  return box;
+  return measured && measured.target === target ? measured.box : null;
 }
 
 const PAD = 6;

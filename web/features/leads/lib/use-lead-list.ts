@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { LeadStatus } from '../../../../common/constants/options.ts';
 import { pageCount as countPages } from '../../../lib/paging.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -21,9 +21,8 @@ export function useLeadList(pageSize = 25, initialStatus: StatusFilter = 'all') 
   const total = query.data?.total ?? 0;
   const pageCount = countPages(total, pageSize);
 
-  useEffect(() => {
-    if (query.data && !query.isPlaceholderData && page > pageCount) setPage(pageCount);
-  }, [query.data, query.isPlaceholderData, page, pageCount]);
+  // the list may shrink under us (a lead deleted on the last page): step back to a page that exists
+  if (query.data && !query.isPlaceholderData && page > pageCount) setPage(pageCount);
 
   return {
     query,

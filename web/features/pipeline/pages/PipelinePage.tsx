@@ -11,7 +11,7 @@ import type { Stat } from '../../../components/stat-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { formatGBP, formatPence, formatPercent } from '../../../lib/format.ts';
+import { formatPence, formatPercent } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
 import { LeadDetailsDialog, UpdateStatusDialog, useUpdateLead } from '../../leads/index.ts';
 import { useAnalytics, useBoard } from '../api/pipeline.ts';
