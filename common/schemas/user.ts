@@ -34,6 +34,11 @@ export const currentUserSchema = z.object({
   rejectedAt: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),
+  /** Whether the owner proved the e-mail address (a verification link, or a provider that vouched for it). */
+  emailVerified: z.boolean(),
+  /** Whether a Google or Apple identity signs in to this account (never the provider's id itself). */
+  googleLinked: z.boolean(),
+  appleLinked: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -35,7 +35,12 @@ const reject = (id: string, payload: unknown) => asAdmin('POST', `/api/admin/rej
 const applicationOf = async (id: string) => (await ctx.db.select().from(memberApplications).where(eq(memberApplications.userId, id)))[0];
 const auditFor = (id: string, action: string) =>
   ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, action))).orderBy(desc(auditLog.createdAt));
-const pendingList = async () => (await asAdmin('GET', '/api/admin/pending-applications')).json() as Array<Record<string, any>>;
+const pendingPage = async (query = 'pageSize=100') => {
+  const res = await asAdmin('GET', `/api/admin/pending-applications?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { items: Array<Record<string, any>>; total: number; page: number; pageSize: number };
+};
+const pendingList = async () => (await pendingPage()).items;
 const stats = async () => (await asAdmin('GET', '/api/admin/application-stats')).json() as Record<string, number>;
 
 describe('the pending list', () => {
@@ -71,6 +76,34 @@ describe('the pending list', () => {
       industries: body.industries,
     });
     expect(entry!.user.appliedAt).toEqual(expect.any(String));
+  });
+
+  it('pages newest first in the one list envelope, counting every pending application', async () => {
+    const first = await apply();
+    const second = await apply();
+    const third = await apply();
+    const one = await pendingPage('page=1&pageSize=2');
+    expect(one).toMatchObject({ page: 1, pageSize: 2 });
+    expect(one.items.map((a) => a.userId)).toEqual([third.id, second.id]);
+    const two = await pendingPage('page=2&pageSize=2');
+    expect(two.items[0].userId).toBe(first.id);
+    const all = await pendingPage('pageSize=100');
+    expect(one.total).toBe(all.items.length);
+    expect(two.total).toBe(one.total);
+  });
+
+  it('has no silent cap: a page size over 100 is refused, and the default page is 20', async () => {
+    expectError(await asAdmin('GET', '/api/admin/pending-applications?pageSize=101'), 400, 'validation_failed');
+    expect((await asAdmin('GET', '/api/admin/pending-applications')).json()).toMatchObject({ page: 1, pageSize: 20 });
+  });
+
+  it('shows whether the applicant has verified their e-mail address', async () => {
+    const { body, id } = await apply();
+    expect((await pendingList()).find((a) => a.userId === id)!.user.emailVerified).toBe(false);
+    const mail = ctx.mailer.sent.findLast((m) => m.to === body.email)!;
+    const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token');
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode).toBe(200);
+    expect((await pendingList()).find((a) => a.userId === id)!.user.emailVerified).toBe(true);
   });
 
   it('carries no password or hash', async () => {

@@ -107,7 +107,7 @@ describe('password hashes never leave the server (SECURITY 5)', () => {
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     const admin = await makeSignedIn(ctx, { role: 'admin' });
     const pending = await ctx.app.inject({ method: 'GET', url: '/api/admin/pending-applications', headers: { cookie: admin.cookie } });
-    expect(pending.json().some((a: { user: { email: string } }) => a.user.email === body.email)).toBe(true);
+    expect(pending.json().items.some((a: { user: { email: string } }) => a.user.email === body.email)).toBe(true);
     for (const res of [reg, signIn, me, pending]) {
       expect(findSecrets(res.json())).toEqual([]);
       expect(res.body).not.toContain('$argon2');

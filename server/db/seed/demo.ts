@@ -10,6 +10,11 @@ export const DEMO_PASSWORD = 'DemoPass123!';
 
 /** Fills the database the server uses with demo members (idempotent: skips when they are already there). */
 async function main() {
+  // demo members share a published password: never on a production database unless the operator insists
+  if (process.env.NODE_ENV === 'production' && !process.argv.slice(2).includes('--force')) {
+    console.error('Refusing to add demo members with NODE_ENV=production: they all share a published password. Run `npm run seed:demo -- --force` if you really mean it.');
+    process.exit(1);
+  }
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
