@@ -65,8 +65,10 @@ export interface SerializedError {
 /** An error as the log shows it: type, message and stack without bound values, the safe fields, and its causes. */
 export function serializeError(err: unknown, depth = 0): SerializedError {
   if (!(err instanceof Error)) return { type: typeof err, message: withoutParams(String(err)), stack: '' };
-  const out: SerializedError = { type: err.name, message: withoutParams(err.message), stack: err.stack ? withoutParams(err.stack) : '' };
   const fields = err as unknown as Record<string, unknown>;
+  // PostgreSQL's data exceptions (class 22) quote the offending input: 'invalid input syntax for type integer: "…"'
+  const clean = typeof fields.code === 'string' && fields.code.startsWith('22') ? (t: string) => withoutParams(t).replace(/"[^"]*"/g, '"[redacted]"') : withoutParams;
+  const out: SerializedError = { type: err.name, message: clean(err.message), stack: err.stack ? clean(err.stack) : '' };
   for (const key of SAFE_ERROR_FIELDS) if (fields[key] !== undefined) out[key] = fields[key];
   if (err.cause !== undefined && depth < 4) out.cause = serializeError(err.cause, depth + 1);
   return out;
