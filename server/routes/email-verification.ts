@@ -17,8 +17,8 @@ export const emailVerificationRoutes = (ctx: AppContext): FastifyPluginAsyncZod 
     '/api/auth/verify-email',
     { config: { access: 'public' }, schema: { body: verifyEmailSchema, response: { 200: ok } } },
     async (request) => {
-      await confirmEmail(ctx.db, ctx.config, request.body.token, ctx.now());
-      request.log.info({ userId: request.user?.id }, 'e-mail address verified');
+      const userId = await confirmEmail(ctx.db, ctx.config, request.body.token, ctx.now());
+      request.log.info({ userId }, 'e-mail address verified');
       return { ok: true as const };
     },
   );

@@ -49,7 +49,7 @@ export async function sendVerificationEmail(deps: VerificationDeps, origin: stri
  * the address the token was made for (a link sent to an old address proves nothing about a new one).
  * Confirming twice is harmless: the first moment is kept.
  */
-export async function confirmEmail(db: Db, config: Config, token: string, now: Date): Promise<void> {
+export async function confirmEmail(db: Db, config: Config, token: string, now: Date): Promise<string> {
   const parsed = payloadSchema.safeParse(readToken(config.sessionSecret, PURPOSE, token));
   if (!parsed.success || parsed.data.x <= now.getTime()) throw new AppError('bad_request', INVALID_LINK);
   const { u: userId, e: email } = parsed.data;
@@ -59,9 +59,10 @@ export async function confirmEmail(db: Db, config: Config, token: string, now: D
     .set({ emailVerifiedAt: now })
     .where(and(sameAddress, isNull(users.emailVerifiedAt)))
     .returning({ id: users.id });
-  if (updated) return;
+  if (updated) return updated.id;
   const [already] = await db.select({ id: users.id }).from(users).where(sameAddress).limit(1);
   if (!already) throw new AppError('bad_request', INVALID_LINK);
+  return already.id;
 }
 
 /** Resends are limited per account and per client IP, so the mailer cannot be turned on someone's inbox. */
