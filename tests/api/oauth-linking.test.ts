@@ -8,7 +8,9 @@ import { createTestApp, login, makeUser, reloadUser, type TestContext } from '..
 /**
  * Linking Google or Apple to an existing account from Profile Settings: the owner signs in with their password,
  * starts the provider's flow while signed in, and the callback links that identity to them only if they are
- * still the one signed in. This is the way to link an account whose e-mail address was never verified.
+ * still the one signed in. This is the way to link an account whose e-mail address was never verified; a
+ * plain provider sign-in never links such an account, and never creates one from an address the provider has
+ * not verified.
  */
 
 const APP_URL = 'http://app.test';
@@ -124,5 +126,28 @@ describe('linking from Profile Settings', () => {
     await ctx.db.update(users).set({ googleId: 'an-earlier-google-account' }).where(eq(users.id, user.id));
     expect(location(await flow('google', cookie, cookie))).toBe('/profile-settings?notice=link-conflict');
     expect((await reloadUser(ctx.db, user.id)).googleId).toBe('an-earlier-google-account');
+  });
+});
+
+describe('signing in with a provider onto an address nobody proved', () => {
+  it('never links a local account whose e-mail was not verified: no session, a notice to link from Profile Settings', async () => {
+    // whoever registered the address first never proved it; a silent link would share the account with them
+    const local = await makeUser(ctx.db, { email: String(claims.email) });
+    const res = await flow('google', undefined, undefined, false);
+    expect(location(res)).toBe('/login?notice=google-link-required');
+    expect(cookiePair(res, 'cp_session')).toBeUndefined();
+    const after = await reloadUser(ctx.db, local.id);
+    expect(after.googleId).toBeNull();
+    expect(after.password).toBe(local.password);
+    expect(await ctx.db.select().from(users).where(eq(users.googleId, String(claims.sub)))).toHaveLength(0);
+    expect(await ctx.db.select().from(users).where(eq(users.email, local.email))).toHaveLength(1);
+  });
+
+  it('never creates an account from an e-mail the provider has not verified', async () => {
+    claims.email_verified = false;
+    const res = await flow('google', undefined, undefined, false);
+    expect(location(res)).toBe('/login?notice=oauth-email-unverified');
+    expect(cookiePair(res, 'cp_session')).toBeUndefined();
+    expect(await ctx.db.select().from(users).where(eq(users.email, String(claims.email)))).toHaveLength(0);
   });
 });
