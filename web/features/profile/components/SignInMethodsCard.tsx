@@ -33,7 +33,7 @@ export function SignInMethodsCard() {
   const notice = NOTICES[params.get('notice') ?? ''];
   if (!user) return null;
   return (
-    <Card className="mt-6">
+    <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-base">
           <KeyRound className="size-4" aria-hidden /> Sign-in methods
