@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { toOriginForm } from './lib/request-target.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { registerErrorHandler, sendError, sendFrameworkError } from './plugins/errors.ts';
@@ -74,6 +75,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const defaultLogger = {
     level: config.logLevel,
     redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'], censor: '[redacted]' },
+    // no OAuth code or state, verification token, or SQL parameter reaches the log
+    serializers: { req: serializeRequest, err: serializeError },
   };
   const app = Fastify({
     // logger options given by the caller (a stream, a level) keep the redaction unless they replace it

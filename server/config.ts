@@ -26,6 +26,11 @@ export const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Unset: 5, or 1000 under NODE_ENV=test, where whole suites register from one address. */
+  REGISTER_MAX_PER_IP: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  REGISTER_WINDOW_MINUTES: z.coerce.number().int().positive().default(30),
+  EMAIL_VERIFICATION_HOURS: z.coerce.number().int().positive().default(48),
+  VERIFICATION_RESEND_MAX_PER_HOUR: z.coerce.number().int().positive().default(3),
   /** false (default), true (= one proxy in front), a number of proxy hops, or the proxies' addresses/CIDRs. */
   TRUST_PROXY: z
     .string()
@@ -68,6 +73,10 @@ export interface Config {
   sessionSecret: string;
   session: { idleMs: number; absoluteMs: number };
   login: { maxPerAccount: number; maxPerIp: number; windowMs: number };
+  /** Registration attempts per client IP within the window, counted in the database. */
+  register: { maxPerIp: number; windowMs: number };
+  /** How long an e-mail verification link works; resends per account and per IP within an hour. */
+  verification: { ttlMs: number; resendMax: number; resendWindowMs: number };
   /** true means exactly one proxy hop is trusted, never "every hop" (a client could forge X-Forwarded-For). */
   trustProxy: boolean | number | string;
   logLevel: Env['LOG_LEVEL'];
@@ -108,6 +117,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    },
+    register: {
+      maxPerIp: e.REGISTER_MAX_PER_IP ?? (e.NODE_ENV === 'test' ? 1000 : 5),
+      windowMs: e.REGISTER_WINDOW_MINUTES * 60_000,
+    },
+    verification: {
+      ttlMs: e.EMAIL_VERIFICATION_HOURS * 3_600_000,
+      resendMax: e.VERIFICATION_RESEND_MAX_PER_HOUR,
+      resendWindowMs: 3_600_000,
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -49,6 +49,7 @@ export const applicantSchema = z.object({
   profilePicture: z.string().nullable(),
   authProvider: z.string(),
   appliedAt: z.string().nullable(),
+  emailVerified: z.boolean(),
 });
 
 export const pendingApplicationSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_INTEREST_OPTIONS, EXPERTISE_OPTIONS, INDUSTRY_OPTIONS } from '../constants/options.ts';
 import { LIMITS } from '../constants/limits.ts';
+import { newPasswordSchema } from '../rules/passwords.ts';
 
 /** A URL field that may be left empty; only http(s) so a stored link can never run script. */
 export const optionalUrl = (message: string) =>
@@ -26,10 +27,7 @@ export const registerSchema = z
     jobTitle: z.string({ error: 'Job title is required' }).trim().min(1, 'Job title is required').max(LIMITS.jobTitle.max, 'Job title must be at most 100 characters'),
     location: z.string({ error: 'Location is required' }).trim().min(1, 'Location is required').max(LIMITS.location.max, 'Location must be at most 100 characters'),
     phoneNumber: z.string().trim().max(30, 'Phone number must be at most 30 characters').optional(),
-    password: z
-      .string({ error: 'Password must be at least 8 characters' })
-      .min(LIMITS.password.min, 'Password must be at least 8 characters')
-      .max(LIMITS.password.max, 'Password must be at most 100 characters'),
+    password: newPasswordSchema,
     confirmPassword: z.string({ error: "Passwords don't match" }),
     dateOfBirth: z
       .string({ error: 'Date of birth is required' })
@@ -82,3 +80,12 @@ export const loginSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is required'),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** POST /api/auth/verify-email: the signed token from the link in the verification e-mail. */
+export const verifyEmailSchema = z.object({
+  token: z.string({ error: 'The verification link is incomplete.' }).min(1, 'The verification link is incomplete.').max(1000, 'The verification link is not valid.'),
+});
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+
+/** GET /api/auth/google|apple: `link=1` links the provider to the signed-in account instead of signing in. */
+export const oauthStartQuery = z.object({ link: z.literal('1', { error: 'link must be 1' }).optional() });

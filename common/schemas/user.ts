@@ -35,6 +35,11 @@ export const currentUserSchema = z.object({
   rejectedAt: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),
+  /** Whether the owner proved the e-mail address (a verification link, or a provider that vouched for it). */
+  emailVerified: z.boolean(),
+  /** Whether a Google or Apple identity signs in to this account (never the provider's id itself). */
+  googleLinked: z.boolean(),
+  appleLinked: z.boolean(),
   /** What this user may do across the product; the web decides what to show from these, never from the role. */
   can: globalAbilitiesSchema,
 });

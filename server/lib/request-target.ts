@@ -13,3 +13,25 @@ export function toOriginForm(target: string | undefined): string {
     return url;
   }
 }
+
+/** The origin users reach the app at, for links in e-mails and OAuth redirects: PUBLIC_URL, else the request's own. */
+export function publicOrigin(publicUrl: string | undefined, request: { protocol: string; host: string }): string {
+  return publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Whether a request is for the API, judged by the route the router matched (it decodes the path, so
+ * '/%61pi/auth/me' reaches '/api/auth/me') and, when nothing matched, by the decoded path.
+ */
+export function isApiRequest(request: { url: string; routeOptions: { url?: string } }): boolean {
+  const matched = request.routeOptions.url;
+  if (matched) return matched === '/api' || matched.startsWith('/api/');
+  const path = request.url.split('?')[0];
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // a malformed escape: judge the raw path
+  }
+  return decoded === '/api' || decoded.startsWith('/api/');
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { isApiRequest } from '../lib/request-target.ts';
 import { checkAccess, type Access } from '../policies/roles.ts';
 import { sendError } from './errors.ts';
 
@@ -29,9 +30,11 @@ function ownOrigins(request: FastifyRequest, config: Config): string[] {
  * HSTS when served over TLS, and the route's access level checked on the server.
  */
 export function registerRequestGuards(app: FastifyInstance, config: Config) {
+  // an https PUBLIC_URL means users reach the app over TLS, whatever the hop between the proxy and us
+  const httpsSite = !!config.publicUrl?.startsWith('https://');
   app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (request.url.startsWith('/api/') || request.url === '/api') reply.header('Cache-Control', 'no-store');
+    if (httpsSite || request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (isApiRequest(request)) reply.header('Cache-Control', 'no-store');
     // every write is checked, whatever its path: only the API has write routes, and a new one cannot slip past
     if (SAFE_METHODS.has(request.method)) return;
     if (request.routeOptions.config?.csrfExempt === true) return;

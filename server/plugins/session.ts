@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
+import { isApiRequest } from '../lib/request-target.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 
 export const SESSION_COOKIE = 'cp_session';
@@ -38,7 +39,8 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
     .prepare('session_lookup');
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // keyed on the matched route, so a percent-encoded spelling ('/%61pi/…') of an API path gets its session too
+    if (!isApiRequest(request)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const id = hashToken(token);

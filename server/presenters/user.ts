@@ -3,8 +3,7 @@ import type { PendingApplication } from '../../common/schemas/applications.ts';
 import type { memberApplications } from '../db/schema/index.ts';
 import type { UserRow } from '../plugins/session.ts';
 import { globalAbilities } from '../policies/global.ts';
-
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+import { iso } from './wire.ts';
 
 /** The signed-in user's own view of their account: every field they gave, never the password hash. */
 export function presentCurrentUser(u: UserRow): CurrentUser {
@@ -39,7 +38,10 @@ export function presentCurrentUser(u: UserRow): CurrentUser {
     approvedAt: iso(u.approvedAt),
     rejectedAt: iso(u.rejectedAt),
     rejectionReason: u.rejectionReason,
-    createdAt: u.createdAt.toISOString(),
+    createdAt: iso(u.createdAt),
+    emailVerified: !!u.emailVerifiedAt,
+    googleLinked: !!u.googleId,
+    appleLinked: !!u.appleId,
     can: globalAbilities(u),
   };
 }
@@ -50,7 +52,7 @@ type ApplicationRow = typeof memberApplications.$inferSelect;
 export function presentApplication(a: ApplicationRow, u: UserRow): PendingApplication {
   return {
     userId: u.id,
-    createdAt: a.createdAt.toISOString(),
+    createdAt: iso(a.createdAt),
     companyVerified: a.companyVerified,
     linkedinChecked: a.linkedinChecked,
     backgroundVerified: a.backgroundVerified,
@@ -82,6 +84,7 @@ export function presentApplication(a: ApplicationRow, u: UserRow): PendingApplic
       profilePicture: u.profilePicture,
       authProvider: u.authProvider,
       appliedAt: iso(u.appliedAt),
+      emailVerified: !!u.emailVerifiedAt,
     },
   };
 }

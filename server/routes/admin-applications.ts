@@ -7,6 +7,7 @@ import {
   rejectApplicationSchema,
   updateApplicationSchema,
 } from '../../common/schemas/applications.ts';
+import { pageOf, pageQuery } from '../../common/schemas/page.ts';
 import { userEnvelopeSchema } from '../../common/schemas/user.ts';
 import type { AppContext } from '../app.ts';
 import { presentApplication, presentCurrentUser } from '../presenters/user.ts';
@@ -19,10 +20,14 @@ const admin = { access: 'admin' as const };
 export const adminApplicationRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
   const deps = { db: ctx.db, config: ctx.config, mailer: ctx.mailer, now: ctx.now };
 
-  app.get('/api/admin/pending-applications', { config: admin, schema: { response: { 200: z.array(pendingApplicationSchema) } } }, async () => {
-    const rows = await listPendingApplications(ctx.db);
-    return rows.map((r) => presentApplication(r.application, r.user));
-  });
+  app.get(
+    '/api/admin/pending-applications',
+    { config: admin, schema: { querystring: pageQuery(20), response: { 200: pageOf(pendingApplicationSchema) } } },
+    async (request) => {
+      const { rows, total } = await listPendingApplications(ctx.db, request.query);
+      return { items: rows.map((r) => presentApplication(r.application, r.user)), total, page: request.query.page, pageSize: request.query.pageSize };
+    },
+  );
 
   app.get('/api/admin/application-stats', { config: admin, schema: { response: { 200: applicationStatsSchema } } }, async () => applicationStats(ctx.db));
 

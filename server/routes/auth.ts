@@ -5,10 +5,13 @@ import { loginSchema, registerSchema } from '../../common/schemas/auth.ts';
 import { siteInfoSchema, userEnvelopeSchema } from '../../common/schemas/user.ts';
 import type { AppContext } from '../app.ts';
 import { verifyPassword } from '../lib/passwords.ts';
+import { publicOrigin } from '../lib/request-target.ts';
 import { endSession, startSession } from '../plugins/session.ts';
 import { presentCurrentUser } from '../presenters/user.ts';
-import { createApplicant, findByLogin } from '../services/accounts.ts';
-import { clearAccountFailures, loginBlockedFor, recordLoginFailure, throttleAccount } from '../services/login-throttle.ts';
+import { admitRegistration, createApplicant, findByLogin } from '../services/accounts.ts';
+import { sendVerificationEmail } from '../services/email-verification.ts';
+import { admitSignIn, signInSucceeded, throttleAccount } from '../services/login-throttle.ts';
+import { emailVerificationRoutes } from './email-verification.ts';
 
 const INVALID_LOGIN = 'Invalid username or password.';
 
@@ -20,8 +23,10 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app
     '/api/auth/register',
     { config: { access: 'public' }, schema: { body: registerSchema, response: { 201: userEnvelopeSchema } } },
     async (request, reply) => {
+      await admitRegistration(ctx.db, ctx.config, request.ip, ctx.now());
       const user = await createApplicant(ctx.db, request.body);
       request.log.info({ userId: user.id }, 'new membership application');
+      await sendVerificationEmail({ ...deps, mailer: ctx.mailer }, publicOrigin(ctx.config.publicUrl, request), user);
       await startSession(request, reply, deps, user.id);
       return reply.code(201).send({ user: presentCurrentUser(user) });
     },
@@ -32,22 +37,21 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app
     { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: userEnvelopeSchema } } },
     async (request, reply) => {
       const { username, password } = request.body;
-      const now = ctx.now();
       const user = await findByLogin(ctx.db, username);
       // counted per account, not per spelling: the username and the e-mail address share one limit
       const account = throttleAccount(username, user);
-      const wait = await loginBlockedFor(ctx.db, account, request.ip, ctx.config.login, now);
-      if (wait > 0) {
+      // the attempt is counted before the password is checked, so parallel guesses cannot outrun the limit
+      const admission = await admitSignIn(ctx.db, account, request.ip, ctx.config.login, ctx.now());
+      if (!admission.admitted) {
         request.log.warn({ login: username, ip: request.ip }, 'sign-in throttled');
-        throw new AppError('rate_limited', 'Too many failed sign-in attempts. Please try again later.', { headers: { 'Retry-After': String(wait) } });
+        throw new AppError('rate_limited', 'Too many failed sign-in attempts. Please try again later.', { headers: { 'Retry-After': String(admission.retryAfter) } });
       }
       const ok = (await verifyPassword(user?.password, password)) && !!user && user.isActive;
       if (!ok || !user) {
-        await recordLoginFailure(ctx.db, account, request.ip, now);
         request.log.warn({ login: username, ip: request.ip, route: request.url }, 'failed sign-in');
         throw new AppError('unauthorized', INVALID_LOGIN);
       }
-      await clearAccountFailures(ctx.db, account);
+      await signInSucceeded(ctx.db, account, admission.ids);
       await startSession(request, reply, deps, user.id);
       return { user: presentCurrentUser(user) };
     },
@@ -72,4 +76,6 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app
       signIn: { google: !!ctx.config.oidc.google, apple: !!ctx.config.oidc.apple },
     }),
   );
+
+  await app.register(emailVerificationRoutes(ctx));
 };

@@ -1,9 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { oauthStartQuery } from '../../common/schemas/auth.ts';
 import type { AppContext } from '../app.ts';
+import { publicOrigin } from '../lib/request-target.ts';
 import { startSession } from '../plugins/session.ts';
-import { accountForIdentity, createOidcClients, OAUTH_PROVIDERS, OidcSignInError, type OAuthProvider, type OidcClients, type OidcFlow } from '../services/oauth.ts';
+import { createOidcClients, OAUTH_PROVIDERS, OidcSignInError, type OAuthProvider, type OidcClients, type OidcFlow } from '../services/oauth.ts';
+import { accountForIdentity, linkToSignedInUser } from '../services/oauth-accounts.ts';
 
 /** Holds state, nonce and PKCE verifier of one sign-in between start and callback (signed, short-lived). */
 export const FLOW_COOKIE = 'cp_oidc';
@@ -16,7 +19,11 @@ const flowSchema = z.object({
   codeVerifier: z.string().min(43),
   redirectUri: z.url(),
   expiresAt: z.number(),
+  linkUserId: z.uuid().optional(),
 });
+
+/** Where a linking flow started, and where it returns to. */
+const SETTINGS = '/profile-settings';
 
 /** What Apple posts to its form_post callback; only these are passed on. */
 const formPostSchema = z.object({
@@ -31,8 +38,8 @@ export const oauthRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (ap
   const clients = createOidcClients(ctx.config.oidc);
 
   for (const provider of OAUTH_PROVIDERS) {
-    app.get(`/api/auth/${provider}`, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
-      startFlow(ctx, clients, provider, request, reply),
+    app.get(`/api/auth/${provider}`, { config: { access: 'public' }, schema: { hide: true, querystring: oauthStartQuery } }, (request, reply) =>
+      startFlow(ctx, clients, provider, request, reply, request.query.link === '1'),
     );
     app.get(`/api/auth/${provider}/callback`, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
       finishFlow(ctx, clients, provider, request, reply),
@@ -60,8 +67,7 @@ export const oauthRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (ap
 
 /** The callback URL registered with the provider: on PUBLIC_URL when set, else on the origin the request came to. */
 function redirectUriFor(ctx: AppContext, request: FastifyRequest, provider: OAuthProvider): string {
-  const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${origin}/api/auth/${provider}/callback`;
+  return `${publicOrigin(ctx.config.publicUrl, request)}/api/auth/${provider}/callback`;
 }
 
 /** Whether cookies must be Secure (same rule as the session cookie). */
@@ -69,11 +75,15 @@ function secureCookies(ctx: AppContext, request: FastifyRequest): boolean {
   return request.protocol === 'https' || !!ctx.config.publicUrl?.startsWith('https://');
 }
 
-/** Starts a sign-in: keeps the flow secrets in a cookie and sends the browser to the provider. */
-async function startFlow(ctx: AppContext, clients: OidcClients, provider: OAuthProvider, request: FastifyRequest, reply: FastifyReply) {
-  if (!clients.isEnabled(provider)) return reply.redirect(`/login?notice=${provider}-disabled`);
+/**
+ * Starts a sign-in: keeps the flow secrets in a cookie and sends the browser to the provider. With `link`, a
+ * signed-in user links the provider to their own account; the flow records who, and only they can finish it.
+ */
+async function startFlow(ctx: AppContext, clients: OidcClients, provider: OAuthProvider, request: FastifyRequest, reply: FastifyReply, link: boolean) {
+  if (!clients.isEnabled(provider)) return reply.redirect(link ? `${SETTINGS}?notice=${provider}-disabled` : `/login?notice=${provider}-disabled`);
+  if (link && !request.user) return reply.redirect('/login?notice=link-signed-out');
   try {
-    const { url, flow } = await clients.start(provider, redirectUriFor(ctx, request, provider), ctx.now());
+    const { url, flow } = await clients.start(provider, redirectUriFor(ctx, request, provider), ctx.now(), link ? request.user!.id : undefined);
     reply.setCookie(FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
       path: FLOW_COOKIE_PATH,
       httpOnly: true,
@@ -84,24 +94,32 @@ async function startFlow(ctx: AppContext, clients: OidcClients, provider: OAuthP
     });
     return reply.redirect(url.href);
   } catch (err) {
-    return failed(ctx, request, reply, provider, 'start failed', err);
+    return failed(ctx, request, reply, provider, 'start failed', err, link);
   }
 }
 
-/** Finishes a sign-in: checks the flow, exchanges the code, finds or creates the account and starts a session. */
+/** Finishes a sign-in (or a link): checks the flow, exchanges the code, then signs in or links. */
 async function finishFlow(ctx: AppContext, clients: OidcClients, provider: OAuthProvider, request: FastifyRequest, reply: FastifyReply) {
   if (!clients.isEnabled(provider)) return reply.redirect(`/login?notice=${provider}-disabled`);
   const flow = readFlow(ctx, request, provider);
   clearFlow(ctx, request, reply);
   if (!flow) return failed(ctx, request, reply, provider, 'missing, forged or expired state cookie');
+  const linking = !!flow.linkUserId;
   try {
     const identity = await clients.finish(flow, new URL(request.url, 'http://x').search);
-    const { user, outcome } = await accountForIdentity(ctx.db, identity);
+    if (flow.linkUserId) {
+      // the same user must still be signed in in this browser: a flow started by one account never links another
+      if (request.user?.id !== flow.linkUserId) throw new OidcSignInError('the user who started the link is not signed in', 'link-failed');
+      await linkToSignedInUser(ctx.db, flow.linkUserId, identity);
+      request.log.info({ userId: flow.linkUserId, provider }, 'sign-in method linked');
+      return reply.redirect(`${SETTINGS}?linked=${provider}`);
+    }
+    const { user, outcome } = await accountForIdentity(ctx.db, identity, ctx.now());
     request.log.info({ userId: user.id, provider, outcome }, outcome === 'created' ? 'new membership application' : 'third-party sign-in');
     await startSession(request, reply, { db: ctx.db, config: ctx.config, now: ctx.now }, user.id);
     return reply.redirect('/dashboard');
   } catch (err) {
-    return failed(ctx, request, reply, provider, 'callback failed', err);
+    return failed(ctx, request, reply, provider, linking ? 'link failed' : 'callback failed', err, linking);
   }
 }
 
@@ -123,11 +141,16 @@ function clearFlow(ctx: AppContext, request: FastifyRequest, reply: FastifyReply
   reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: secureCookies(ctx, request) });
 }
 
-/** Any failure: the flow cookie goes, a warning without codes or tokens is logged, the browser returns to sign-in. */
-function failed(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, provider: OAuthProvider, what: string, err?: unknown) {
+/**
+ * Any failure: the flow cookie goes, a warning without codes or tokens is logged, and the browser returns to
+ * sign-in (or to Profile Settings when linking) with a notice saying what to do.
+ */
+function failed(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, provider: OAuthProvider, what: string, err?: unknown, linking = false) {
   clearFlow(ctx, request, reply);
-  request.log.warn({ provider, ip: request.ip, reason: describe(err) }, `third-party sign-in refused: ${what}`);
-  return reply.redirect('/login?notice=oauth-failed');
+  request.log.warn({ provider, ip: request.ip, userId: request.user?.id, reason: describe(err) }, `third-party sign-in refused: ${what}`);
+  const specific = err instanceof OidcSignInError && err.notice !== 'oauth-failed' ? err.notice : undefined;
+  const notice = specific ?? (linking ? 'link-failed' : 'oauth-failed');
+  return reply.redirect(`${linking ? SETTINGS : '/login'}?notice=${notice}`);
 }
 
 /** A short, secret-free description of why: our own reason, or the library's error name, code and message. */

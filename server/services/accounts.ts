@@ -3,7 +3,9 @@ import type { RegisterData } from '../../common/schemas/auth.ts';
 import { AppError } from '../../common/errors.ts';
 import type { Db } from '../db/client.ts';
 import { memberApplications, users } from '../db/schema/index.ts';
+import type { Config } from '../config.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { admitAttempt } from './rate-limit.ts';
 
 export type NewAccount = Omit<RegisterData, 'confirmPassword' | 'password' | 'linkedinUrl' | 'website' | 'phoneNumber'> & {
   password?: string;
@@ -24,6 +26,18 @@ export async function assertUnique(db: Db, email: string, username: string | nul
   }
   if (username && rows.some((r) => r.username?.toLowerCase() === username.toLowerCase())) {
     throw new AppError('conflict', 'This username is already taken.', { issues: [{ path: 'username', message: 'This username is already taken.' }] });
+  }
+}
+
+/**
+ * Registration is limited per client IP in the database (every instance shares the count). Every attempt that
+ * reaches this point counts, successful or not, so a script cannot keep the server busy hashing passwords.
+ */
+export async function admitRegistration(db: Db, config: Config, ip: string, now: Date): Promise<void> {
+  const { maxPerIp: max, windowMs } = config.register;
+  const admission = await admitAttempt(db, [{ key: `register-ip:${ip}`, max, windowMs }], now);
+  if (!admission.admitted) {
+    throw new AppError('rate_limited', 'Too many registrations from this address. Please try again later.', { headers: { 'Retry-After': String(admission.retryAfter) } });
   }
 }
 

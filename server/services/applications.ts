@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import { REJECTION_REASON_LABELS, type RejectionReason } from '../../common/constants/options.ts';
 import type { UpdateApplicationInput } from '../../common/schemas/applications.ts';
+import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { memberApplications, users } from '../db/schema/index.ts';
@@ -15,15 +16,21 @@ export interface ReviewDeps {
   now: () => Date;
 }
 
-/** Pending applications, oldest first, with the applicant's details (admin review list). */
-export async function listPendingApplications(db: Db, limit = 200) {
-  return db
-    .select({ application: memberApplications, user: users })
-    .from(memberApplications)
-    .innerJoin(users, eq(users.id, memberApplications.userId))
-    .where(eq(users.accountStatus, 'pending'))
-    .orderBy(asc(users.appliedAt), asc(users.id))
-    .limit(limit);
+/** Pending applications, newest first, one page at a time, with the applicant's details (admin review list). */
+export async function listPendingApplications(db: Db, q: PageQuery) {
+  const pending = eq(users.accountStatus, 'pending');
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ application: memberApplications, user: users })
+      .from(memberApplications)
+      .innerJoin(users, eq(users.id, memberApplications.userId))
+      .where(pending)
+      .orderBy(desc(users.appliedAt), desc(users.id))
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
+    db.select({ total: count() }).from(memberApplications).innerJoin(users, eq(users.id, memberApplications.userId)).where(pending),
+  ]);
+  return { rows, total };
 }
 
 /** The four summary cards of the review screen, counted in SQL. */

@@ -1,6 +1,7 @@
-import { and, count, eq, gte, min, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { loginFailures } from '../db/schema/index.ts';
+import { admitAttempt, clearKey, forgetAttempt, type Admission } from './rate-limit.ts';
 
 export interface ThrottleLimits {
   maxPerAccount: number;
@@ -20,36 +21,25 @@ const accountKey = (account: string) => `account:${account}`;
 const ipKey = (ip: string) => `ip:${ip}`;
 
 /**
- * Failed sign-ins counted in the database per account and per IP over a sliding window, so every server
- * instance sees the same counts. Answers how many seconds to wait when a limit is reached.
+ * Sign-in attempts counted per account and per IP over a sliding window, recorded before the password is
+ * checked: parallel guesses cannot all read the same old count, so no more than the limit are ever evaluated.
+ * An attempt that fails stays counted as a failure.
  */
-export async function loginBlockedFor(db: Db, account: string, ip: string, limits: ThrottleLimits, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - limits.windowMs);
-  const checks: Array<[string, number]> = [[accountKey(account), limits.maxPerAccount], [ipKey(ip), limits.maxPerIp]];
-  let wait = 0;
-  for (const [key, max] of checks) {
-    const [row] = await db
-      .select({ n: count(), oldest: min(loginFailures.at) })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.key, key), gte(loginFailures.at, since)));
-    if (row && row.n >= max && row.oldest) {
-      const until = new Date(row.oldest).getTime() + limits.windowMs;
-      wait = Math.max(wait, Math.ceil((until - now.getTime()) / 1000));
-    }
-  }
-  return wait;
+export function admitSignIn(db: Db, account: string, ip: string, limits: ThrottleLimits, now: Date): Promise<Admission> {
+  return admitAttempt(
+    db,
+    [
+      { key: accountKey(account), max: limits.maxPerAccount, windowMs: limits.windowMs },
+      { key: ipKey(ip), max: limits.maxPerIp, windowMs: limits.windowMs },
+    ],
+    now,
+  );
 }
 
-export async function recordLoginFailure(db: Db, account: string, ip: string, now: Date): Promise<void> {
-  await db.insert(loginFailures).values([
-    { key: accountKey(account), at: now },
-    { key: ipKey(ip), at: now },
-  ]);
-}
-
-/** A successful sign-in clears that account's failures (the IP's stay counted). */
-export async function clearAccountFailures(db: Db, account: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, accountKey(account)));
+/** A successful sign-in clears that account's failures and does not count against its IP (earlier failures stay). */
+export async function signInSucceeded(db: Db, account: string, attemptIds: string[]): Promise<void> {
+  await forgetAttempt(db, attemptIds);
+  await clearKey(db, accountKey(account));
 }
 
 export async function purgeOldFailures(db: Db, before: Date): Promise<void> {

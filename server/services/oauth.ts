@@ -1,8 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { Config, OidcProviderConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { memberApplications, users } from '../db/schema/index.ts';
 
 export const OAUTH_PROVIDERS = ['google', 'apple'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
@@ -20,6 +17,8 @@ export interface OidcFlow {
   codeVerifier: string;
   redirectUri: string;
   expiresAt: number;
+  /** Set when a signed-in user started the flow from Profile Settings to link this provider to their account. */
+  linkUserId?: string;
 }
 
 /** The facts an ID token gives about the person signing in. */
@@ -32,9 +31,15 @@ export interface OidcIdentity {
   lastName?: string;
 }
 
-/** A sign-in that must not go ahead; `reason` is for the log, never shown with details to the user. */
+/**
+ * A sign-in that must not go ahead; `reason` is for the log, never shown with details to the user. `notice`
+ * names the message the sign-in screen shows (a generic failure unless a more helpful one applies).
+ */
 export class OidcSignInError extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    readonly notice: string = 'oauth-failed',
+  ) {
     super(reason);
   }
 }
@@ -61,9 +66,10 @@ export function createOidcClients(settings: Config['oidc']) {
   return {
     isEnabled: (provider: OAuthProvider) => !!settings[provider],
     /** Creates fresh state, nonce and PKCE verifier, and the provider URL to send the browser to. */
-    async start(provider: OAuthProvider, redirectUri: string, now: Date): Promise<{ url: URL; flow: OidcFlow }> {
+    async start(provider: OAuthProvider, redirectUri: string, now: Date, linkUserId?: string): Promise<{ url: URL; flow: OidcFlow }> {
       const config = await configuration(provider);
       const flow: OidcFlow = {
+        ...(linkUserId ? { linkUserId } : {}),
         provider,
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
@@ -126,82 +132,4 @@ export function identityFrom(provider: OAuthProvider, claims: oidc.IDToken): Oid
     firstName: text(claims.given_name) ?? fullName?.[0],
     lastName: text(claims.family_name) ?? (fullName && fullName.length > 1 ? fullName.slice(1).join(' ') : undefined),
   };
-}
-
-export type UserRow = typeof users.$inferSelect;
-
-/** The users column that holds this provider's subject. */
-function idColumn(provider: OAuthProvider) {
-  return provider === 'google' ? users.googleId : users.appleId;
-}
-
-/**
- * The account an identity signs in to: already linked, else a local account with the same verified e-mail
- * (linked now), else a new pending applicant. Refuses deactivated accounts and unverified e-mail conflicts.
- */
-export async function accountForIdentity(db: Db, identity: OidcIdentity): Promise<{ user: UserRow; outcome: 'signed-in' | 'linked' | 'created' }> {
-  const linked = await findByProviderId(db, identity);
-  if (linked) return { user: assertActive(linked), outcome: 'signed-in' };
-  if (!identity.email) throw new OidcSignInError('no e-mail in ID token');
-  const [sameEmail] = await db.select().from(users).where(sql`lower(${users.email}) = ${identity.email}`).limit(1);
-  if (sameEmail) return { user: await linkIdentity(db, assertActive(sameEmail), identity), outcome: 'linked' };
-  return { user: await createOidcApplicant(db, identity), outcome: 'created' };
-}
-
-async function findByProviderId(db: Db, identity: OidcIdentity): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(idColumn(identity.provider), identity.sub)).limit(1);
-  return user;
-}
-
-/** A deactivated (or removed) account is never signed in, whichever way it is reached. */
-function assertActive(user: UserRow): UserRow {
-  if (!user.isActive) throw new OidcSignInError('account deactivated');
-  return user;
-}
-
-/** Links the provider to an existing account, only on a verified e-mail and never over another link. */
-async function linkIdentity(db: Db, user: UserRow, identity: OidcIdentity): Promise<UserRow> {
-  if (!identity.emailVerified) throw new OidcSignInError('e-mail of an existing account is not verified by the provider');
-  const column = idColumn(identity.provider);
-  const [updated] = await db
-    .update(users)
-    .set(identity.provider === 'google' ? { googleId: identity.sub } : { appleId: identity.sub })
-    .where(sql`${users.id} = ${user.id} and ${column} is null`)
-    .returning();
-  if (!updated) throw new OidcSignInError('account already linked to another identity of this provider');
-  return updated;
-}
-
-/** A new applicant from the ID token: pending partner, no password or username, with their application row. */
-async function createOidcApplicant(db: Db, identity: OidcIdentity): Promise<UserRow> {
-  const email = identity.email!;
-  try {
-    return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email,
-          username: null,
-          password: null,
-          firstName: identity.firstName ?? email.split('@')[0],
-          lastName: identity.lastName ?? 'Member',
-          role: 'partner',
-          accountStatus: 'pending',
-          authProvider: identity.provider,
-          ...(identity.provider === 'google' ? { googleId: identity.sub } : { appleId: identity.sub }),
-        })
-        .returning();
-      await tx.insert(memberApplications).values({ userId: user.id });
-      return user;
-    });
-  } catch (err) {
-    return recoverFromRace(db, identity, err);
-  }
-}
-
-/** Two callbacks for the same new identity at once: the loser signs in to the winner's account. */
-async function recoverFromRace(db: Db, identity: OidcIdentity, err: unknown): Promise<UserRow> {
-  const again = await findByProviderId(db, identity);
-  if (again) return assertActive(again);
-  throw err;
 }

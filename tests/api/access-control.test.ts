@@ -28,6 +28,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/register',
   'POST /api/auth/login',
   'POST /api/auth/logout',
+  // the e-mail verification link is opened signed out as often as signed in; the signed token is the proof
+  'POST /api/auth/verify-email',
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
   'GET /api/auth/apple',

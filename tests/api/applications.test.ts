@@ -35,7 +35,12 @@ const reject = (id: string, payload: unknown) => asAdmin('POST', `/api/admin/rej
 const applicationOf = async (id: string) => (await ctx.db.select().from(memberApplications).where(eq(memberApplications.userId, id)))[0];
 const auditFor = (id: string, action: string) =>
   ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, action))).orderBy(desc(auditLog.createdAt));
-const pendingList = async () => (await asAdmin('GET', '/api/admin/pending-applications')).json() as Array<Record<string, any>>;
+const pendingPage = async (query = 'pageSize=100') => {
+  const res = await asAdmin('GET', `/api/admin/pending-applications?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { items: Array<Record<string, any>>; total: number; page: number; pageSize: number };
+};
+const pendingList = async () => (await pendingPage()).items;
 const stats = async () => (await asAdmin('GET', '/api/admin/application-stats')).json() as Record<string, number>;
 
 describe('the pending list', () => {

@@ -1,5 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from '../../common/rules/passwords.ts';
+import { loadConfig } from '../../server/config.ts';
 import { users } from '../../server/db/schema/index.ts';
 import { createTestApp, login, makeSignedIn, makeUser, registration, reloadUser, type TestContext } from '../helpers/app.ts';
 import { expectError, findSecrets, NO_SUCH_ID } from '../helpers/http.ts';
@@ -107,7 +112,7 @@ describe('password hashes never leave the server (SECURITY 5)', () => {
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     const admin = await makeSignedIn(ctx, { role: 'admin' });
     const pending = await ctx.app.inject({ method: 'GET', url: '/api/admin/pending-applications', headers: { cookie: admin.cookie } });
-    expect(pending.json().some((a: { user: { email: string } }) => a.user.email === body.email)).toBe(true);
+    expect(pending.json().items.some((a: { user: { email: string } }) => a.user.email === body.email)).toBe(true);
     for (const res of [reg, signIn, me, pending]) {
       expect(findSecrets(res.json())).toEqual([]);
       expect(res.body).not.toContain('$argon2');
@@ -173,5 +178,55 @@ describe('sign-in answers reveal nothing about accounts (SECURITY 8)', () => {
     const error = expectError(res, 400, 'validation_failed');
     expect(error.issues).toContainEqual({ path: 'username', message: 'Username is required' });
     expect(error.issues).toContainEqual({ path: 'password', message: 'Password is required' });
+  });
+});
+
+describe('common passwords', () => {
+  it('a registration with a well-known password is refused under the password field, whatever its case, and creates no user', async () => {
+    const body = registration({ password: 'PASSWORD123', confirmPassword: 'PASSWORD123' });
+    const error = expectError(await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body }), 400, 'validation_failed');
+    expect(error.issues).toContainEqual({ path: 'password', message: COMMON_PASSWORD_MESSAGE });
+    expect(await usersWithEmail(body.email)).toBe(0);
+  });
+});
+
+describe('registration is limited per IP address (5 per 30 minutes)', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestApp({ config: { register: { maxPerIp: 5, windowMs: 30 * 60_000 } } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+  const register = (body: Record<string, unknown>, ip: string) => limited.app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: ip });
+  const stored = async (email: string) => (await limited.db.select({ id: users.id }).from(users).where(eq(users.email, email))).length;
+
+  it('counts every attempt, failed ones too: up to 5 pass, the 6th answers 429 with Retry-After, and the window reopens', async () => {
+    const ip = '203.0.113.50';
+    const first = registration();
+    expect((await register(first, ip)).statusCode).toBe(201);
+    expect((await register(registration({ email: first.email }), ip)).statusCode).toBe(409);
+    limited.clock.advance(10 * 60_000);
+    for (let i = 0; i < 3; i += 1) expect((await register(registration(), ip)).statusCode).toBe(201);
+
+    const sixth = registration();
+    const refused = await register(sixth, ip);
+    expectError(refused, 429, 'rate_limited');
+    expect(refused.headers['retry-after']).toBe(String(20 * 60));
+    expect(refused.cookies.find((c) => c.name === 'cp_session')).toBeUndefined();
+    expect(await stored(sixth.email)).toBe(0);
+    expect((await register(registration(), '203.0.113.51')).statusCode).toBe(201);
+
+    limited.clock.advance(20 * 60_000 + 1000);
+    expect((await register(sixth, ip)).statusCode).toBe(201);
+    expect(await stored(sixth.email)).toBe(1);
+  });
+
+  it('is 5 per 30 minutes unless configured (the test configuration raises it)', () => {
+    const production = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'cp-limit-')), NODE_ENV: 'production' } as NodeJS.ProcessEnv);
+    expect(production.register).toEqual({ maxPerIp: 5, windowMs: 30 * 60_000 });
+    expect(ctx.config.register.maxPerIp).toBeGreaterThan(100);
+    const tuned = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'cp-limit-')), REGISTER_MAX_PER_IP: '2', REGISTER_WINDOW_MINUTES: '60' } as NodeJS.ProcessEnv);
+    expect(tuned.register).toEqual({ maxPerIp: 2, windowMs: 60 * 60_000 });
   });
 });

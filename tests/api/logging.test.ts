@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, makeUser, openSession, registration, type TestContext } from '../helpers/app.ts';
 
@@ -99,5 +100,35 @@ describe('what is never logged', () => {
     const [e] = entry('probe');
     expect(e.body).toEqual({ password: '[redacted]', token: '[redacted]' });
     expect(lines.join('\n')).not.toMatch(/p4ss-in-a-body|reset-t0ken/);
+  });
+
+  it('the code and state of an OAuth callback, and the token of a verification link, are redacted from the request log', async () => {
+    const code = 'oauth-code-SECRET-4711';
+    const state = 'oauth-state-SECRET-0815';
+    const token = 'verify-token-SECRET-2342';
+    await ctx.app.inject({ method: 'GET', url: `/api/auth/google/callback?code=${code}&state=${state}&scope=email` });
+    await ctx.app.inject({ method: 'GET', url: `/api/auth/apple/callback?state=${state}&code=${code}` });
+    await ctx.app.inject({ method: 'GET', url: `/verify-email?token=${token}` });
+    const requests = entries().filter((e) => e.msg === 'incoming request');
+    expect(requests.map((e) => e.req.url)).toEqual([
+      '/api/auth/google/callback?code=[redacted]&state=[redacted]&scope=email',
+      '/api/auth/apple/callback?state=[redacted]&code=[redacted]',
+      '/verify-email?token=[redacted]',
+    ]);
+    const log = lines.join('\n');
+    for (const secret of [code, state, token]) expect(log).not.toContain(secret);
+  });
+
+  it('a database error is logged without the values bound to its statement', async () => {
+    const secret = 'sql-param-SECRET-9001';
+    const err = await ctx.db.execute(sql`select ${secret}::int`).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    // what the error itself carries: the statement's parameters, in its message and fields
+    expect(JSON.stringify({ message: (err as Error).message, ...(err as object) })).toContain(secret);
+    ctx.app.log.error({ err }, 'database probe');
+    const [e] = entry('database probe');
+    expect(e.err.message).toMatch(/^Failed query: select \$1::int/);
+    expect(e.err.cause?.code).toBe('22P02');
+    expect(lines.join('\n')).not.toContain(secret);
   });
 });

@@ -113,6 +113,33 @@ describe('per account', () => {
   });
 });
 
+describe('under concurrency', () => {
+  it('40 wrong passwords sent at once on one account: no more than the limit are checked, the rest get 429, and the right password is then refused', async () => {
+    const u = await makeUser(ctx.db);
+    const ip = newIp();
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(u.username!, `parallel-guess-${i}`, ip)));
+    const statuses = results.map((r) => r.statusCode);
+    // a 401 is an attempt whose password was checked; a 429 never reached the check
+    const checked = statuses.filter((s) => s === 401).length;
+    expect(checked).toBe(ctx.config.login.maxPerAccount);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - checked);
+    for (const res of results.filter((r) => r.statusCode === 429)) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expectError(await signIn(u.username!, u.plainPassword, ip), 429, 'rate_limited');
+  });
+
+  it('a refused attempt is not counted, so the limit reopens when the window passes however often it was knocked on', async () => {
+    const u = await makeUser(ctx.db);
+    const ip = newIp();
+    await failTimes(10, u.username!, () => ip);
+    for (let i = 0; i < 20; i += 1) {
+      expect((await signIn(u.username!, `more-${i}`, ip)).statusCode).toBe(429);
+      ctx.clock.advance(30_000);
+    }
+    ctx.clock.advance(5 * MINUTE + 1000);
+    expect((await signIn(u.username!, u.plainPassword, ip)).statusCode).toBe(200);
+  });
+});
+
 describe('per IP address', () => {
   it('50 failures from one address across different usernames block that address, not others', async () => {
     const u = await makeUser(ctx.db);

@@ -87,21 +87,34 @@ async function applicantAndAdmin(ctx: TestContext) {
   return { email: body.email, firstName: body.firstName, id: res.json().user.id as string, cookie: await openSession(ctx, admin.id) };
 }
 
-const outboxFor = (ctx: TestContext, to: string) => ctx.db.select().from(outbox).where(eq(outbox.to, to));
+/** The outbox rows of one recipient, optionally only those whose subject matches (registration also mails a verification link). */
+const outboxFor = async (ctx: TestContext, to: string, subject?: RegExp) =>
+  (await ctx.db.select().from(outbox).where(eq(outbox.to, to))).filter((r) => !subject || subject.test(r.subject));
+const receivedBy = (to: string, subject: RegExp) => received.find((m) => m.to.includes(to) && subject.test(header(m.raw, 'Subject') ?? ''));
 
 describe('with SMTP_URL set', () => {
+  it('registering sends the applicant a verification link through the SMTP server', async () => {
+    const a = await applicantAndAdmin(withSmtp);
+    const message = receivedBy(a.email, /confirm your e-mail address/);
+    expect(message, 'no verification message reached the SMTP server').toBeDefined();
+    // undo quoted-printable: soft line breaks, and the = of the query written as =3D
+    const text = message!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(text).toMatch(/\/verify-email\?token=[\w-]{20,}\.[\w-]{20,}/);
+    expect(await outboxFor(withSmtp, a.email, /confirm/)).toEqual([expect.objectContaining({ transport: 'smtp', status: 'sent' })]);
+  });
+
   it('approving an application sends the applicant an e-mail through the SMTP server, recorded as sent', async () => {
     const a = await applicantAndAdmin(withSmtp);
     expect(withSmtp.app.ctx.mailer.transport).toBe('smtp');
     const res = await withSmtp.app.inject({ method: 'POST', url: `/api/admin/approve-application/${a.id}`, headers: { cookie: a.cookie }, payload: {} });
     expect(res.statusCode, res.body).toBe(200);
-    const message = received.find((m) => m.to.includes(a.email));
+    const message = receivedBy(a.email, /approved/);
     expect(message, 'no message reached the SMTP server').toBeDefined();
     expect(message!.to).toEqual([a.email]);
     expect(message!.from).toBe('membership@chiefpartners.example');
     expect(header(message!.raw, 'Subject')).toBe(`Welcome to ${withSmtp.config.brandName}: your application is approved`);
     expect(message!.raw).toContain(`Dear ${a.firstName}`);
-    const rows = await outboxFor(withSmtp, a.email);
+    const rows = await outboxFor(withSmtp, a.email, /approved/);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ transport: 'smtp', status: 'sent', error: null });
   });
@@ -110,7 +123,7 @@ describe('with SMTP_URL set', () => {
     const a = await applicantAndAdmin(withSmtp);
     const res = await withSmtp.app.inject({ method: 'POST', url: `/api/admin/reject-application/${a.id}`, headers: { cookie: a.cookie }, payload: { reason: 'competitor' } });
     expect(res.statusCode).toBe(200);
-    const message = received.find((m) => m.to.includes(a.email));
+    const message = receivedBy(a.email, /application$/);
     expect(header(message!.raw, 'Subject')).toBe(`Your ${withSmtp.config.brandName} application`);
     expect(message!.raw).toContain('Reason: Competitor');
   });
@@ -123,7 +136,7 @@ describe('without SMTP_URL', () => {
     const res = await withOutbox.app.inject({ method: 'POST', url: `/api/admin/approve-application/${a.id}`, headers: { cookie: a.cookie }, payload: {} });
     expect(res.statusCode).toBe(200);
     expect(received.some((m) => m.to.includes(a.email))).toBe(false);
-    const rows = await outboxFor(withOutbox, a.email);
+    const rows = await outboxFor(withOutbox, a.email, /approved/);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ transport: 'outbox', status: 'stored' });
     const list = await withOutbox.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie: a.cookie } });
@@ -155,7 +168,7 @@ describe('when the SMTP server cannot be reached', () => {
     const res = await withDeadSmtp.app.inject({ method: 'POST', url: `/api/admin/approve-application/${a.id}`, headers: { cookie: a.cookie }, payload: {} });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.accountStatus).toBe('approved');
-    const rows = await outboxFor(withDeadSmtp, a.email);
+    const rows = await outboxFor(withDeadSmtp, a.email, /approved/);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ transport: 'smtp', status: 'failed' });
     expect(rows[0].error).toMatch(/ECONNREFUSED|connect/i);
@@ -167,7 +180,7 @@ describe('when the SMTP server cannot be reached', () => {
     const res = await withSilentSmtp.app.inject({ method: 'POST', url: `/api/admin/approve-application/${a.id}`, headers: { cookie: a.cookie }, payload: {} });
     expect(res.statusCode).toBe(200);
     expect(Date.now() - started).toBeLessThan(8_000);
-    const rows = await outboxFor(withSilentSmtp, a.email);
+    const rows = await outboxFor(withSilentSmtp, a.email, /approved/);
     expect(rows[0]).toMatchObject({ transport: 'smtp', status: 'failed' });
     expect(rows[0].error).toMatch(/timeout|greeting/i);
   }, 40_000);

@@ -74,9 +74,9 @@ async function signInWithGoogle() {
   return { res, session: cookiePair(res, 'cp_session') };
 }
 
-function expectRefused(res: LightMyRequestResponse) {
+function expectRefused(res: LightMyRequestResponse, target = '/login?notice=oauth-failed') {
   expect(res.statusCode).toBe(302);
-  expect(location(res)).toBe('/login?notice=oauth-failed');
+  expect(location(res)).toBe(target);
   expect(cookiePair(res, 'cp_session')).toBeUndefined();
   expect(String(res.headers['set-cookie'])).toMatch(/cp_oidc=;/);
 }
@@ -152,6 +152,8 @@ describe('Google sign-in', () => {
       appleId: null,
       isActive: true,
     });
+    // the provider vouched for the address, so it counts as verified
+    expect(user.emailVerifiedAt).toEqual(ctx.clock.now());
     const apps = await ctx.db.select().from(memberApplications).where(eq(memberApplications.userId, user.id));
     expect(apps).toHaveLength(1);
 
@@ -180,26 +182,27 @@ describe('Google sign-in', () => {
     expect(user).toMatchObject({ email: 'ada.lovelace@example.org', firstName: 'ada.lovelace', lastName: 'Member' });
   });
 
-  it('links an existing local account with the same verified e-mail instead of creating another', async () => {
+  it('links a local account whose owner verified the same e-mail, when the provider verified it too', async () => {
     const local = await makeUser(ctx.db, { email: `linked${counter}@example.com` });
+    await ctx.db.update(users).set({ emailVerifiedAt: ctx.clock.now() }).where(eq(users.id, local.id));
     claims.email = local.email.toUpperCase();
     const { res, session } = await signInWithGoogle();
     expect(location(res)).toBe('/dashboard');
     const after = await reloadUser(ctx.db, local.id);
     expect(after).toMatchObject({ googleId: claims.sub, authProvider: 'local', accountStatus: 'approved', username: local.username });
-    expect(after.password).toBe(local.password);
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: session! } });
-    expect(me.json().user.id).toBe(local.id);
+    expect(me.json().user).toMatchObject({ id: local.id, googleLinked: true, appleLinked: false });
     const sameEmail = await ctx.db.select().from(users).where(eq(users.email, local.email));
     expect(sameEmail).toHaveLength(1);
   });
 
   it('refuses to link when the provider has not verified the e-mail of an existing account', async () => {
     const local = await makeUser(ctx.db, { email: `unverified${counter}@example.com` });
+    await ctx.db.update(users).set({ emailVerifiedAt: ctx.clock.now() }).where(eq(users.id, local.id));
     claims.email = local.email;
     claims.email_verified = false;
     const { res } = await signInWithGoogle();
-    expectRefused(res);
+    expectRefused(res, '/login?notice=oauth-email-unverified');
     expect((await reloadUser(ctx.db, local.id)).googleId).toBeNull();
     expect(await ctx.db.select().from(users).where(eq(users.googleId, String(claims.sub)))).toHaveLength(0);
   });
@@ -290,6 +293,7 @@ describe('Apple sign-in (form_post)', () => {
 
   it('accepts Apple\'s email_verified "true" string when linking', async () => {
     const local = await makeUser(ctx.db, { email: `apple${counter}@example.com` });
+    await ctx.db.update(users).set({ emailVerifiedAt: ctx.clock.now() }).where(eq(users.id, local.id));
     claims.email = local.email;
     claims.email_verified = 'true';
     const { callback: cb, flowCookie } = await startAndApprove('apple');

@@ -1,5 +1,5 @@
 import { RefreshCw, ServerCrash } from 'lucide-react';
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import type { CurrentUser } from '../../common/schemas/user.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -8,8 +8,10 @@ import { useCurrentUser } from '../lib/auth.ts';
 import * as P from './pages.ts';
 import { AppShell } from './shell/AppShell.tsx';
 
+const VerifyEmailPage = lazy(async () => ({ default: (await import('../features/auth/pages/VerifyEmailPage.tsx')).VerifyEmailPage }));
+
 /** A full-screen spinner: shown while the signed-in state loads, instead of any screen. */
-function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
+export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="flex min-h-dvh items-center justify-center">
       <Spinner className="size-8" label={label} />
@@ -23,7 +25,17 @@ function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
  */
 export function AppRoutes() {
   const me = useCurrentUser();
+  const { pathname } = useLocation();
   if (me.isLoading) return <FullPageSpinner />;
+  // the one page every visitor reaches, whatever their state: the link of the verification e-mail
+  // (docs/decisions/0008-account-linking-and-email-verification.md)
+  if (pathname === '/verify-email') {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <VerifyEmailPage />
+      </Suspense>
+    );
+  }
   if (me.isError && me.data === undefined) return <ServerUnavailable onRetry={() => void me.refetch()} />;
   const user = me.data;
   if (!user) return <SignedOutRoutes />;

@@ -76,7 +76,11 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** Failed sign-in attempts, counted per account and per IP within a window (rate limiting across instances). */
+/**
+ * A keyed event log of attempts, counted within a window to rate-limit across instances. Each limit has its own
+ * key prefix: failed sign-ins `account:` and `ip:`, registrations `register-ip:`, verification e-mail resends
+ * `verify-resend-user:` and `verify-resend-ip:` (server/services/rate-limit.ts).
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {

@@ -5,6 +5,11 @@ import { DEMO_PASSWORD, demoUsername, seedDemo } from './demo-seed.ts';
 
 /** Fills the database the server uses with a living demo (idempotent: a second run adds nothing). */
 async function main() {
+  // demo members share a published password: never on a production database unless the operator insists
+  if (process.env.NODE_ENV === 'production' && !process.argv.slice(2).includes('--force')) {
+    console.error('Refusing to add demo members with NODE_ENV=production: they all share a published password. Run `npm run seed:demo -- --force` if you really mean it.');
+    process.exit(1);
+  }
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {

@@ -11,6 +11,7 @@ import { api } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { formatLongDate } from '../../../lib/format.ts';
 import { useDocumentTitle, useSite } from '../../../lib/site.ts';
+import { VerifyEmailNotice } from '../components/VerifyEmailNotice.tsx';
 
 const TITLES = { pending: 'Application Under Review', rejected: 'Application Not Approved', approved: 'Application Approved' } as const;
 
@@ -100,6 +101,7 @@ export function ApplicationStatusPage() {
             </div>
           </CardHeader>
           <CardContent className="grid gap-8">
+            {status === 'pending' && !user.emailVerified && <VerifyEmailNotice email={user.email} />}
             <section aria-labelledby="status-details">
               <h2 id="status-details" className="sr-only">
                 Application details

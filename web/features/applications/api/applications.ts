@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RejectionReason } from '../../../../common/constants/options.ts';
 import type { PendingApplication, UpdateApplicationInput } from '../../../../common/schemas/applications.ts';
+import type { Page } from '../../../../common/schemas/page.ts';
 import type { z } from 'zod';
 import type { applicationStatsSchema } from '../../../../common/schemas/applications.ts';
 import { api, errorDetail } from '../../../lib/api.ts';
@@ -8,11 +9,17 @@ import { toast } from '../../../lib/toast.ts';
 
 export type ApplicationStats = z.infer<typeof applicationStatsSchema>;
 
-export const PENDING_KEY = ['/api/admin/pending-applications'] as const;
+const PENDING_URL = '/api/admin/pending-applications';
+export const PENDING_PAGE_SIZE = 20;
 export const STATS_KEY = ['/api/admin/application-stats'] as const;
 
-export function usePendingApplications() {
-  return useQuery<PendingApplication[]>({ queryKey: PENDING_KEY });
+/** One page of the pending list (newest first); the URL is the query key, as the default read function expects. */
+const pendingKey = (page: number) => [`${PENDING_URL}?page=${page}&pageSize=${PENDING_PAGE_SIZE}`] as const;
+/** Every cached page of the pending list. */
+const isPendingPage = (q: { queryKey: readonly unknown[] }) => String(q.queryKey[0]).startsWith(`${PENDING_URL}?`);
+
+export function usePendingApplications(page: number) {
+  return useQuery<Page<PendingApplication>>({ queryKey: pendingKey(page), placeholderData: (previous) => previous });
 }
 
 export function useApplicationStats() {
@@ -21,7 +28,7 @@ export function useApplicationStats() {
 
 function useRefreshApplications() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: PENDING_KEY }), client.invalidateQueries({ queryKey: STATS_KEY })]);
+  return () => Promise.all([client.invalidateQueries({ predicate: isPendingPage }), client.invalidateQueries({ queryKey: STATS_KEY })]);
 }
 
 /** One checklist or risk change, shown at once (optimistic) and rolled back if the server refuses it. */
@@ -32,13 +39,15 @@ export function useUpdateApplication() {
     mutationFn: ({ userId, change }: { userId: string; change: UpdateApplicationInput }) =>
       api.post<{ ok: true }>(`/api/admin/update-application/${encodeURIComponent(userId)}`, change),
     onMutate: async ({ userId, change }) => {
-      await client.cancelQueries({ queryKey: PENDING_KEY });
-      const previous = client.getQueryData<PendingApplication[]>(PENDING_KEY);
-      client.setQueryData<PendingApplication[]>(PENDING_KEY, (list) => list?.map((a) => (a.userId === userId ? { ...a, ...change } : a)));
+      await client.cancelQueries({ predicate: isPendingPage });
+      const previous = client.getQueriesData<Page<PendingApplication>>({ predicate: isPendingPage });
+      client.setQueriesData<Page<PendingApplication>>({ predicate: isPendingPage }, (p) =>
+        p && { ...p, items: p.items.map((a) => (a.userId === userId ? { ...a, ...change } : a)) },
+      );
       return { previous };
     },
     onError: (err, _vars, context) => {
-      if (context?.previous) client.setQueryData(PENDING_KEY, context.previous);
+      for (const [key, data] of context?.previous ?? []) client.setQueryData(key, data);
       toast({ variant: 'destructive', title: 'Failed to update application', description: errorDetail(err, 'Please try again.') });
     },
     onSuccess: () => toast({ variant: 'success', title: 'Application updated successfully' }),

@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { ChecklistControls } from './ChecklistControls.tsx';
+import { EmailVerifiedBadge } from './EmailVerifiedBadge.tsx';
 import { RiskSelect } from './RiskSelect.tsx';
 
 export function applicantName(a: PendingApplication): string {
@@ -53,6 +54,7 @@ export function ApplicationRow({
                 <h3 id={nameId} className="text-[15px] font-semibold">
                   {name}
                 </h3>
+                <EmailVerifiedBadge verified={a.user.emailVerified} />
                 {ready && (
                   <Badge variant="success">
                     <Check aria-hidden /> Ready to approve

@@ -23,6 +23,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { applicantName, roleAtCompany } from './ApplicationRow.tsx';
 import { ChecklistControls } from './ChecklistControls.tsx';
+import { EmailVerifiedBadge } from './EmailVerifiedBadge.tsx';
 import { RiskSelect } from './RiskSelect.tsx';
 
 function Item({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -112,7 +113,8 @@ export function ReviewDialog({ application: a, onOpenChange, deciding, onCheck, 
                   <Item label="Email">
                     <a href={`mailto:${u.email}`} className="font-medium text-primary underline-offset-4 hover:underline">
                       {u.email}
-                    </a>
+                    </a>{' '}
+                    <EmailVerifiedBadge verified={u.emailVerified} />
                   </Item>
                   <Item label="Username">{u.username}</Item>
                   <Item label="Phone">{u.phone}</Item>

@@ -1,13 +1,15 @@
 import { LoadError } from '../../../components/load-error.tsx';
 import { ArrowLeft, Inbox } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../../lib/site.ts';
+import { Pager } from '../../../components/pager.tsx';
 import {
+  PENDING_PAGE_SIZE,
   useApplicationStats,
   useApproveApplication,
   usePendingApplications,
@@ -41,7 +43,8 @@ function RowSkeleton() {
 /** Application review (/admin/applications): summary, pending list with checklist and risk, review dialog. */
 export function ApplicationReviewPage() {
   useDocumentTitle('Application Review');
-  const list = usePendingApplications();
+  const [page, setPage] = useState(1);
+  const list = usePendingApplications(page);
   const stats = useApplicationStats();
   const update = useUpdateApplication();
   const approve = useApproveApplication();
@@ -49,7 +52,12 @@ export function ApplicationReviewPage() {
   const [openId, setOpenId] = useState<string | null>(null);
 
   const deciding = approve.isPending || reject.isPending;
-  const open = list.data?.find((a) => a.userId === openId) ?? null;
+  const items = list.data?.items;
+  // deciding the last application of a later page leaves it empty: step back to one that has some
+  useEffect(() => {
+    if (page > 1 && items && !items.length && !list.isFetching) setPage((p) => p - 1);
+  }, [page, items, list.isFetching]);
+  const open = items?.find((a) => a.userId === openId) ?? null;
 
   return (
     <>
@@ -77,7 +85,7 @@ export function ApplicationReviewPage() {
           <Card>
             <LoadError what="applications" error={list.error} onRetry={() => void list.refetch()} />
           </Card>
-        ) : !list.data?.length ? (
+        ) : !items?.length && page === 1 ? (
           <Card className="flex flex-col items-center px-6 py-14 text-center">
             <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
               <Inbox className="size-6" aria-hidden />
@@ -86,20 +94,31 @@ export function ApplicationReviewPage() {
             <p className="mt-1 text-sm text-muted-foreground">New membership applications will appear here for review.</p>
           </Card>
         ) : (
-          <ul className="grid grid-cols-1 gap-4" aria-labelledby="pending-heading">
-            {list.data.map((a) => (
-              <ApplicationRow
-                key={a.userId}
-                application={a}
-                busy={deciding}
-                approving={approve.isPending && approve.variables?.userId === a.userId}
-                onCheck={(key, checked) => update.mutate({ userId: a.userId, change: { [key]: checked } })}
-                onRisk={(risk) => update.mutate({ userId: a.userId, change: { riskAssessment: risk } })}
-                onReview={() => setOpenId(a.userId)}
-                onApprove={() => approve.mutate({ userId: a.userId })}
-              />
-            ))}
-          </ul>
+          <>
+            <ul className="grid grid-cols-1 gap-4" aria-labelledby="pending-heading">
+              {(items ?? []).map((a) => (
+                <ApplicationRow
+                  key={a.userId}
+                  application={a}
+                  busy={deciding}
+                  approving={approve.isPending && approve.variables?.userId === a.userId}
+                  onCheck={(key, checked) => update.mutate({ userId: a.userId, change: { [key]: checked } })}
+                  onRisk={(risk) => update.mutate({ userId: a.userId, change: { riskAssessment: risk } })}
+                  onReview={() => setOpenId(a.userId)}
+                  onApprove={() => approve.mutate({ userId: a.userId })}
+                />
+              ))}
+            </ul>
+            <Pager
+              label="Pending applications pages"
+              page={page}
+              summary={pageSummary(page, PENDING_PAGE_SIZE, items?.length ?? 0, list.data?.total ?? 0)}
+              hasNext={page * PENDING_PAGE_SIZE < (list.data?.total ?? 0)}
+              onPage={setPage}
+              busy={list.isFetching}
+              className="mt-4"
+            />
+          </>
         )}
       </section>
 
@@ -114,4 +133,10 @@ export function ApplicationReviewPage() {
       />
     </>
   );
+}
+
+/** "Showing 21–40 of 57" under a paged list. */
+function pageSummary(page: number, pageSize: number, shown: number, total: number): string {
+  const from = shown ? (page - 1) * pageSize + 1 : 0;
+  return `Showing ${from}–${(page - 1) * pageSize + shown} of ${total}`;
 }

@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 
-/** Why the server sent the browser back to the sign-in screen (third-party sign-in unavailable or failed). */
+/** Why the server sent the browser back to the sign-in screen (third-party sign-in unavailable, refused or failed). */
 const NOTICES: Record<string, { title: string; text: string }> = {
   'google-disabled': {
     title: 'Google sign-in is not available',
@@ -9,6 +9,22 @@ const NOTICES: Record<string, { title: string; text: string }> = {
   'apple-disabled': {
     title: 'Apple sign-in is not available',
     text: 'Sign-in with Apple has not been set up for this site. Please sign in with your username and password.',
+  },
+  'google-link-required': {
+    title: 'Sign in with your password first',
+    text: 'An account with this email address already exists. Sign in with your username and password, then link Google from Profile Settings.',
+  },
+  'apple-link-required': {
+    title: 'Sign in with your password first',
+    text: 'An account with this email address already exists. Sign in with your username and password, then link Apple from Profile Settings.',
+  },
+  'oauth-email-unverified': {
+    title: 'Email address not verified',
+    text: 'That provider has not verified your email address, so we cannot use it to sign you in. Verify it with the provider, or sign in with your username and password.',
+  },
+  'link-signed-out': {
+    title: 'Please sign in first',
+    text: 'Sign in with your username and password, then link Google or Apple from Profile Settings.',
   },
   'oauth-failed': {
     title: 'Third-party sign-in failed',

@@ -1,0 +1,77 @@
+import { CircleCheck, Info, KeyRound, Link2 } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { useCurrentUser } from '../../../lib/auth.ts';
+import { useSite } from '../../../lib/site.ts';
+
+const PROVIDERS = [
+  { id: 'google', name: 'Google', linked: 'googleLinked' },
+  { id: 'apple', name: 'Apple', linked: 'appleLinked' },
+] as const;
+
+/** What the server says when it sends the browser back here after a linking attempt. */
+const NOTICES: Record<string, string> = {
+  'link-taken': 'That account is already linked to another member, so it was not linked to yours.',
+  'link-conflict': 'Your account is already linked to a different account of that provider.',
+  'link-failed': 'We could not link that account. Please make sure you are still signed in and try again.',
+  'google-disabled': 'Sign-in with Google has not been set up for this site.',
+  'apple-disabled': 'Sign-in with Apple has not been set up for this site.',
+};
+
+/**
+ * Profile Settings → Sign-in methods: whether Google and Apple sign in to this account, and a Link button for
+ * each provider the site offers. Linking starts the provider's flow while signed in, so only the owner of the
+ * password can add a way in.
+ */
+export function SignInMethodsCard() {
+  const { data: user } = useCurrentUser();
+  const site = useSite();
+  const [params] = useSearchParams();
+  const linked = PROVIDERS.find((p) => p.id === params.get('linked'));
+  const notice = NOTICES[params.get('notice') ?? ''];
+  if (!user) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <KeyRound className="size-4" aria-hidden /> Sign-in methods
+        </CardTitle>
+        <CardDescription>Link Google or Apple to sign in to this account without your password.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {linked && (
+          <p role="status" className="flex items-center gap-2 text-sm font-medium text-success">
+            <CircleCheck className="size-4" aria-hidden /> {linked.name} is now linked to your account.
+          </p>
+        )}
+        {notice && (
+          <p role="alert" className="flex items-center gap-2 text-sm text-destructive">
+            <Info className="size-4 shrink-0" aria-hidden /> {notice}
+          </p>
+        )}
+        <ul className="grid gap-2">
+          {PROVIDERS.map((p) => {
+            const isLinked = user[p.linked];
+            const offered = site.signIn[p.id];
+            return (
+              <li key={p.id} className="flex items-center justify-between gap-3 rounded-lg border border-border px-3 py-2.5">
+                <span className="text-sm font-medium">{p.name}</span>
+                {isLinked ? (
+                  <Badge variant="success">Linked</Badge>
+                ) : offered ? (
+                  <Button variant="outline" size="sm" onClick={() => window.location.assign(`/api/auth/${p.id}?link=1`)}>
+                    <Link2 aria-hidden /> Link {p.name}
+                  </Button>
+                ) : (
+                  <Badge variant="secondary">Not available</Badge>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
