@@ -1,3 +1,5 @@
+import type { PendingApplication } from '../../common/schemas/applications.ts';
+import type { Page } from '../../common/schemas/page.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, memberApplications } from '../../server/db/schema/index.ts';
@@ -38,7 +40,7 @@ const auditFor = (id: string, action: string) =>
 const pendingPage = async (query = 'pageSize=100') => {
   const res = await asAdmin('GET', `/api/admin/pending-applications?${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: Array<Record<string, any>>; total: number; page: number; pageSize: number };
+  return res.json() as Page<PendingApplication>;
 };
 const pendingList = async () => (await pendingPage()).items;
 const stats = async () => (await asAdmin('GET', '/api/admin/application-stats')).json() as Record<string, number>;

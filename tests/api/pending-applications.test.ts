@@ -1,3 +1,5 @@
+import type { PendingApplication } from '../../common/schemas/applications.ts';
+import type { Page } from '../../common/schemas/page.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, makeUser, openSession, registration, type TestContext } from '../helpers/app.ts';
 import { expectError } from '../helpers/http.ts';
@@ -25,7 +27,7 @@ const asAdmin = (method: 'GET', url: string) => ctx.app.inject({ method, url, he
 const pendingPage = async (query = 'pageSize=100') => {
   const res = await asAdmin('GET', `/api/admin/pending-applications?${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: Array<Record<string, any>>; total: number; page: number; pageSize: number };
+  return res.json() as Page<PendingApplication>;
 };
 const pendingList = async () => (await pendingPage()).items;
 

@@ -2,7 +2,7 @@ import { MailWarning } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorDetail } from '../../../lib/api.ts';
-import { useResendVerification } from '../../auth/api/verification.ts';
+import { useResendVerification } from '../../auth/index.ts';
 
 /**
  * Shown to an applicant whose e-mail address is not yet verified: where the link went, and a button for a new

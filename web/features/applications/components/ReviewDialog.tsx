@@ -1,5 +1,5 @@
 import { Check, TriangleAlert, X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { REJECTION_REASON_LABELS, REJECTION_REASONS, type ApplicationCheckKey, type RejectionReason, type RiskLevel } from '../../../../common/constants/options.ts';
 import type { PendingApplication } from '../../../../common/schemas/applications.ts';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
@@ -66,19 +66,20 @@ export interface ReviewDialogProps {
   onReject: (reason: RejectionReason, notes: string) => void;
 }
 
-/** The review dialog: Profile, Background, Verification and Decision tabs (spec 02 "Application review"). */
+/** The review dialog: Profile, Background, Verification and Decision tabs . */
 export function ReviewDialog({ application: a, onOpenChange, deciding, onCheck, onRisk, onApprove, onReject }: ReviewDialogProps) {
-  const [notes, setNotes] = useState('');
+  const [notes, setNotes] = useState(a?.reviewerNotes ?? '');
   const [reason, setReason] = useState<RejectionReason | ''>('');
   const [confirmReject, setConfirmReject] = useState(false);
   const userId = a?.userId;
-
-  useEffect(() => {
+  // the form starts afresh when another application is opened, not on every checklist change (adjusted while rendering)
+  const [formFor, setFormFor] = useState(userId);
+  if (formFor !== userId) {
+    setFormFor(userId);
     setNotes(a?.reviewerNotes ?? '');
     setReason('');
     setConfirmReject(false);
-    // reset only when another application is opened, not on every checklist change
-  }, [userId]);
+  }
 
   const name = a ? applicantName(a) : '';
   const u = a?.user;

@@ -1,6 +1,6 @@
 import { LoadError } from '../../../components/load-error.tsx';
 import { ArrowLeft, Inbox } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -54,9 +54,7 @@ export function ApplicationReviewPage() {
   const deciding = approve.isPending || reject.isPending;
   const items = list.data?.items;
   // deciding the last application of a later page leaves it empty: step back to one that has some
-  useEffect(() => {
-    if (page > 1 && items && !items.length && !list.isFetching) setPage((p) => p - 1);
-  }, [page, items, list.isFetching]);
+  if (page > 1 && items && !items.length && !list.isFetching) setPage(page - 1);
   const open = items?.find((a) => a.userId === openId) ?? null;
 
   return (

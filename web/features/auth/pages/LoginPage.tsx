@@ -60,7 +60,6 @@ export function LoginPage() {
                 {...fieldA11y('login-username', errors.username?.message)}
                 autoComplete="username"
                 placeholder="Enter your username"
-                autoFocus
                 {...form.register('username', clearOnEdit('username'))}
               />
             </Field>
