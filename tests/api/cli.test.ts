@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { pendingApplicationSchema } from '../../common/schemas/applications.ts';
+import { pageOf } from '../../common/schemas/page.ts';
 import { userEnvelopeSchema } from '../../common/schemas/user.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -64,8 +64,8 @@ describe('create-user', () => {
       const { user } = parseOk(userEnvelopeSchema, res, 200, 'sign-in');
       expect(user).toMatchObject({ role: 'admin', accountStatus: 'approved', isActive: true, firstName: 'Olive', lastName: 'Operator' });
       const cookie = `cp_session=${res.cookies.find((c) => c.name === 'cp_session')!.value}`;
-      const pending = await client(app, cookie).getOk(z.array(pendingApplicationSchema), '/api/admin/pending-applications');
-      expect(pending).toEqual([]);
+      const pending = await client(app, cookie).getOk(pageOf(pendingApplicationSchema), '/api/admin/pending-applications');
+      expect(pending).toMatchObject({ items: [], total: 0 });
     } finally {
       await app.close();
       await database.close();

@@ -141,16 +141,18 @@ describe('without SMTP_URL', () => {
     expect(rows[0]).toMatchObject({ transport: 'outbox', status: 'stored' });
     const list = await withOutbox.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie: a.cookie } });
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toContainEqual(
+    expect(list.json().items).toContainEqual(
       expect.objectContaining({ to: a.email, status: 'stored', transport: 'outbox', subject: expect.stringMatching(/approved/), text: expect.stringContaining(a.firstName) }),
     );
   });
 
-  it('the outbox pages with limit and offset and refuses a limit over 100', async () => {
+  it('the outbox pages in the one list envelope and refuses a page size over 100', async () => {
     const a = await applicantAndAdmin(withOutbox);
-    const one = await withOutbox.app.inject({ method: 'GET', url: '/api/admin/outbox?limit=1', headers: { cookie: a.cookie } });
-    expect(one.json()).toHaveLength(1);
-    const tooMany = await withOutbox.app.inject({ method: 'GET', url: '/api/admin/outbox?limit=1000', headers: { cookie: a.cookie } });
+    const all = (await withOutbox.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie: a.cookie } })).json();
+    expect(all.total).toBeGreaterThanOrEqual(2);
+    const one = await withOutbox.app.inject({ method: 'GET', url: '/api/admin/outbox?page=2&pageSize=1', headers: { cookie: a.cookie } });
+    expect(one.json()).toMatchObject({ total: all.total, page: 2, pageSize: 1, items: [all.items[1]] });
+    const tooMany = await withOutbox.app.inject({ method: 'GET', url: '/api/admin/outbox?pageSize=1000', headers: { cookie: a.cookie } });
     expect(tooMany.statusCode).toBe(400);
   });
 
