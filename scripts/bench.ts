@@ -14,7 +14,14 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const baseUrl = process.env.DATABASE_URL;
 
-interface Result { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
 
 function run(url: string, opts: Partial<autocannon.Options> = {}): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -27,7 +34,9 @@ async function waitHealthy(url: string, child: ChildProcess) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       if ((await fetch(url)).ok) return;
-    } catch { /* starting */ }
+    } catch {
+      /* starting */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} never became healthy`);
@@ -36,31 +45,64 @@ async function waitHealthy(url: string, child: ChildProcess) {
 async function startProcess(args: string[], env: NodeJS.ProcessEnv, health: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   await waitHealthy(health, child);
-  return { stop: () => new Promise<void>((r) => { child.once('exit', () => r()); child.kill('SIGTERM'); }) };
+  return {
+    stop: () =>
+      new Promise<void>((r) => {
+        child.once('exit', () => r());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 async function login(base: string, username: string) {
-  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: SCALE_PASSWORD }) });
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: SCALE_PASSWORD }),
+  });
   if (!res.ok) throw new Error(`login ${username}: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function measureServer(label: string, env: NodeJS.ProcessEnv): Promise<Result[]> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startProcess(['server/main.ts'], { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', LOGIN_MAX_FAILURES_PER_IP: '100000' }, `${base}/api/health`);
+  const server = await startProcess(
+    ['server/main.ts'],
+    { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', LOGIN_MAX_FAILURES_PER_IP: '100000' },
+    `${base}/api/health`,
+  );
   try {
     const partner = await login(base, 'bench.partner');
     const admin = await login(base, 'bench.admin');
     const leads = await (await fetch(`${base}/api/leads?pageSize=50`, { headers: { cookie: partner } })).json();
     const leadId = leads.items[0].id;
     const cases: Array<[string, Partial<autocannon.Options>]> = [
-      ['sign-in (POST /api/auth/login)', { url: `${base}/api/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'bench.partner', password: SCALE_PASSWORD }) }],
+      [
+        'sign-in (POST /api/auth/login)',
+        {
+          url: `${base}/api/auth/login`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'bench.partner', password: SCALE_PASSWORD }),
+        },
+      ],
       ['GET /api/leads (partner, 50 leads)', { url: `${base}/api/leads?pageSize=50`, headers: { cookie: partner } }],
       ['GET /api/leads (admin, page of 25)', { url: `${base}/api/leads`, headers: { cookie: admin } }],
       ['GET /api/dashboard-stats', { url: `${base}/api/dashboard-stats`, headers: { cookie: partner } }],
       ['GET /api/members/recommendations', { url: `${base}/api/members/recommendations`, headers: { cookie: partner } }],
-      ['PATCH /api/leads/{id}', { url: `${base}/api/leads/${leadId}`, method: 'PATCH', headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify({ status: 'qualified', notes: 'bench' }) }],
+      [
+        'PATCH /api/leads/{id}',
+        {
+          url: `${base}/api/leads/${leadId}`,
+          method: 'PATCH',
+          headers: { cookie: admin, 'content-type': 'application/json' },
+          body: JSON.stringify({ status: 'qualified', notes: 'bench' }),
+        },
+      ],
     ];
     const out: Result[] = [];
     for (const [name, opts] of cases) {

@@ -17,7 +17,12 @@ With the embedded database, stop the server first: one process opens it at a tim
 
 const createUserArgs = z.object({
   role: z.enum(ROLES, { message: '--role must be one of admin, master-admin, partner' }),
-  username: z.string().trim().min(3, '--username must be at least 3 characters').max(30, '--username must be at most 30 characters').regex(/^[A-Za-z0-9._-]+$/, '--username may contain only letters, numbers, dots, dashes and underscores'),
+  username: z
+    .string()
+    .trim()
+    .min(3, '--username must be at least 3 characters')
+    .max(30, '--username must be at most 30 characters')
+    .regex(/^[A-Za-z0-9._-]+$/, '--username may contain only letters, numbers, dots, dashes and underscores'),
   email: emailField,
   password: z.string().min(8, '--password must be at least 8 characters').max(100, '--password must be at most 100 characters'),
   firstName: z.string().trim().min(1).max(50).default('Admin'),
@@ -48,7 +53,11 @@ async function createUser(argv: string[]): Promise<number> {
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const flag = `--${String(issue.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-      console.error(issue.message.startsWith('--') ? issue.message : `${flag}: ${issue.message === 'Invalid input: expected string, received undefined' ? 'is required' : issue.message}`);
+      console.error(
+        issue.message.startsWith('--')
+          ? issue.message
+          : `${flag}: ${issue.message === 'Invalid input: expected string, received undefined' ? 'is required' : issue.message}`,
+      );
     }
     console.error(`\n${USAGE}`);
     return 2;
@@ -65,7 +74,17 @@ async function createUser(argv: string[]): Promise<number> {
       const [created] = await tx
         .insert(users)
         // an operator creates the account for a known person: the address counts as verified
-        .values({ username: input.username, email: input.email, password, firstName: input.firstName, lastName: input.lastName, role: input.role, accountStatus: 'approved', approvedAt: now, emailVerifiedAt: now })
+        .values({
+          username: input.username,
+          email: input.email,
+          password,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: input.role,
+          accountStatus: 'approved',
+          approvedAt: now,
+          emailVerifiedAt: now,
+        })
         .returning({ id: users.id });
       await tx.insert(memberApplications).values({ userId: created.id, reviewedAt: now });
       return created;

@@ -12,16 +12,32 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
   DATA_DIR: z.string().default('./data'),
   UPLOAD_DIR: optionalString,
   PUBLIC_URL: optionalUrl,
   BRAND_NAME: z.string().min(1).default('Chief Partners'),
   SUPPORT_EMAIL: z.email().default('membership@chiefpartners.example'),
   MAIL_FROM: optionalString,
-  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 24),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(14),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
@@ -97,8 +113,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
-  const provider = (id?: string, secret?: string, issuer?: string) =>
-    id && secret && issuer ? { clientId: id, clientSecret: secret, issuer } : undefined;
+  const provider = (id?: string, secret?: string, issuer?: string) => (id && secret && issuer ? { clientId: id, clientSecret: secret, issuer } : undefined);
   return {
     env: e.NODE_ENV,
     port: e.PORT,

@@ -4,8 +4,16 @@ export type LeadType = (typeof LEAD_TYPES)[number];
 export const LEAD_TYPE_LABELS: Record<LeadType, string> = { interim: 'Interim', advisory: 'Advisory', recruitment: 'Recruitment' };
 
 export const LEAD_INDUSTRIES = [
-  'Energy & Utilities', 'Financial Services', 'Government & Public Sector', 'Healthcare & Life Sciences', 'Housing',
-  'Manufacturing', 'Other', 'Private Equities', 'Retail & FMCG', 'Technology',
+  'Energy & Utilities',
+  'Financial Services',
+  'Government & Public Sector',
+  'Healthcare & Life Sciences',
+  'Housing',
+  'Manufacturing',
+  'Other',
+  'Private Equities',
+  'Retail & FMCG',
+  'Technology',
 ] as const;
 
 export const URGENCY_LEVELS = ['high', 'medium', 'low'] as const;

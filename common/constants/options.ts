@@ -1,22 +1,66 @@
 /** Option lists fixed by the specification (01 §2, 02 §5). Order matters: screens show them as listed. */
 export const EXPERTISE_OPTIONS = [
-  'Executive Leadership', 'Strategic Planning', 'Business Development', 'Sales & Marketing',
-  'Financial Management', 'Operations Management', 'Human Resources', 'Technology & Digital',
-  'Project Management', 'Consulting', 'Mergers & Acquisitions', 'International Business',
-  'Entrepreneurship', 'Risk Management', 'Change Management', 'Corporate Governance',
+  'Executive Leadership',
+  'Strategic Planning',
+  'Business Development',
+  'Sales & Marketing',
+  'Financial Management',
+  'Operations Management',
+  'Human Resources',
+  'Technology & Digital',
+  'Project Management',
+  'Consulting',
+  'Mergers & Acquisitions',
+  'International Business',
+  'Entrepreneurship',
+  'Risk Management',
+  'Change Management',
+  'Corporate Governance',
 ] as const;
 
 export const INDUSTRY_OPTIONS = [
-  'Aerospace', 'Automotive', 'Banking & Finance', 'Biotechnology', 'Construction', 'Consulting',
-  'Consumer Goods', 'Education', 'Energy', 'Entertainment', 'Government', 'Healthcare', 'Hospitality',
-  'Insurance', 'Legal', 'Manufacturing', 'Media', 'Non-profit', 'Pharmaceuticals', 'Real Estate',
-  'Retail', 'Technology', 'Telecommunications', 'Transportation', 'Utilities', 'Private Equities', 'Housing',
+  'Aerospace',
+  'Automotive',
+  'Banking & Finance',
+  'Biotechnology',
+  'Construction',
+  'Consulting',
+  'Consumer Goods',
+  'Education',
+  'Energy',
+  'Entertainment',
+  'Government',
+  'Healthcare',
+  'Hospitality',
+  'Insurance',
+  'Legal',
+  'Manufacturing',
+  'Media',
+  'Non-profit',
+  'Pharmaceuticals',
+  'Real Estate',
+  'Retail',
+  'Technology',
+  'Telecommunications',
+  'Transportation',
+  'Utilities',
+  'Private Equities',
+  'Housing',
 ] as const;
 
 export const BUSINESS_INTEREST_OPTIONS = [
-  'Board Positions', 'Advisory Roles', 'Interim Executive', 'Consulting Projects', 'Investment Opportunities',
-  'Mentoring', 'Strategic Partnerships', 'Joint Ventures', 'Speaking Engagements', 'Industry Networking',
-  'Knowledge Sharing', 'Recruitment Assistance',
+  'Board Positions',
+  'Advisory Roles',
+  'Interim Executive',
+  'Consulting Projects',
+  'Investment Opportunities',
+  'Mentoring',
+  'Strategic Partnerships',
+  'Joint Ventures',
+  'Speaking Engagements',
+  'Industry Networking',
+  'Knowledge Sharing',
+  'Recruitment Assistance',
 ] as const;
 
 export const ROLES = ['partner', 'admin', 'master-admin'] as const;
@@ -32,8 +76,13 @@ export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 /** Rejection reasons of spec 02 §5, with the labels the review dialog shows. */
 export const REJECTION_REASONS = [
-  'competitor', 'insufficient_experience', 'unverified_company', 'industry_conflict',
-  'incomplete_profile', 'high_risk', 'other',
+  'competitor',
+  'insufficient_experience',
+  'unverified_company',
+  'industry_conflict',
+  'incomplete_profile',
+  'high_risk',
+  'other',
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 export const REJECTION_REASON_LABELS: Record<RejectionReason, string> = {

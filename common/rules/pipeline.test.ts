@@ -6,7 +6,12 @@ describe('weightedPipelinePence', () => {
     expect(weightedPipelinePence([{ status: 'qualified', valuePence: 1000 }])).toBe(700);
     expect(weightedPipelinePence([{ status: 'in-progress', valuePence: 1000 }])).toBe(900);
     expect(weightedPipelinePence([{ status: 'closed-won', valuePence: 1000 }])).toBe(1000);
-    expect(weightedPipelinePence([{ status: 'submitted', valuePence: 1000 }, { status: 'reviewing', valuePence: 1000 }])).toBe(600);
+    expect(
+      weightedPipelinePence([
+        { status: 'submitted', valuePence: 1000 },
+        { status: 'reviewing', valuePence: 1000 },
+      ]),
+    ).toBe(600);
   });
   it('leaves closed-lost off the board', () => {
     expect(PIPELINE_COLUMNS).not.toContain('closed-lost');

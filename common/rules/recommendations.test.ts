@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { isLeadershipProfile, locationsOverlap, rankRecommendations, scoreMember, type ScorableMember } from './recommendations.ts';
 
-const base: ScorableMember = { industries: [], expertise: [], location: null, yearsExperience: null, membershipTier: 'standard', role: 'partner', jobTitle: null, bio: null, company: null };
+const base: ScorableMember = {
+  industries: [],
+  expertise: [],
+  location: null,
+  yearsExperience: null,
+  membershipTier: 'standard',
+  role: 'partner',
+  jobTitle: null,
+  bio: null,
+  company: null,
+};
 const m = (o: Partial<ScorableMember>): ScorableMember => ({ ...base, ...o });
 
 describe('scoreMember', () => {
@@ -31,7 +41,10 @@ describe('scoreMember', () => {
     expect(scoreMember(viewer, m({ bio: 'x'.repeat(60) })).score).toBe(0);
   });
   it('gives at most three reasons, the heaviest first', () => {
-    const r = scoreMember(viewer, m({ industries: ['Energy'], expertise: ['Consulting'], location: 'London, UK', yearsExperience: 19, membershipTier: 'cp-plus', jobTitle: 'CEO' }));
+    const r = scoreMember(
+      viewer,
+      m({ industries: ['Energy'], expertise: ['Consulting'], location: 'London, UK', yearsExperience: 19, membershipTier: 'cp-plus', jobTitle: 'CEO' }),
+    );
     expect(r.score).toBe(40 + 30 + 20 + 15 + 10 + 25);
     expect(r.reasons).toEqual(['Shared industry: Energy', 'Shared expertise: Consulting', 'Senior leader in the network']);
   });

@@ -36,7 +36,11 @@ export interface Recommendation {
 
 /** The parts of a location, lower-cased: "London, UK" → ["london", "uk"]. */
 function locationParts(location: string | null): string[] {
-  return (location ?? '').toLowerCase().split(',').map((p) => p.trim()).filter(Boolean);
+  return (location ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -72,7 +76,10 @@ export function scoreMember(viewer: ScorableMember, candidate: ScorableMember): 
   if (candidate.membershipTier === 'cp-plus') parts.push({ points: w.cpPlus, reason: 'CP+ member' });
   if ((candidate.bio ?? '').length > w.bioMinLength && candidate.company) parts.push({ points: w.completeProfile, reason: 'Complete professional profile' });
   const score = parts.reduce((s, p) => s + p.points, 0);
-  const reasons = [...parts].sort((a, b) => b.points - a.points).slice(0, MAX_REASONS).map((p) => p.reason);
+  const reasons = [...parts]
+    .sort((a, b) => b.points - a.points)
+    .slice(0, MAX_REASONS)
+    .map((p) => p.reason);
   return { score, reasons };
 }
 

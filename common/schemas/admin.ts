@@ -36,7 +36,15 @@ export const userStatusSchema = z.object({ isActive: z.boolean({ error: 'isActiv
 /** The Admin Panel overview: the five partners with most referrals and the five latest lead events. */
 export const adminOverviewSchema = z.object({
   partners: z.array(
-    z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), company: z.string().nullable(), totalLeads: z.number(), successfulLeads: z.number(), totalCommission: moneySchema }),
+    z.object({
+      id: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      company: z.string().nullable(),
+      totalLeads: z.number(),
+      successfulLeads: z.number(),
+      totalCommission: moneySchema,
+    }),
   ),
   recentActivity: z.array(z.object({ id: z.string(), activity: z.string(), companyName: z.string(), userName: z.string().nullable(), createdAt: instantSchema })),
 });

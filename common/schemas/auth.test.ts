@@ -76,14 +76,17 @@ describe('registerSchema', () => {
     expect(messagesFor({ ...valid, ...change }, field).length).toBeGreaterThan(0);
   });
 
-  it.each([['role', 'admin'], ['accountStatus', 'approved'], ['totalPoints', 999], ['isActive', false], ['membershipTier', 'cp-plus']])(
-    'is strict: a %s field is refused, not silently kept',
-    (field, value) => {
-      const r = registerSchema.safeParse({ ...valid, [field]: value });
-      expect(r.success).toBe(false);
-      expect(r.error?.issues.some((i) => i.code === 'unrecognized_keys')).toBe(true);
-    },
-  );
+  it.each([
+    ['role', 'admin'],
+    ['accountStatus', 'approved'],
+    ['totalPoints', 999],
+    ['isActive', false],
+    ['membershipTier', 'cp-plus'],
+  ])('is strict: a %s field is refused, not silently kept', (field, value) => {
+    const r = registerSchema.safeParse({ ...valid, [field]: value });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.some((i) => i.code === 'unrecognized_keys')).toBe(true);
+  });
 
   it('shows the password mismatch together with the other field errors', () => {
     const r = registerSchema.safeParse({ ...valid, bio: 'x', confirmPassword: 'nope' });

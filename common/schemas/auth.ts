@@ -4,8 +4,7 @@ import { LIMITS } from '../constants/limits.ts';
 import { newPasswordSchema } from '../rules/passwords.ts';
 
 /** A URL field that may be left empty; only http(s) so a stored link can never run script. */
-export const optionalUrl = (message: string) =>
-  z.union([z.literal(''), z.url({ message, protocol: /^https?$/, hostname: z.regexes.domain })]).optional();
+export const optionalUrl = (message: string) => z.union([z.literal(''), z.url({ message, protocol: /^https?$/, hostname: z.regexes.domain })]).optional();
 
 export const emailField = z.string({ error: 'Invalid email address' }).trim().toLowerCase().max(254, 'Invalid email address').email('Invalid email address');
 
@@ -51,7 +50,9 @@ export const registerSchema = z
       .max(LIMITS.bio.max, 'Bio must be at most 500 characters'),
     expertise: z.array(z.enum(EXPERTISE_OPTIONS), { error: 'Please select at least one area of expertise' }).min(1, 'Please select at least one area of expertise'),
     industries: z.array(z.enum(INDUSTRY_OPTIONS), { error: 'Please select at least one industry' }).min(1, 'Please select at least one industry'),
-    businessInterests: z.array(z.enum(BUSINESS_INTEREST_OPTIONS), { error: 'Please select at least one business interest' }).min(1, 'Please select at least one business interest'),
+    businessInterests: z
+      .array(z.enum(BUSINESS_INTEREST_OPTIONS), { error: 'Please select at least one business interest' })
+      .min(1, 'Please select at least one business interest'),
     networkingGoals: z
       .string({ error: 'Please describe your networking goals (at least 10 characters)' })
       .trim()

@@ -29,7 +29,10 @@ export const commissionQuerySchema = pageQuery(25);
 /** The payout filters: a status and a London calendar month. */
 export const commissionFilterSchema = z.object({
   status: z.enum(COMMISSION_STATUSES).optional(),
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11').optional(),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11')
+    .optional(),
 });
 /** GET /api/admin/commissions: every partner's commissions, filtered, one page. */
 export const adminCommissionQuerySchema = pageQuery(25).extend(commissionFilterSchema.shape);

@@ -9,24 +9,27 @@ import { LEAD_INDUSTRIES, LEAD_TYPES, RELATIONSHIP_STRENGTHS, URGENCY_LEVELS } f
 const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
 
 /** A money amount typed in a form or sent as JSON: ≥ 0, at most 2 decimals; the output is exact numeric text. */
-export const amountField = z
-  .union([z.number(), z.string()], { error: 'Please enter the budget in pounds' })
-  .transform((v, ctx) => {
-    const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim();
-    const problem =
-      text === '' ? 'Please enter the budget in pounds'
-      : text.startsWith('-') ? 'Budget must be 0 or more'
-      : !/^\d+(\.\d+)?$/.test(text) ? 'Please enter the budget in pounds'
-      : /\.\d{3,}$/.test(text) ? 'Budget can have at most 2 decimal places'
-      : !AMOUNT.test(text) ? 'Budget must be less than £100,000,000'
-      : null;
-    if (problem) {
-      ctx.addIssue({ code: 'custom', message: problem });
-      return z.NEVER;
-    }
-    const [whole, frac = ''] = text.split('.');
-    return `${Number(whole)}.${frac.padEnd(2, '0')}`;
-  });
+export const amountField = z.union([z.number(), z.string()], { error: 'Please enter the budget in pounds' }).transform((v, ctx) => {
+  const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim();
+  const problem =
+    text === ''
+      ? 'Please enter the budget in pounds'
+      : text.startsWith('-')
+        ? 'Budget must be 0 or more'
+        : !/^\d+(\.\d+)?$/.test(text)
+          ? 'Please enter the budget in pounds'
+          : /\.\d{3,}$/.test(text)
+            ? 'Budget can have at most 2 decimal places'
+            : !AMOUNT.test(text)
+              ? 'Budget must be less than £100,000,000'
+              : null;
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  }
+  const [whole, frac = ''] = text.split('.');
+  return `${Number(whole)}.${frac.padEnd(2, '0')}`;
+});
 
 /** POST /api/leads and the Submit New Lead form (spec 02). */
 export const leadInputSchema = z
@@ -36,8 +39,17 @@ export const leadInputSchema = z
     companyName: z.string({ error: 'Company name is required' }).trim().min(1, 'Company name is required').max(200, 'Company name must be at most 200 characters'),
     industry: z.enum(LEAD_INDUSTRIES, { error: 'Please select an industry' }),
     contactName: z.string({ error: 'Contact name is required' }).trim().min(1, 'Contact name is required').max(100, 'Contact name must be at most 100 characters'),
-    contactEmail: z.string({ error: 'Please enter a valid contact email' }).trim().toLowerCase().max(254, 'Please enter a valid contact email').email('Please enter a valid contact email'),
-    projectDescription: z.string({ error: 'Project description is required' }).trim().min(1, 'Project description is required').max(5000, 'Project description must be at most 5000 characters'),
+    contactEmail: z
+      .string({ error: 'Please enter a valid contact email' })
+      .trim()
+      .toLowerCase()
+      .max(254, 'Please enter a valid contact email')
+      .email('Please enter a valid contact email'),
+    projectDescription: z
+      .string({ error: 'Project description is required' })
+      .trim()
+      .min(1, 'Project description is required')
+      .max(5000, 'Project description must be at most 5000 characters'),
     urgency: z.enum(URGENCY_LEVELS, { error: 'Please choose the urgency' }).default('medium'),
     relationshipStrength: z.enum(RELATIONSHIP_STRENGTHS, { error: 'Please choose the relationship strength' }).default('medium'),
   })

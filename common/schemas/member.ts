@@ -77,4 +77,3 @@ export const connectionQuerySchema = pageQuery(25).extend({
 });
 export const connectionStateSchema = z.object({ id: z.string(), status: z.enum(['pending', 'accepted', 'declined']) });
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
-

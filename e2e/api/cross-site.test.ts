@@ -36,7 +36,11 @@ describe('a page on another site', () => {
     const page = await browser.newPage();
     await page.goto(`${app.baseUrl}/login`);
     const login = await page.evaluate(async (a) => {
-      const r = await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: a.username, password: a.password }) });
+      const r = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: a.username, password: a.password }),
+      });
       return r.status;
     }, admin);
     expect(login).toBe(200);
@@ -54,7 +58,11 @@ describe('a page on another site', () => {
       };
       return {
         logout: await attempt('/api/auth/logout', { method: 'POST' }),
-        form: await attempt('/api/admin/approve-application/00000000-0000-0000-0000-000000000000', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }),
+        form: await attempt('/api/admin/approve-application/00000000-0000-0000-0000-000000000000', {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: '{}',
+        }),
       };
     }, app.baseUrl);
     // the browser sent both (its answer is opaque, or withheld by Cross-Origin-Resource-Policy); what counts

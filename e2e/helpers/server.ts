@@ -50,7 +50,21 @@ export async function startServer(opts: { admins?: Account[]; partners?: Account
   delete env.DATABASE_URL;
   const accounts = [...(opts.admins ?? []).map((a) => ({ ...a, role: 'admin' })), ...(opts.partners ?? []).map((p) => ({ ...p, role: 'partner' }))];
   for (const a of accounts) {
-    cli(env, ['create-user', '--role', a.role, '--username', a.username, '--email', a.email, '--password', a.password, '--first-name', a.firstName ?? 'Ada', '--last-name', a.lastName ?? (a.role === 'admin' ? 'Admin' : 'Partner')]);
+    cli(env, [
+      'create-user',
+      '--role',
+      a.role,
+      '--username',
+      a.username,
+      '--email',
+      a.email,
+      '--password',
+      a.password,
+      '--first-name',
+      a.firstName ?? 'Ada',
+      '--last-name',
+      a.lastName ?? (a.role === 'admin' ? 'Admin' : 'Partner'),
+    ]);
   }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;

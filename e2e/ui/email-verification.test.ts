@@ -24,8 +24,15 @@ afterAll(async () => {
 
 /** The newest verification link mailed to an address, read from the outbox as an admin would. */
 async function latestLink(to: string): Promise<string> {
-  const signIn = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: admin.username, password: admin.password }) });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const signIn = await fetch(`${server.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: admin.username, password: admin.password }),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const body = await (await fetch(`${server.baseUrl}/api/admin/outbox`, { headers: { cookie } })).json();
   const mails = (Array.isArray(body) ? body : body.items) as Array<{ to: string; text: string; createdAt: string }>;
   const mine = mails.filter((m) => m.to === to && m.text.includes('/verify-email?token=')).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -39,9 +46,19 @@ async function register(page: Page) {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        ...a, confirmPassword: a.password, company: 'Quill Partners', jobTitle: 'Managing Director', location: 'Leeds, UK', dateOfBirth: '1977-05-02',
-        fullAddress: '3 Park Row, Leeds, LS1 5HD, United Kingdom', yearsExperience: 20, bio: 'Managing director of an advisory firm serving manufacturers.',
-        expertise: ['Consulting'], industries: ['Manufacturing'], businessInterests: ['Advisory Roles'], networkingGoals: 'Meet other managing directors.',
+        ...a,
+        confirmPassword: a.password,
+        company: 'Quill Partners',
+        jobTitle: 'Managing Director',
+        location: 'Leeds, UK',
+        dateOfBirth: '1977-05-02',
+        fullAddress: '3 Park Row, Leeds, LS1 5HD, United Kingdom',
+        yearsExperience: 20,
+        bio: 'Managing director of an advisory firm serving manufacturers.',
+        expertise: ['Consulting'],
+        industries: ['Manufacturing'],
+        businessInterests: ['Advisory Roles'],
+        networkingGoals: 'Meet other managing directors.',
       }),
     });
     return res.status;

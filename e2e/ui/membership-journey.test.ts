@@ -40,7 +40,15 @@ describe('membership application journey', () => {
 
     // submitting an empty form shows the spec's messages under the fields
     await page.getByRole('button', { name: 'Create Account' }).click();
-    for (const message of ['First name is required', 'Last name is required', 'Invalid email address', 'Company is required', 'Date of birth is required', 'Please select at least one area of expertise', 'Please describe your networking goals (at least 10 characters)']) {
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Invalid email address',
+      'Company is required',
+      'Date of birth is required',
+      'Please select at least one area of expertise',
+      'Please describe your networking goals (at least 10 characters)',
+    ]) {
       await expect.poll(() => page.getByText(message, { exact: true }).count(), { message }).toBeGreaterThan(0);
     }
     await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(5);

@@ -30,7 +30,10 @@ async function signIn(page: Page, who: { username: string; password: string }) {
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  const status = await page.evaluate(async () => (await fetch('/api/onboarding', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hasCompletedWizard: true }) })).status);
+  const status = await page.evaluate(
+    async () =>
+      (await fetch('/api/onboarding', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hasCompletedWizard: true }) })).status,
+  );
   expect(status).toBe(200);
 }
 

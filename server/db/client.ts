@@ -48,7 +48,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      ping: () => pool.query('select 1').then(() => true, () => false),
+      ping: () =>
+        pool.query('select 1').then(
+          () => true,
+          () => false,
+        ),
       close: () => pool.end(),
     };
   }
@@ -58,7 +62,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    ping: () => client.query('select 1').then(() => true, () => false),
+    ping: () =>
+      client.query('select 1').then(
+        () => true,
+        () => false,
+      ),
     close: async () => {
       if (!client.closed) await client.close();
       release();
@@ -76,8 +84,7 @@ async function openPglite(dir: string): Promise<{ client: PGlite; release: () =>
   const holder = readLockHolder(lock);
   if (holder && holder !== process.pid && isAlive(holder)) {
     throw new DatabaseBusyError(
-      `The embedded database in ${dir} is in use by another process (pid ${holder}). ` +
-        'Stop the server first, or point DATABASE_URL at a PostgreSQL server.',
+      `The embedded database in ${dir} is in use by another process (pid ${holder}). ` + 'Stop the server first, or point DATABASE_URL at a PostgreSQL server.',
     );
   }
   writeFileSync(lock, String(process.pid));

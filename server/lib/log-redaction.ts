@@ -12,17 +12,20 @@ export function redactUrl(url: string | undefined): string | undefined {
   if (!url) return url;
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const parts = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    const rawName = eq < 0 ? pair : pair.slice(0, eq);
-    let name = rawName;
-    try {
-      name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-    } catch {
-      // a malformed escape: judge the raw name
-    }
-    return SECRET_PARAMS.has(name.toLowerCase()) ? `${rawName}=${CENSOR}` : pair;
-  });
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq < 0 ? pair : pair.slice(0, eq);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        // a malformed escape: judge the raw name
+      }
+      return SECRET_PARAMS.has(name.toLowerCase()) ? `${rawName}=${CENSOR}` : pair;
+    });
   return `${url.slice(0, q)}?${parts.join('&')}`;
 }
 

@@ -62,11 +62,16 @@ function pgErrorCode(err: unknown): string | undefined {
 
 function defaultMessage(code: ErrorCode): string {
   switch (code) {
-    case 'unauthorized': return 'Please sign in to continue.';
-    case 'forbidden': return 'You do not have permission to do this.';
-    case 'not_found': return 'Not found.';
-    case 'conflict': return 'This record already exists';
-    default: return 'The request could not be processed';
+    case 'unauthorized':
+      return 'Please sign in to continue.';
+    case 'forbidden':
+      return 'You do not have permission to do this.';
+    case 'not_found':
+      return 'Not found.';
+    case 'conflict':
+      return 'This record already exists';
+    default:
+      return 'The request could not be processed';
   }
 }
 

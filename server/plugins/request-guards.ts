@@ -61,9 +61,8 @@ export function registerRequestGuards(app: FastifyInstance, config: Config) {
     if (status === 200) return;
     if (status === 401) return sendError(reply, 'unauthorized', 'Please sign in to continue.');
     request.log.warn({ userId: request.user?.id, route: request.routeOptions.url, method: request.method, ip: request.ip }, 'access denied');
-    const message = access === 'admin' && request.user?.accountStatus === 'approved'
-      ? 'Administrator access is required.'
-      : 'Your account does not have access to this yet.';
+    const message =
+      access === 'admin' && request.user?.accountStatus === 'approved' ? 'Administrator access is required.' : 'Your account does not have access to this yet.';
     return sendError(reply, 'forbidden', message);
   });
 }

@@ -54,7 +54,10 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
       return;
     }
     if (t - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await db.update(sessions).set({ lastSeenAt: new Date(t) }).where(eq(sessions.id, id));
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(t) })
+        .where(eq(sessions.id, id));
     }
     request.user = user;
     request.sessionId = id;

@@ -23,7 +23,12 @@ export function createLocalStorage(dir: string): FileStorage {
   return {
     async put(bytes, extension) {
       await mkdir(dir, { recursive: true });
-      const key = `${randomUUID()}.${extension.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin'}`;
+      const key = `${randomUUID()}.${
+        extension
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, '')
+          .slice(0, 8) || 'bin'
+      }`;
       await writeFile(pathOf(key), bytes, { flag: 'wx', mode: 0o600 });
       return key;
     },

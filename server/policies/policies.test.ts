@@ -25,8 +25,15 @@ describe('lead policy: role × relation × action', () => {
 });
 
 describe('user policy: only a master-admin acts on admins; nobody on themselves', () => {
-  const target = (role: string, o: { isActive?: boolean; removedAt?: Date | null } = {}) => ({ id: `${role}-target`, role, isActive: o.isActive ?? true, removedAt: o.removedAt ?? null });
-  const table: Array<[string, Actor, ReturnType<typeof target> | { id: string; role: string; isActive: boolean }, { activate: boolean; deactivate: boolean; remove: boolean }]> = [
+  const target = (role: string, o: { isActive?: boolean; removedAt?: Date | null } = {}) => ({
+    id: `${role}-target`,
+    role,
+    isActive: o.isActive ?? true,
+    removedAt: o.removedAt ?? null,
+  });
+  const table: Array<
+    [string, Actor, ReturnType<typeof target> | { id: string; role: string; isActive: boolean }, { activate: boolean; deactivate: boolean; remove: boolean }]
+  > = [
     ['partner → partner', partner, target('partner'), { activate: false, deactivate: false, remove: false }],
     ['admin → active partner', admin, target('partner'), { activate: false, deactivate: true, remove: true }],
     ['admin → inactive partner', admin, target('partner', { isActive: false }), { activate: true, deactivate: false, remove: true }],

@@ -17,45 +17,47 @@ const userIdParams = z.object({ userId: z.uuid('Unknown application') });
 const admin = { access: 'admin' as const };
 
 /** Membership application review (spec 02 "Application review"); admin and master-admin only. */
-export const adminApplicationRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
-  const deps = { db: ctx.db, config: ctx.config, mailer: ctx.mailer, now: ctx.now };
+export const adminApplicationRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps = { db: ctx.db, config: ctx.config, mailer: ctx.mailer, now: ctx.now };
 
-  app.get(
-    '/api/admin/pending-applications',
-    { config: admin, schema: { querystring: pageQuery(20), response: { 200: pageOf(pendingApplicationSchema) } } },
-    async (request) => {
-      const { rows, total } = await listPendingApplications(ctx.db, request.query);
-      return { items: rows.map((r) => presentApplication(r.application, r.user)), total, page: request.query.page, pageSize: request.query.pageSize };
-    },
-  );
+    app.get(
+      '/api/admin/pending-applications',
+      { config: admin, schema: { querystring: pageQuery(20), response: { 200: pageOf(pendingApplicationSchema) } } },
+      async (request) => {
+        const { rows, total } = await listPendingApplications(ctx.db, request.query);
+        return { items: rows.map((r) => presentApplication(r.application, r.user)), total, page: request.query.page, pageSize: request.query.pageSize };
+      },
+    );
 
-  app.get('/api/admin/application-stats', { config: admin, schema: { response: { 200: applicationStatsSchema } } }, async () => applicationStats(ctx.db));
+    app.get('/api/admin/application-stats', { config: admin, schema: { response: { 200: applicationStatsSchema } } }, async () => applicationStats(ctx.db));
 
-  app.post(
-    '/api/admin/update-application/:userId',
-    { config: admin, schema: { params: userIdParams, body: updateApplicationSchema, response: { 200: z.object({ ok: z.literal(true) }) } } },
-    async (request) => {
-      await updateApplication(deps, request.user!.id, request.params.userId, request.body);
-      return { ok: true as const };
-    },
-  );
+    app.post(
+      '/api/admin/update-application/:userId',
+      { config: admin, schema: { params: userIdParams, body: updateApplicationSchema, response: { 200: z.object({ ok: z.literal(true) }) } } },
+      async (request) => {
+        await updateApplication(deps, request.user!.id, request.params.userId, request.body);
+        return { ok: true as const };
+      },
+    );
 
-  app.post(
-    '/api/admin/approve-application/:userId',
-    { config: admin, schema: { params: userIdParams, body: approveApplicationSchema.nullish(), response: { 200: userEnvelopeSchema } } },
-    async (request) => {
-      const user = await approveApplication(deps, request.user!.id, request.params.userId, request.body?.notes);
-      return { user: presentCurrentUser(user) };
-    },
-  );
+    app.post(
+      '/api/admin/approve-application/:userId',
+      { config: admin, schema: { params: userIdParams, body: approveApplicationSchema.nullish(), response: { 200: userEnvelopeSchema } } },
+      async (request) => {
+        const user = await approveApplication(deps, request.user!.id, request.params.userId, request.body?.notes);
+        return { user: presentCurrentUser(user) };
+      },
+    );
 
-  app.post(
-    '/api/admin/reject-application/:userId',
-    { config: admin, schema: { params: userIdParams, body: rejectApplicationSchema, response: { 200: userEnvelopeSchema } } },
-    async (request) => {
-      const { reason, notes } = request.body;
-      const user = await rejectApplication(deps, request.user!.id, request.params.userId, reason, notes);
-      return { user: presentCurrentUser(user) };
-    },
-  );
-};
+    app.post(
+      '/api/admin/reject-application/:userId',
+      { config: admin, schema: { params: userIdParams, body: rejectApplicationSchema, response: { 200: userEnvelopeSchema } } },
+      async (request) => {
+        const { reason, notes } = request.body;
+        const user = await rejectApplication(deps, request.user!.id, request.params.userId, reason, notes);
+        return { user: presentCurrentUser(user) };
+      },
+    );
+  };

@@ -16,26 +16,21 @@ import { emailVerificationRoutes } from './email-verification.ts';
 const INVALID_LOGIN = 'Invalid username or password.';
 
 /** Register, sign in, sign out and the current user (spec 01 §7). */
-export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
-  const deps = { db: ctx.db, config: ctx.config, now: ctx.now };
+export const authRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps = { db: ctx.db, config: ctx.config, now: ctx.now };
 
-  app.post(
-    '/api/auth/register',
-    { config: { access: 'public' }, schema: { body: registerSchema, response: { 201: userEnvelopeSchema } } },
-    async (request, reply) => {
+    app.post('/api/auth/register', { config: { access: 'public' }, schema: { body: registerSchema, response: { 201: userEnvelopeSchema } } }, async (request, reply) => {
       await admitRegistration(ctx.db, ctx.config, request.ip, ctx.now());
       const user = await createApplicant(ctx.db, request.body);
       request.log.info({ userId: user.id }, 'new membership application');
       await sendVerificationEmail({ ...deps, mailer: ctx.mailer }, publicOrigin(ctx.config.publicUrl, request), user);
       await startSession(request, reply, deps, user.id);
       return reply.code(201).send({ user: presentCurrentUser(user) });
-    },
-  );
+    });
 
-  app.post(
-    '/api/auth/login',
-    { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: userEnvelopeSchema } } },
-    async (request, reply) => {
+    app.post('/api/auth/login', { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: userEnvelopeSchema } } }, async (request, reply) => {
       const { username, password } = request.body;
       const user = await findByLogin(ctx.db, username);
       // counted per account, not per spelling: the username and the e-mail address share one limit
@@ -54,28 +49,23 @@ export const authRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app
       await signInSucceeded(ctx.db, account, admission.ids);
       await startSession(request, reply, deps, user.id);
       return { user: presentCurrentUser(user) };
-    },
-  );
+    });
 
-  app.post('/api/auth/logout', { config: { access: 'public' }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request, reply) => {
-    await endSession(request, reply, deps);
-    return { ok: true as const };
-  });
+    app.post('/api/auth/logout', { config: { access: 'public' }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request, reply) => {
+      await endSession(request, reply, deps);
+      return { ok: true as const };
+    });
 
-  app.get('/api/auth/me', { config: { access: 'session' }, schema: { response: { 200: userEnvelopeSchema } } }, async (request) => {
-    return { user: presentCurrentUser(request.user!) };
-  });
+    app.get('/api/auth/me', { config: { access: 'session' }, schema: { response: { 200: userEnvelopeSchema } } }, async (request) => {
+      return { user: presentCurrentUser(request.user!) };
+    });
 
-  /** Public facts the sign-in and status screens need before anyone is signed in. */
-  app.get(
-    '/api/site',
-    { config: { access: 'public' }, schema: { response: { 200: siteInfoSchema } } },
-    async () => ({
+    /** Public facts the sign-in and status screens need before anyone is signed in. */
+    app.get('/api/site', { config: { access: 'public' }, schema: { response: { 200: siteInfoSchema } } }, async () => ({
       brandName: ctx.config.brandName,
       supportEmail: ctx.config.supportEmail,
       signIn: { google: !!ctx.config.oidc.google, apple: !!ctx.config.oidc.apple },
-    }),
-  );
+    }));
 
-  await app.register(emailVerificationRoutes(ctx));
-};
+    await app.register(emailVerificationRoutes(ctx));
+  };

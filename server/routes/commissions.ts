@@ -13,42 +13,79 @@ import { commissionScope } from '../policies/commissions.ts';
 import { allCommissions, csvField, listCommissions, markCommissionPaid } from '../services/commissions.ts';
 import { commissionSummary } from '../services/stats.ts';
 
-const CSV_HEADER = ['Commission ID', 'Partner', 'Partner ID', 'Company', 'Industry', 'Lead type', 'Deal value (GBP)', 'Rate', 'Amount (GBP)', 'Status', 'Created', 'Paid'];
+const CSV_HEADER = [
+  'Commission ID',
+  'Partner',
+  'Partner ID',
+  'Company',
+  'Industry',
+  'Lead type',
+  'Deal value (GBP)',
+  'Rate',
+  'Amount (GBP)',
+  'Status',
+  'Created',
+  'Paid',
+];
 
 /** The member's own commissions and tracker figures; the monthly payout tools for admins. */
-export const commissionRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/commissions', { schema: { querystring: commissionQuerySchema, response: { 200: commissionPageSchema } } }, async (request) => {
-    const actor = request.user!;
-    const { items, total } = await listCommissions(ctx.db, actor, commissionScope(actor, 'own'), request.query);
-    return { items, total, page: request.query.page, pageSize: request.query.pageSize };
-  });
-
-  app.get('/api/commissions/summary', { schema: { response: { 200: commissionSummarySchema } } }, async (request) => commissionSummary(ctx.db, request.user!.id, ctx.now()));
-
-  app.get('/api/admin/commissions', { config: { access: 'admin' }, schema: { querystring: adminCommissionQuerySchema, response: { 200: commissionPageSchema } } }, async (request) => {
-    const actor = request.user!;
-    const { items, total } = await listCommissions(ctx.db, actor, commissionScope(actor, 'all'), request.query);
-    return { items, total, page: request.query.page, pageSize: request.query.pageSize };
-  });
-
-  app.post(
-    '/api/admin/commissions/:id/pay',
-    { config: { access: 'admin' }, schema: { params: z.object({ id: z.uuid('Commission not found.') }), response: { 200: commissionPaidSchema } } },
-    async (request) => {
+export const commissionRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/commissions', { schema: { querystring: commissionQuerySchema, response: { 200: commissionPageSchema } } }, async (request) => {
       const actor = request.user!;
-      const paid = await markCommissionPaid(ctx.db, actor, commissionScope(actor, 'all'), request.params.id, ctx.now());
-      return { id: paid.id, status: 'paid' as const, paidAt: paid.paidAt!.toISOString() };
-    },
-  );
+      const { items, total } = await listCommissions(ctx.db, actor, commissionScope(actor, 'own'), request.query);
+      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+    });
 
-  app.get('/api/admin/commissions.csv', { config: { access: 'admin' }, schema: { querystring: commissionFilterSchema } }, async (request, reply) => {
-    const actor = request.user!;
-    const lines = [CSV_HEADER.join(',')];
-    for await (const r of allCommissions(ctx.db, actor, commissionScope(actor, 'all'), request.query)) {
-      const fields = [r.id, r.partnerName, r.partnerId, r.leadDetails.companyName, r.leadDetails.industry, r.leadDetails.leadType, r.leadDetails.estimatedValue, r.rate, r.amount, r.status, r.createdAt, r.paidAt ?? ''];
-      lines.push(fields.map((v) => csvField(String(v))).join(','));
-    }
-    const name = `commissions-${request.query.month ?? 'all'}${request.query.status ? `-${request.query.status}` : ''}.csv`;
-    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${name}"`).send(`${lines.join('\r\n')}\r\n`);
-  });
-};
+    app.get('/api/commissions/summary', { schema: { response: { 200: commissionSummarySchema } } }, async (request) =>
+      commissionSummary(ctx.db, request.user!.id, ctx.now()),
+    );
+
+    app.get(
+      '/api/admin/commissions',
+      { config: { access: 'admin' }, schema: { querystring: adminCommissionQuerySchema, response: { 200: commissionPageSchema } } },
+      async (request) => {
+        const actor = request.user!;
+        const { items, total } = await listCommissions(ctx.db, actor, commissionScope(actor, 'all'), request.query);
+        return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+      },
+    );
+
+    app.post(
+      '/api/admin/commissions/:id/pay',
+      { config: { access: 'admin' }, schema: { params: z.object({ id: z.uuid('Commission not found.') }), response: { 200: commissionPaidSchema } } },
+      async (request) => {
+        const actor = request.user!;
+        const paid = await markCommissionPaid(ctx.db, actor, commissionScope(actor, 'all'), request.params.id, ctx.now());
+        return { id: paid.id, status: 'paid' as const, paidAt: paid.paidAt!.toISOString() };
+      },
+    );
+
+    app.get('/api/admin/commissions.csv', { config: { access: 'admin' }, schema: { querystring: commissionFilterSchema } }, async (request, reply) => {
+      const actor = request.user!;
+      const lines = [CSV_HEADER.join(',')];
+      for await (const r of allCommissions(ctx.db, actor, commissionScope(actor, 'all'), request.query)) {
+        const fields = [
+          r.id,
+          r.partnerName,
+          r.partnerId,
+          r.leadDetails.companyName,
+          r.leadDetails.industry,
+          r.leadDetails.leadType,
+          r.leadDetails.estimatedValue,
+          r.rate,
+          r.amount,
+          r.status,
+          r.createdAt,
+          r.paidAt ?? '',
+        ];
+        lines.push(fields.map((v) => csvField(String(v))).join(','));
+      }
+      const name = `commissions-${request.query.month ?? 'all'}${request.query.status ? `-${request.query.status}` : ''}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .send(`${lines.join('\r\n')}\r\n`);
+    });
+  };

@@ -22,42 +22,44 @@ const ok = z.object({ ok: z.literal(true) });
  * Leads: partners see their own, admins see and work all of them. Each route: access level (onRequest) →
  * validate → load within the actor's scope (404 outside it) → the lead policy's abilities (403) → act → present.
  */
-export const leadRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/leads', { schema: { querystring: leadQuerySchema, response: { 200: leadPageSchema } } }, async (request) => {
-    const q = request.query;
-    const { rows, total } = await listLeads(ctx.db, request.user!, q);
-    return { items: rows.map((r) => presentLead(request.user!, r.lead, r.submitterName, r.possibleDuplicate)), total, page: q.page, pageSize: q.pageSize };
-  });
+export const leadRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/leads', { schema: { querystring: leadQuerySchema, response: { 200: leadPageSchema } } }, async (request) => {
+      const q = request.query;
+      const { rows, total } = await listLeads(ctx.db, request.user!, q);
+      return { items: rows.map((r) => presentLead(request.user!, r.lead, r.submitterName, r.possibleDuplicate)), total, page: q.page, pageSize: q.pageSize };
+    });
 
-  app.get('/api/leads/duplicate-check', { schema: { querystring: duplicateCheckQuery, response: { 200: duplicateCheckSchema } } }, async (request) =>
-    checkDuplicate(ctx.db, request.query.companyName, request.query.contactEmail),
-  );
+    app.get('/api/leads/duplicate-check', { schema: { querystring: duplicateCheckQuery, response: { 200: duplicateCheckSchema } } }, async (request) =>
+      checkDuplicate(ctx.db, request.query.companyName, request.query.contactEmail),
+    );
 
-  app.get('/api/leads/:id', { schema: { params: idParams, response: { 200: leadSchema } } }, async (request) => {
-    const row = await getVisibleLead(ctx.db, request.user!, request.params.id);
-    return presentLead(request.user!, row.lead, row.submitterName);
-  });
+    app.get('/api/leads/:id', { schema: { params: idParams, response: { 200: leadSchema } } }, async (request) => {
+      const row = await getVisibleLead(ctx.db, request.user!, request.params.id);
+      return presentLead(request.user!, row.lead, row.submitterName);
+    });
 
-  app.post('/api/leads', { schema: { body: leadInputSchema, response: { 201: leadSchema } } }, async (request, reply) => {
-    const user = request.user!;
-    const lead = await createLead(ctx.db, user, request.body, ctx.now());
-    return reply.code(201).send(presentLead(user, lead, `${user.firstName} ${user.lastName}`));
-  });
+    app.post('/api/leads', { schema: { body: leadInputSchema, response: { 201: leadSchema } } }, async (request, reply) => {
+      const user = request.user!;
+      const lead = await createLead(ctx.db, user, request.body, ctx.now());
+      return reply.code(201).send(presentLead(user, lead, `${user.firstName} ${user.lastName}`));
+    });
 
-  app.patch('/api/leads/:id', { config: { access: 'admin' }, schema: { params: idParams, body: leadUpdateSchema, response: { 200: leadSchema } } }, async (request) => {
-    await updateLeadStatus(ctx.db, request.user!, request.params.id, request.body, ctx.now());
-    const row = await getVisibleLead(ctx.db, request.user!, request.params.id);
-    return presentLead(request.user!, row.lead, row.submitterName);
-  });
+    app.patch('/api/leads/:id', { config: { access: 'admin' }, schema: { params: idParams, body: leadUpdateSchema, response: { 200: leadSchema } } }, async (request) => {
+      await updateLeadStatus(ctx.db, request.user!, request.params.id, request.body, ctx.now());
+      const row = await getVisibleLead(ctx.db, request.user!, request.params.id);
+      return presentLead(request.user!, row.lead, row.submitterName);
+    });
 
-  app.delete('/api/leads/:id', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: ok } } }, async (request) => {
-    await deleteLead(ctx.db, request.user!, request.params.id);
-    return { ok: true as const };
-  });
+    app.delete('/api/leads/:id', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: ok } } }, async (request) => {
+      await deleteLead(ctx.db, request.user!, request.params.id);
+      return { ok: true as const };
+    });
 
-  app.get('/api/lead-activities', { schema: { querystring: leadActivityQuerySchema, response: { 200: leadActivityPageSchema } } }, async (request) => {
-    const { leadId, ...page } = request.query;
-    const { rows, total } = await listActivities(ctx.db, request.user!, leadId, page);
-    return { items: rows.map(presentActivity), total, page: page.page, pageSize: page.pageSize };
-  });
-};
+    app.get('/api/lead-activities', { schema: { querystring: leadActivityQuerySchema, response: { 200: leadActivityPageSchema } } }, async (request) => {
+      const { leadId, ...page } = request.query;
+      const { rows, total } = await listActivities(ctx.db, request.user!, leadId, page);
+      return { items: rows.map(presentActivity), total, page: page.page, pageSize: page.pageSize };
+    });
+  };

@@ -17,41 +17,43 @@ import { listMembers, recommendMembers } from '../services/members.ts';
 import { getOnboarding, saveOnboarding } from '../services/onboarding.ts';
 
 /** Member directory, recommendations, connections and the dashboard tour state. */
-export const memberRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/members', { schema: { querystring: memberQuerySchema, response: { 200: memberPageSchema } } }, async (request) => {
-    const { items, total } = await listMembers(ctx.db, request.user!.id, request.query);
-    return { items, total, page: request.query.page, pageSize: request.query.pageSize };
-  });
+export const memberRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/members', { schema: { querystring: memberQuerySchema, response: { 200: memberPageSchema } } }, async (request) => {
+      const { items, total } = await listMembers(ctx.db, request.user!.id, request.query);
+      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+    });
 
-  app.get('/api/members/recommendations', { schema: { response: { 200: recommendationPageSchema } } }, async (request) => {
-    const items = await recommendMembers(ctx.db, request.user!, ctx.now());
-    return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
-  });
+    app.get('/api/members/recommendations', { schema: { response: { 200: recommendationPageSchema } } }, async (request) => {
+      const items = await recommendMembers(ctx.db, request.user!, ctx.now());
+      return { items, total: items.length, page: 1, pageSize: Math.max(items.length, 1) };
+    });
 
-  app.get('/api/member-connections', { schema: { querystring: connectionQuerySchema, response: { 200: connectionPageSchema } } }, async (request) => {
-    const { items, total } = await listConnections(ctx.db, request.user!, request.query);
-    return { items, total, page: request.query.page, pageSize: request.query.pageSize };
-  });
+    app.get('/api/member-connections', { schema: { querystring: connectionQuerySchema, response: { 200: connectionPageSchema } } }, async (request) => {
+      const { items, total } = await listConnections(ctx.db, request.user!, request.query);
+      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+    });
 
-  app.post('/api/member-connections', { schema: { body: connectionRequestSchema, response: { 201: connectionStateSchema } } }, async (request, reply) => {
-    const { receiverId, requesteeId, message } = request.body;
-    const created = await requestConnection(ctx.db, request.user!, (receiverId ?? requesteeId)!, message, ctx.now());
-    return reply.code(201).send({ id: created.id, status: 'pending' as const });
-  });
+    app.post('/api/member-connections', { schema: { body: connectionRequestSchema, response: { 201: connectionStateSchema } } }, async (request, reply) => {
+      const { receiverId, requesteeId, message } = request.body;
+      const created = await requestConnection(ctx.db, request.user!, (receiverId ?? requesteeId)!, message, ctx.now());
+      return reply.code(201).send({ id: created.id, status: 'pending' as const });
+    });
 
-  app.patch(
-    '/api/member-connections/:id',
-    { schema: { params: z.object({ id: z.uuid('Connection request not found.') }), body: connectionResponseSchema, response: { 200: connectionStateSchema } } },
-    async (request) => {
-      const updated = await respondToConnection(ctx.db, request.user!, request.params.id, request.body.status, ctx.now());
-      return { id: updated.id, status: request.body.status };
-    },
-  );
+    app.patch(
+      '/api/member-connections/:id',
+      { schema: { params: z.object({ id: z.uuid('Connection request not found.') }), body: connectionResponseSchema, response: { 200: connectionStateSchema } } },
+      async (request) => {
+        const updated = await respondToConnection(ctx.db, request.user!, request.params.id, request.body.status, ctx.now());
+        return { id: updated.id, status: request.body.status };
+      },
+    );
 
-  app.get('/api/onboarding', { schema: { response: { 200: onboardingSchema } } }, async (request) => getOnboarding(ctx.db, request.user!.id));
+    app.get('/api/onboarding', { schema: { response: { 200: onboardingSchema } } }, async (request) => getOnboarding(ctx.db, request.user!.id));
 
-  app.put('/api/onboarding', { schema: { body: onboardingUpdateSchema, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request) => {
-    await saveOnboarding(ctx.db, request.user!.id, request.body, ctx.now());
-    return { ok: true as const };
-  });
-};
+    app.put('/api/onboarding', { schema: { body: onboardingUpdateSchema, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request) => {
+      await saveOnboarding(ctx.db, request.user!.id, request.body, ctx.now());
+      return { ok: true as const };
+    });
+  };

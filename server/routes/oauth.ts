@@ -34,36 +34,38 @@ const formPostSchema = z.object({
 });
 
 /** Third-party sign-in (OpenID Connect code flow with PKCE). Without configuration it sends the browser back with a notice. */
-export const oauthRoutes = (ctx: AppContext): FastifyPluginAsyncZod => async (app) => {
-  const clients = createOidcClients(ctx.config.oidc);
+export const oauthRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const clients = createOidcClients(ctx.config.oidc);
 
-  for (const provider of OAUTH_PROVIDERS) {
-    app.get(`/api/auth/${provider}`, { config: { access: 'public' }, schema: { hide: true, querystring: oauthStartQuery } }, (request, reply) =>
-      startFlow(ctx, clients, provider, request, reply, request.query.link === '1'),
-    );
-    app.get(`/api/auth/${provider}/callback`, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
-      finishFlow(ctx, clients, provider, request, reply),
-    );
-  }
+    for (const provider of OAUTH_PROVIDERS) {
+      app.get(`/api/auth/${provider}`, { config: { access: 'public' }, schema: { hide: true, querystring: oauthStartQuery } }, (request, reply) =>
+        startFlow(ctx, clients, provider, request, reply, request.query.link === '1'),
+      );
+      app.get(`/api/auth/${provider}/callback`, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
+        finishFlow(ctx, clients, provider, request, reply),
+      );
+    }
 
-  await app.register(async (formPost) => {
-    // Only this route reads a form body; every other route stays JSON-only (an own encapsulated context).
-    formPost.removeAllContentTypeParsers();
-    formPost.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    await app.register(async (formPost) => {
+      // Only this route reads a form body; every other route stays JSON-only (an own encapsulated context).
+      formPost.removeAllContentTypeParsers();
+      formPost.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      });
+      formPost.withTypeProvider<ZodTypeProvider>().post(
+        '/api/auth/apple/callback',
+        // csrfExempt: Apple's response_mode=form_post is a cross-site POST by design. The route only answers a 303 to
+        // the GET callback; the state cookie (SameSite=Lax) rides on that top-level GET, which is where the flow is checked.
+        { config: { access: 'public', csrfExempt: true }, schema: { hide: true, body: formPostSchema } },
+        async (request, reply) => {
+          const query = new URLSearchParams(Object.entries(request.body).filter((e): e is [string, string] => e[1] !== undefined));
+          return reply.redirect(`/api/auth/apple/callback?${query}`, 303);
+        },
+      );
     });
-    formPost.withTypeProvider<ZodTypeProvider>().post(
-      '/api/auth/apple/callback',
-      // csrfExempt: Apple's response_mode=form_post is a cross-site POST by design. The route only answers a 303 to
-      // the GET callback; the state cookie (SameSite=Lax) rides on that top-level GET, which is where the flow is checked.
-      { config: { access: 'public', csrfExempt: true }, schema: { hide: true, body: formPostSchema } },
-      async (request, reply) => {
-        const query = new URLSearchParams(Object.entries(request.body).filter((e): e is [string, string] => e[1] !== undefined));
-        return reply.redirect(`/api/auth/apple/callback?${query}`, 303);
-      },
-    );
-  });
-};
+  };
 
 /** The callback URL registered with the provider: on PUBLIC_URL when set, else on the origin the request came to. */
 function redirectUriFor(ctx: AppContext, request: FastifyRequest, provider: OAuthProvider): string {

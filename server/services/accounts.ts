@@ -79,7 +79,11 @@ export async function createApplicant(db: Db, data: RegisterData) {
 export async function findByLogin(db: Db, login: string) {
   const value = login.trim().toLowerCase();
   const column = value.includes('@') ? sql`lower(${users.email})` : sql`lower(${users.username})`;
-  const [user] = await db.select().from(users).where(sql`${column} = ${value}`).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`${column} = ${value}`)
+    .limit(1);
   return user;
 }
 

@@ -27,7 +27,13 @@ export async function listUsers(db: Db, actor: Actor, q: PageQuery & { search?: 
   }
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
-    db.select({ u: users, ...figures }).from(users).where(where).orderBy(desc(users.createdAt), asc(users.id)).limit(q.pageSize).offset(pageOffset(q)),
+    db
+      .select({ u: users, ...figures })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), asc(users.id))
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
     db.select({ total: count() }).from(users).where(where),
   ]);
   return { items: rows.map((r) => presentAdminUser(actor, r.u, r)), total };
@@ -67,8 +73,20 @@ type UserAction = 'activate' | 'deactivate' | 'remove';
 async function loadForAction(tx: Tx, actor: Actor, id: string, action: UserAction) {
   if (actor.id === id) throw new AppError('forbidden', 'You cannot change your own account here.');
   // every master-admin row first, always in id order, so two master-admins acting on each other cannot deadlock
-  const masters = action === 'activate' ? [] : await tx.select({ id: users.id, isActive: users.isActive, removedAt: users.removedAt }).from(users).where(eq(users.role, 'master-admin')).orderBy(asc(users.id)).for('update');
-  const [target] = await tx.select().from(users).where(and(eq(users.id, id), isNull(users.removedAt))).for('update');
+  const masters =
+    action === 'activate'
+      ? []
+      : await tx
+          .select({ id: users.id, isActive: users.isActive, removedAt: users.removedAt })
+          .from(users)
+          .where(eq(users.role, 'master-admin'))
+          .orderBy(asc(users.id))
+          .for('update');
+  const [target] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.removedAt)))
+    .for('update');
   if (!target) throw new AppError('not_found', 'User not found.');
   if (!userAbilities(actor, target).remove) throw new AppError('forbidden', 'Only a master administrator can change an administrator’s account.');
   if (target.role === 'master-admin' && !masters.some((m) => m.id !== id && m.isActive && !m.removedAt)) {
@@ -82,7 +100,14 @@ export async function setUserActive(db: Db, actor: Actor, id: string, isActive: 
   await db.transaction(async (tx) => {
     const target = await loadForAction(tx, actor, id, isActive ? 'activate' : 'deactivate');
     await tx.update(users).set({ isActive }).where(eq(users.id, id));
-    await recordAudit(tx, { actorId: actor.id, action: isActive ? 'user.activate' : 'user.deactivate', entityType: 'user', entityId: id, before: { isActive: target.isActive }, after: { isActive } });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: isActive ? 'user.activate' : 'user.deactivate',
+      entityType: 'user',
+      entityId: id,
+      before: { isActive: target.isActive },
+      after: { isActive },
+    });
   });
   if (!isActive) await endUserSessions(db, id);
 }
@@ -92,7 +117,14 @@ export async function removeUser(db: Db, actor: Actor, id: string, now: Date) {
   await db.transaction(async (tx) => {
     const target = await loadForAction(tx, actor, id, 'remove');
     await tx.update(users).set({ isActive: false, removedAt: now }).where(eq(users.id, id));
-    await recordAudit(tx, { actorId: actor.id, action: 'user.remove', entityType: 'user', entityId: id, before: { isActive: target.isActive, removedAt: null }, after: { isActive: false, removedAt: now.toISOString() } });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.remove',
+      entityType: 'user',
+      entityId: id,
+      before: { isActive: target.isActive, removedAt: null },
+      after: { isActive: false, removedAt: now.toISOString() },
+    });
   });
   await endUserSessions(db, id);
 }
@@ -106,7 +138,15 @@ export async function adminOverview(db: Db) {
     .orderBy(desc(figures.totalLeads), asc(users.lastName))
     .limit(5);
   const activity = await db
-    .select({ id: leadActivities.id, kind: leadActivities.kind, fromStatus: leadActivities.fromStatus, toStatus: leadActivities.toStatus, createdAt: leadActivities.createdAt, companyName: leads.companyName, userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
+    .select({
+      id: leadActivities.id,
+      kind: leadActivities.kind,
+      fromStatus: leadActivities.fromStatus,
+      toStatus: leadActivities.toStatus,
+      createdAt: leadActivities.createdAt,
+      companyName: leads.companyName,
+      userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
     .from(leadActivities)
     .innerJoin(leads, eq(leads.id, leadActivities.leadId))
     .leftJoin(users, eq(users.id, leadActivities.userId))

@@ -40,7 +40,10 @@ export async function applicationStats(db: Db) {
       pending: count(),
       highRisk: sql<number>`count(*) filter (where ${memberApplications.riskAssessment} = 'high')`.mapWith(Number),
       competitorFlags: sql<number>`count(*) filter (where ${memberApplications.competitorFlag})`.mapWith(Number),
-      readyToApprove: sql<number>`count(*) filter (where ${memberApplications.companyVerified} and ${memberApplications.linkedinChecked} and ${memberApplications.backgroundVerified} and not ${memberApplications.competitorFlag})`.mapWith(Number),
+      readyToApprove:
+        sql<number>`count(*) filter (where ${memberApplications.companyVerified} and ${memberApplications.linkedinChecked} and ${memberApplications.backgroundVerified} and not ${memberApplications.competitorFlag})`.mapWith(
+          Number,
+        ),
     })
     .from(memberApplications)
     .innerJoin(users, eq(users.id, memberApplications.userId))
@@ -93,7 +96,14 @@ export async function approveApplication(deps: ReviewDeps, actorId: string, user
       .update(memberApplications)
       .set({ reviewedBy: actorId, reviewedAt: at, ...(notes ? { reviewerNotes: notes } : {}) })
       .where(eq(memberApplications.userId, userId));
-    await recordAudit(tx, { actorId, action: 'application.approve', entityType: 'user', entityId: userId, before: { accountStatus: current.status }, after: { accountStatus: 'approved', notes: notes || null } });
+    await recordAudit(tx, {
+      actorId,
+      action: 'application.approve',
+      entityType: 'user',
+      entityId: userId,
+      before: { accountStatus: current.status },
+      after: { accountStatus: 'approved', notes: notes || null },
+    });
     return updated;
   });
   const { brandName } = deps.config;
@@ -119,7 +129,14 @@ export async function rejectApplication(deps: ReviewDeps, actorId: string, userI
       .update(memberApplications)
       .set({ reviewedBy: actorId, reviewedAt: at, ...(notes ? { reviewerNotes: notes } : {}) })
       .where(eq(memberApplications.userId, userId));
-    await recordAudit(tx, { actorId, action: 'application.reject', entityType: 'user', entityId: userId, before: { accountStatus: 'pending' }, after: { accountStatus: 'rejected', reason, notes: notes || null } });
+    await recordAudit(tx, {
+      actorId,
+      action: 'application.reject',
+      entityType: 'user',
+      entityId: userId,
+      before: { accountStatus: 'pending' },
+      after: { accountStatus: 'rejected', reason, notes: notes || null },
+    });
     return updated;
   });
   const { brandName, supportEmail } = deps.config;

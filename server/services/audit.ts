@@ -5,7 +5,6 @@ import type { Db, Tx } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
 import { iso } from '../presenters/wire.ts';
 
-
 export interface AuditRecord {
   actorId: string;
   action: string;

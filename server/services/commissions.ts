@@ -24,7 +24,11 @@ const sameMonth = (at: Date) =>
  * admins closing leads of the same partner at once are serialised and both see the right earlier total.
  */
 export async function createCommissionForWonLead(tx: Tx, lead: LeadRow, now: Date) {
-  const [paid] = await tx.select({ id: commissions.id }).from(commissions).where(and(eq(commissions.leadId, lead.id), eq(commissions.status, 'paid'))).limit(1);
+  const [paid] = await tx
+    .select({ id: commissions.id })
+    .from(commissions)
+    .where(and(eq(commissions.leadId, lead.id), eq(commissions.status, 'paid')))
+    .limit(1);
   if (paid) return null; // already paid out for this lead once; closing it again must not pay twice
   const [{ prior }] = await tx
     .select({ prior: sql<string>`coalesce(sum(${leads.estimatedValue}), 0)::text` })
@@ -41,7 +45,10 @@ export async function createCommissionForWonLead(tx: Tx, lead: LeadRow, now: Dat
 
 /** A lead that leaves closed-won loses its unpaid commission; a paid one stays paid. */
 export async function cancelUnpaidCommission(tx: Tx, leadId: string) {
-  await tx.update(commissions).set({ status: 'cancelled' }).where(and(eq(commissions.leadId, leadId), eq(commissions.status, 'pending')));
+  await tx
+    .update(commissions)
+    .set({ status: 'cancelled' })
+    .where(and(eq(commissions.leadId, leadId), eq(commissions.status, 'pending')));
 }
 
 const partnerName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
@@ -93,12 +100,23 @@ export async function* allCommissions(db: Db, actor: Actor, scope: SQL, f: Omit<
 export async function markCommissionPaid(db: Db, actor: Actor, scope: SQL, id: string, now: Date) {
   const actorId = actor.id;
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(commissions).where(and(eq(commissions.id, id), scope)).for('update');
+    const [current] = await tx
+      .select()
+      .from(commissions)
+      .where(and(eq(commissions.id, id), scope))
+      .for('update');
     if (!current) throw new AppError('not_found', 'Commission not found.');
     if (current.status !== 'pending') throw new AppError('conflict', `This commission is ${current.status}; only pending commissions can be paid.`);
     if (!commissionAbilities(actor, current).markPaid) throw new AppError('forbidden', 'Only an administrator can pay commissions.');
     const [paid] = await tx.update(commissions).set({ status: 'paid', paidAt: now }).where(eq(commissions.id, id)).returning();
-    await recordAudit(tx, { actorId, action: 'commission.pay', entityType: 'commission', entityId: id, before: { status: 'pending' }, after: { status: 'paid', paidAt: now.toISOString(), amount: paid.amount } });
+    await recordAudit(tx, {
+      actorId,
+      action: 'commission.pay',
+      entityType: 'commission',
+      entityId: id,
+      before: { status: 'pending' },
+      after: { status: 'paid', paidAt: now.toISOString(), amount: paid.amount },
+    });
     return paid;
   });
 }

@@ -52,7 +52,10 @@ export async function listConnections(db: Db, actor: Actor, q: ConnectionListQue
 export async function requestConnection(db: Db, sender: { id: string; firstName: string; lastName: string }, receiverId: string, message: string | undefined, now: Date) {
   if (receiverId === sender.id) throw new AppError('bad_request', 'You cannot connect with yourself.');
   return db.transaction(async (tx) => {
-    const [receiver] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, receiverId), listedMember));
+    const [receiver] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, receiverId), listedMember));
     if (!receiver) throw new AppError('not_found', 'Member not found.');
     const [existing] = await tx
       .select({ status: memberConnections.status })
@@ -73,13 +76,19 @@ export async function requestConnection(db: Db, sender: { id: string; firstName:
       .values({ requesterUserId: sender.id, targetUserId: receiverId, message: message || null, status: 'pending', connectionType: 'direct', createdAt: now })
       .returning();
     await forgetRecommendations(tx, [sender.id, receiverId]);
-    await notify(tx, receiverId, 'connection_request', { type: 'member_connection', id: created.id }, {
-      actorId: sender.id,
-      title: 'New connection request',
-      message: `${sender.firstName} ${sender.lastName} would like to connect with you.`,
-      actionUrl: '/dashboard',
-      at: now,
-    });
+    await notify(
+      tx,
+      receiverId,
+      'connection_request',
+      { type: 'member_connection', id: created.id },
+      {
+        actorId: sender.id,
+        title: 'New connection request',
+        message: `${sender.firstName} ${sender.lastName} would like to connect with you.`,
+        actionUrl: '/dashboard',
+        at: now,
+      },
+    );
     return created;
   });
 }
@@ -88,22 +97,38 @@ export async function requestConnection(db: Db, sender: { id: string; firstName:
  * The receiver of a pending request accepts or declines it; nobody else can. Loaded within the actor's scope
  * (404 for anyone not part of it), answered only when the connection policy allows (403 for the sender).
  */
-export async function respondToConnection(db: Db, actor: Pick<Actor, 'id'> & { firstName: string; lastName: string }, id: string, status: 'accepted' | 'declined', now: Date) {
+export async function respondToConnection(
+  db: Db,
+  actor: Pick<Actor, 'id'> & { firstName: string; lastName: string },
+  id: string,
+  status: 'accepted' | 'declined',
+  now: Date,
+) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(memberConnections).where(and(eq(memberConnections.id, id), connectionScope(actor))).for('update');
+    const [row] = await tx
+      .select()
+      .from(memberConnections)
+      .where(and(eq(memberConnections.id, id), connectionScope(actor)))
+      .for('update');
     if (!row) throw new AppError('not_found', 'Connection request not found.');
     if (row.status !== 'pending') throw new AppError('conflict', 'This request has already been answered.');
     if (!connectionAbilities(actor, row).respond) throw new AppError('forbidden', 'Only the member who received the request can answer it.');
     const [updated] = await tx.update(memberConnections).set({ status }).where(eq(memberConnections.id, id)).returning();
     await forgetRecommendations(tx, [updated.requesterUserId, updated.targetUserId]);
     if (status === 'accepted') {
-      await notify(tx, updated.requesterUserId, 'connection_accepted', { type: 'member_connection', id }, {
-        actorId: actor.id,
-        title: 'Connection accepted',
-        message: `${actor.firstName} ${actor.lastName} accepted your connection request.`,
-        actionUrl: '/dashboard',
-        at: now,
-      });
+      await notify(
+        tx,
+        updated.requesterUserId,
+        'connection_accepted',
+        { type: 'member_connection', id },
+        {
+          actorId: actor.id,
+          title: 'Connection accepted',
+          message: `${actor.firstName} ${actor.lastName} accepted your connection request.`,
+          actionUrl: '/dashboard',
+          at: now,
+        },
+      );
     }
     return updated;
   });

@@ -68,7 +68,14 @@ export async function confirmEmail(db: Db, config: Config, token: string, now: D
 /** Resends are limited per account and per client IP, so the mailer cannot be turned on someone's inbox. */
 export async function admitResend(db: Db, config: Config, userId: string, ip: string, now: Date): Promise<void> {
   const { resendMax: max, resendWindowMs: windowMs } = config.verification;
-  const admission = await admitAttempt(db, [{ key: `verify-resend-user:${userId}`, max, windowMs }, { key: `verify-resend-ip:${ip}`, max, windowMs }], now);
+  const admission = await admitAttempt(
+    db,
+    [
+      { key: `verify-resend-user:${userId}`, max, windowMs },
+      { key: `verify-resend-ip:${ip}`, max, windowMs },
+    ],
+    now,
+  );
   if (!admission.admitted) {
     throw new AppError('rate_limited', 'Too many verification e-mails requested. Please try again later.', { headers: { 'Retry-After': String(admission.retryAfter) } });
   }

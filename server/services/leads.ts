@@ -77,9 +77,18 @@ export async function createLead(db: Db, actor: Actor, data: LeadData, now: Date
   return db.transaction(async (tx) => {
     const [lead] = await tx
       .insert(leads)
-      .values({ ...data, submitterId: actor.id, companyKey: companyKey(data.companyName), contactDomain: contactDomain(data.contactEmail), createdAt: now, updatedAt: now })
+      .values({
+        ...data,
+        submitterId: actor.id,
+        companyKey: companyKey(data.companyName),
+        contactDomain: contactDomain(data.contactEmail),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
-    await tx.insert(leadActivities).values({ leadId: lead.id, userId: actor.id, kind: 'submitted', toStatus: 'submitted', activity: activityText('submitted', null, 'submitted'), createdAt: now });
+    await tx
+      .insert(leadActivities)
+      .values({ leadId: lead.id, userId: actor.id, kind: 'submitted', toStatus: 'submitted', activity: activityText('submitted', null, 'submitted'), createdAt: now });
     return lead;
   });
 }
@@ -89,8 +98,20 @@ export async function checkDuplicate(db: Db, companyName?: string, email?: strin
   const key = companyName ? companyKey(companyName) : '';
   const domain = email ? contactDomain(email) : '';
   const open = notInArray(leads.status, OPEN);
-  const [company] = key ? await db.select({ id: leads.id }).from(leads).where(and(eq(leads.companyKey, key), open)).limit(1) : [];
-  const [dom] = domain ? await db.select({ id: leads.id }).from(leads).where(and(eq(leads.contactDomain, domain), open)).limit(1) : [];
+  const [company] = key
+    ? await db
+        .select({ id: leads.id })
+        .from(leads)
+        .where(and(eq(leads.companyKey, key), open))
+        .limit(1)
+    : [];
+  const [dom] = domain
+    ? await db
+        .select({ id: leads.id })
+        .from(leads)
+        .where(and(eq(leads.contactDomain, domain), open))
+        .limit(1)
+    : [];
   return { companyMatch: !!company, domainMatch: !!dom };
 }
 
@@ -102,7 +123,10 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
   return db.transaction(async (tx) => {
     // Lock the submitter's row before anything else: every write below that references them takes a key-share
     // lock on it, so locking it later would deadlock two admins closing leads of the same partner at once.
-    const [owner] = await tx.select({ submitterId: leads.submitterId }).from(leads).where(and(eq(leads.id, id), leadScope(actor)));
+    const [owner] = await tx
+      .select({ submitterId: leads.submitterId })
+      .from(leads)
+      .where(and(eq(leads.id, id), leadScope(actor)));
     if (!owner) throw new AppError('not_found', 'Lead not found.');
     if (!leadAbilities(actor, owner).update) throw new AppError('forbidden', 'Only an administrator can change a lead.');
     await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.submitterId)).for('update');
@@ -120,17 +144,30 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
     const moved = kind === 'status_changed' ? { fromStatus: from, toStatus: to } : {};
     const activity = activityText(kind, from, to);
     await tx.insert(leadActivities).values({ leadId: id, userId: actor.id, kind, ...moved, activity, notes: change.notes || null, createdAt: now });
-    await notify(tx, before.submitterId, 'lead_status', { type: 'lead', id }, {
-      actorId: actor.id,
-      title: from === to ? 'Lead updated' : `Lead ${STATUS_LABELS[to].toLowerCase()}`,
-      message: from === to ? `${before.companyName}: ${activity.toLowerCase()}.` : `${before.companyName} moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.`,
-      actionUrl: '/leads',
-      priority: to === 'closed-won' ? 'high' : 'normal',
-      at: now,
-    });
+    await notify(
+      tx,
+      before.submitterId,
+      'lead_status',
+      { type: 'lead', id },
+      {
+        actorId: actor.id,
+        title: from === to ? 'Lead updated' : `Lead ${STATUS_LABELS[to].toLowerCase()}`,
+        message: from === to ? `${before.companyName}: ${activity.toLowerCase()}.` : `${before.companyName} moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.`,
+        actionUrl: '/leads',
+        priority: to === 'closed-won' ? 'high' : 'normal',
+        at: now,
+      },
+    );
     if (to === 'closed-won' && from !== 'closed-won') await createCommissionForWonLead(tx, after, now);
     if (from === 'closed-won' && to !== 'closed-won') await cancelUnpaidCommission(tx, id);
-    await recordAudit(tx, { actorId: actor.id, action: 'lead.update', entityType: 'lead', entityId: id, before: { status: from, notes: before.notes }, after: { status: to, notes: after.notes } });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'lead.update',
+      entityType: 'lead',
+      entityId: id,
+      before: { status: from, notes: before.notes },
+      after: { status: to, notes: after.notes },
+    });
     return after;
   });
 }
@@ -138,12 +175,25 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
 /** Removes a lead with its activities and commissions (cascade), and audits it. */
 export async function deleteLead(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
-    const [seen] = await tx.select({ submitterId: leads.submitterId }).from(leads).where(and(eq(leads.id, id), leadScope(actor)));
+    const [seen] = await tx
+      .select({ submitterId: leads.submitterId })
+      .from(leads)
+      .where(and(eq(leads.id, id), leadScope(actor)));
     if (!seen) throw new AppError('not_found', 'Lead not found.');
     if (!leadAbilities(actor, seen).delete) throw new AppError('forbidden', 'Only an administrator can delete a lead.');
-    const [gone] = await tx.delete(leads).where(and(eq(leads.id, id), leadScope(actor))).returning();
+    const [gone] = await tx
+      .delete(leads)
+      .where(and(eq(leads.id, id), leadScope(actor)))
+      .returning();
     if (!gone) throw new AppError('not_found', 'Lead not found.');
-    await recordAudit(tx, { actorId: actor.id, action: 'lead.delete', entityType: 'lead', entityId: id, before: { companyName: gone.companyName, status: gone.status, submitterId: gone.submitterId, estimatedValue: gone.estimatedValue }, after: null });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'lead.delete',
+      entityType: 'lead',
+      entityId: id,
+      before: { companyName: gone.companyName, status: gone.status, submitterId: gone.submitterId, estimatedValue: gone.estimatedValue },
+      after: null,
+    });
   });
 }
 
@@ -157,7 +207,16 @@ export async function listActivities(db: Db, actor: Actor, leadId: string, q: Pa
 
 function listActivityRows(db: Db, where: SQL, q: PageQuery) {
   return db
-    .select({ id: leadActivities.id, leadId: leadActivities.leadId, kind: leadActivities.kind, fromStatus: leadActivities.fromStatus, toStatus: leadActivities.toStatus, notes: leadActivities.notes, createdAt: leadActivities.createdAt, userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}` })
+    .select({
+      id: leadActivities.id,
+      leadId: leadActivities.leadId,
+      kind: leadActivities.kind,
+      fromStatus: leadActivities.fromStatus,
+      toStatus: leadActivities.toStatus,
+      notes: leadActivities.notes,
+      createdAt: leadActivities.createdAt,
+      userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
     .from(leadActivities)
     .leftJoin(users, eq(users.id, leadActivities.userId))
     .where(where)

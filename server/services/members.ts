@@ -39,7 +39,13 @@ export async function listMembers(db: Db, viewerId: string, q: { search?: string
   if (q.expertise) conditions.push(sql`${q.expertise} = any(${users.expertise})`);
   const where = and(...conditions);
   const [items, [{ total }]] = await Promise.all([
-    db.select(memberColumns).from(users).where(where).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)).limit(q.pageSize).offset((q.page - 1) * q.pageSize),
+    db
+      .select(memberColumns)
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
     db.select({ total: count() }).from(users).where(where),
   ]);
   return { items: items as Member[], total };
@@ -49,13 +55,20 @@ export async function listMembers(db: Db, viewerId: string, q: { search?: string
 function sharedCount(column: typeof users.industries | typeof users.expertise, values: string[]): SQL {
   const unique = [...new Set(values)];
   if (!unique.length) return sql`0`;
-  return sql.join(unique.map((v) => sql`(${column} @> array[${v}]::text[])::int`), sql` + `);
+  return sql.join(
+    unique.map((v) => sql`(${column} @> array[${v}]::text[])::int`),
+    sql` + `,
+  );
 }
 
 /** The SQL twin of scoreMember(): same weights, so the database ranks and only eight rows leave it. */
 function scoreSql(viewer: ScorableMember): SQL<number> {
   const loc = (viewer.location ?? '').trim().toLowerCase();
-  const city = loc.split(',').map((p) => p.trim()).filter(Boolean)[0] ?? '';
+  const city =
+    loc
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)[0] ?? '';
   const theirLoc = sql`lower(trim(coalesce(${users.location}, '')))`;
   const theirCity = sql`trim(split_part(${theirLoc}, ',', 1))`;
   const locationMatch = loc
@@ -75,7 +88,6 @@ function scoreSql(viewer: ScorableMember): SQL<number> {
 
 /** How long computed recommendations are reused: new members and profile edits show within this time. */
 export const RECOMMENDATION_TTL_MS = 10 * 60_000;
-
 
 /**
  * The top eight members for the viewer (spec 01 §9), excluding themselves and anyone they have a pending
@@ -110,7 +122,5 @@ async function computeRecommendations(db: Db, viewer: UserRow): Promise<MemberRe
     .where(and(listedMember, ne(users.id, viewer.id), sql`not ${connected}`, sql`${score} > 0`))
     .orderBy(sql`${score} desc`, asc(users.createdAt), asc(users.id))
     .limit(MAX_RECOMMENDATIONS);
-  return rows
-    .map(({ sqlScore: _ignored, ...m }) => ({ ...(m as Member), ...scoreMember(viewer, m as ScorableMember) }))
-    .sort((a, b) => b.score - a.score);
+  return rows.map(({ sqlScore: _ignored, ...m }) => ({ ...(m as Member), ...scoreMember(viewer, m as ScorableMember) })).sort((a, b) => b.score - a.score);
 }

@@ -22,7 +22,13 @@ export interface NotificationContent {
  * it, so a notification exists exactly when its cause does; delivery by e-mail or live push hangs off here.
  * Nobody is notified of their own act.
  */
-export async function notify(db: Db | Tx, userId: string, kind: NotificationKind, entity: NotificationEntity, content: NotificationContent & { actorId?: string }): Promise<void> {
+export async function notify(
+  db: Db | Tx,
+  userId: string,
+  kind: NotificationKind,
+  entity: NotificationEntity,
+  content: NotificationContent & { actorId?: string },
+): Promise<void> {
   if (content.actorId === userId) return;
   await db.insert(notifications).values({
     userId,

@@ -23,7 +23,11 @@ export async function accountForIdentity(db: Db, identity: OidcIdentity, now: Da
   if (linked) return { user: assertActive(linked), outcome: 'signed-in' };
   if (!identity.email) throw new OidcSignInError('no e-mail in ID token');
   if (!identity.emailVerified) throw new OidcSignInError('e-mail not verified by the provider', 'oauth-email-unverified');
-  const [sameEmail] = await db.select().from(users).where(sql`lower(${users.email}) = ${identity.email}`).limit(1);
+  const [sameEmail] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${identity.email}`)
+    .limit(1);
   if (sameEmail) {
     assertActive(sameEmail);
     if (!sameEmail.emailVerifiedAt) throw new OidcSignInError('the local account has not verified this e-mail', `${identity.provider}-link-required`);
@@ -45,7 +49,11 @@ export async function linkToSignedInUser(db: Db, userId: string, identity: OidcI
 }
 
 async function findByProviderId(db: Db, identity: OidcIdentity): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(idColumn(identity.provider), identity.sub)).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(idColumn(identity.provider), identity.sub))
+    .limit(1);
   return user;
 }
 

@@ -11,6 +11,15 @@ export async function listOutbox(db: Db, q: PageQuery) {
     db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(q.pageSize).offset(pageOffset(q)),
     db.select({ total: count() }).from(outbox),
   ]);
-  const items: OutboxItem[] = rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, transport: r.transport, status: r.status, error: r.error, createdAt: iso(r.createdAt) }));
+  const items: OutboxItem[] = rows.map((r) => ({
+    id: r.id,
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    transport: r.transport,
+    status: r.status,
+    error: r.error,
+    createdAt: iso(r.createdAt),
+  }));
   return { items, total };
 }

@@ -149,7 +149,14 @@ async function organisationAnalytics(db: Db) {
   return {
     totalLeads: total,
     conversionRate: total ? count('closed-won') / total : 0,
-    byStatus: { submitted: count('submitted'), reviewing: count('reviewing'), qualified: count('qualified'), 'in-progress': count('in-progress'), 'closed-won': count('closed-won'), 'closed-lost': count('closed-lost') },
+    byStatus: {
+      submitted: count('submitted'),
+      reviewing: count('reviewing'),
+      qualified: count('qualified'),
+      'in-progress': count('in-progress'),
+      'closed-won': count('closed-won'),
+      'closed-lost': count('closed-lost'),
+    },
     openPipelineValue: fromPence(openPence),
     closedWonValue: money(by('closed-won')?.value ?? '0'),
     valueByStatus: Object.fromEntries(rows.map((r) => [r.status, money(r.value)])),

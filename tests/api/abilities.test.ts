@@ -16,8 +16,17 @@ let admin: Signed;
 let master: Signed;
 
 const get = (cookie: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
-const send = (cookie: string, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const leadBody = (company: string) => ({ leadType: 'interim', estimatedValue: '1000', companyName: company, industry: 'Technology', contactName: 'Casey', contactEmail: `casey@${company.toLowerCase().replace(/\W/g, '')}.example`, projectDescription: 'Interim CFO for six months' });
+const send = (cookie: string, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const leadBody = (company: string) => ({
+  leadType: 'interim',
+  estimatedValue: '1000',
+  companyName: company,
+  industry: 'Technology',
+  contactName: 'Casey',
+  contactEmail: `casey@${company.toLowerCase().replace(/\W/g, '')}.example`,
+  projectDescription: 'Interim CFO for six months',
+});
 
 beforeAll(async () => {
   ctx = await createTestApp();

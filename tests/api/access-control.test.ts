@@ -54,17 +54,23 @@ describe('the route table', () => {
   });
 
   it('has no route declaring public access that is not on the explicit public list', () => {
-    const declaredPublic = apiRoutes().filter((r) => r.access === 'public' && !isPublic(r)).map(key);
+    const declaredPublic = apiRoutes()
+      .filter((r) => r.access === 'public' && !isPublic(r))
+      .map(key);
     expect(declaredPublic).toEqual([]);
   });
 
   it('has no route exempt from the cross-site check except the known third-party callbacks', () => {
-    const exempt = apiRoutes().filter((r) => r.csrfExempt).map(key);
+    const exempt = apiRoutes()
+      .filter((r) => r.csrfExempt)
+      .map(key);
     expect(exempt.filter((k) => !CSRF_EXEMPT_ROUTES.has(k))).toEqual([]);
   });
 
   it('has no route on the public list that requires a session (the list is not stale)', () => {
-    const listedButClosed = apiRoutes().filter((r) => isPublic(r) && r.access !== 'public').map(key);
+    const listedButClosed = apiRoutes()
+      .filter((r) => isPublic(r) && r.access !== 'public')
+      .map(key);
     expect(listedButClosed).toEqual([]);
   });
 });
@@ -173,7 +179,9 @@ describe('role × endpoint matrix', () => {
   it('covers the application review and outbox endpoints of the route table', () => {
     const inMatrix = new Set(Object.values(ENDPOINTS).map((e) => `${e.method} ${e.url}`));
     const missing = apiRoutes()
-      .filter((r) => /^\/api\/(auth\/me|auth\/logout|admin\/(pending-applications|application-stats|update-application|approve-application|reject-application|outbox))/.test(r.url))
+      .filter((r) =>
+        /^\/api\/(auth\/me|auth\/logout|admin\/(pending-applications|application-stats|update-application|approve-application|reject-application|outbox))/.test(r.url),
+      )
       .filter((r) => r.method !== 'HEAD' && !inMatrix.has(key(r)))
       .map(key);
     expect(missing).toEqual([]);
@@ -230,7 +238,9 @@ describe('every route refuses by its declared access level', () => {
     for (const r of closedRoutes()) {
       const expected = REFUSED[r.access ?? 'member']?.[kind];
       if (!expected) continue;
-      const res = ['GET', 'HEAD'].includes(r.method) ? await send(r, cookie) : await client(ctx.app, cookie).request(r.method as Method, concreteUrl(r.url), { body: {} });
+      const res = ['GET', 'HEAD'].includes(r.method)
+        ? await send(r, cookie)
+        : await client(ctx.app, cookie).request(r.method as Method, concreteUrl(r.url), { body: {} });
       if (res.statusCode !== expected) wrong.push(`${key(r)} (${r.access ?? 'member'}) → ${res.statusCode}, expected ${expected}`);
     }
     expect(wrong).toEqual([]);

@@ -10,7 +10,6 @@ let ctx: TestContext;
 let admin: SignedIn;
 let partner: SignedIn;
 
-
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await makeSignedIn(ctx, { role: 'admin' });
@@ -22,7 +21,17 @@ afterAll(async () => {
 
 describe('User Management', () => {
   it('lists users a page at a time with their referral figures, for admins only', async () => {
-    await makeLead(ctx.db, { submitter: partner.user, now: ctx.clock.now(), leadType: 'interim', estimatedValue: 500, companyName: 'Figures Ltd', industry: 'Other', contactName: 'C', contactEmail: 'c@figures.example', projectDescription: 'x' });
+    await makeLead(ctx.db, {
+      submitter: partner.user,
+      now: ctx.clock.now(),
+      leadType: 'interim',
+      estimatedValue: 500,
+      companyName: 'Figures Ltd',
+      industry: 'Other',
+      contactName: 'C',
+      contactEmail: 'c@figures.example',
+      projectDescription: 'x',
+    });
     const page = await admin.api.getOk(adminUserPageSchema, '/api/users', { query: { search: partner.user.username } });
     expect(page.items).toEqual([expect.objectContaining({ id: partner.user.id, totalLeads: 1, successfulLeads: 0, totalCommission: '0.00' })]);
     expect(page.items[0]).not.toHaveProperty('password');
@@ -64,7 +73,17 @@ describe('User Management', () => {
 
   it('removal deactivates and hides the member but keeps their leads', async () => {
     const gone = await makeSignedIn(ctx, { firstName: 'Gone' });
-    await makeLead(ctx.db, { submitter: gone.user, now: ctx.clock.now(), leadType: 'interim', estimatedValue: 1, companyName: 'Kept Ltd', industry: 'Other', contactName: 'C', contactEmail: 'c@kept.example', projectDescription: 'x' });
+    await makeLead(ctx.db, {
+      submitter: gone.user,
+      now: ctx.clock.now(),
+      leadType: 'interim',
+      estimatedValue: 1,
+      companyName: 'Kept Ltd',
+      industry: 'Other',
+      contactName: 'C',
+      contactEmail: 'c@kept.example',
+      projectDescription: 'x',
+    });
     const res = await admin.api.delete(`/api/users/${gone.user.id}`);
     expect(res.statusCode).toBe(200);
     const row = await reloadUser(ctx.db, gone.user.id);

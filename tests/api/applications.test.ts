@@ -36,7 +36,11 @@ const approve = (id: string, payload: unknown = {}) => asAdmin('POST', `/api/adm
 const reject = (id: string, payload: unknown) => asAdmin('POST', `/api/admin/reject-application/${id}`, payload);
 const applicationOf = async (id: string) => (await ctx.db.select().from(memberApplications).where(eq(memberApplications.userId, id)))[0];
 const auditFor = (id: string, action: string) =>
-  ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, action))).orderBy(desc(auditLog.createdAt));
+  ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, id), eq(auditLog.action, action)))
+    .orderBy(desc(auditLog.createdAt));
 const pendingPage = async (query = 'pageSize=100') => {
   const res = await asAdmin('GET', `/api/admin/pending-applications?${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -195,7 +199,12 @@ describe('summary cards', () => {
     await update(id, { riskAssessment: 'high' });
     const before = await stats();
     await approve(id);
-    expect(await stats()).toEqual({ pending: before.pending - 1, highRisk: before.highRisk - 1, competitorFlags: before.competitorFlags, readyToApprove: before.readyToApprove - 1 });
+    expect(await stats()).toEqual({
+      pending: before.pending - 1,
+      highRisk: before.highRisk - 1,
+      competitorFlags: before.competitorFlags,
+      readyToApprove: before.readyToApprove - 1,
+    });
   });
 });
 

@@ -18,7 +18,12 @@ afterAll(async () => {
 });
 
 const usersWithEmail = async (email: string) =>
-  (await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`))[0].n;
+  (
+    await ctx.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+  )[0].n;
 
 describe('registration', () => {
   it('creates a pending partner with an application and signs them in', async () => {
@@ -82,19 +87,26 @@ describe('mass assignment (SECURITY 4)', () => {
     expect(await usersWithEmail(body.email)).toBe(0);
   });
 
-  it.each([['isActive', false], ['membershipTier', 'cp-plus'], ['approvedAt', '2020-01-01T00:00:00Z'], ['id', NO_SUCH_ID], ['authProvider', 'google']])(
-    'refuses a registration carrying %s',
-    async (field, value) => {
-      const body = registration({ [field]: value });
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
-      expectError(res, 400, 'validation_failed');
-      expect(await usersWithEmail(body.email)).toBe(0);
-    },
-  );
+  it.each([
+    ['isActive', false],
+    ['membershipTier', 'cp-plus'],
+    ['approvedAt', '2020-01-01T00:00:00Z'],
+    ['id', NO_SUCH_ID],
+    ['authProvider', 'google'],
+  ])('refuses a registration carrying %s', async (field, value) => {
+    const body = registration({ [field]: value });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    expectError(res, 400, 'validation_failed');
+    expect(await usersWithEmail(body.email)).toBe(0);
+  });
 
   it('ignores role and accountStatus in a sign-in body: the account is unchanged', async () => {
     const u = await makeUser(ctx.db, { accountStatus: 'pending' });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.username, password: u.plainPassword, role: 'admin', accountStatus: 'approved' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: u.username, password: u.plainPassword, role: 'admin', accountStatus: 'approved' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ role: 'partner', accountStatus: 'pending' });
     expect(await reloadUser(ctx.db, u.id)).toMatchObject({ role: 'partner', accountStatus: 'pending' });
@@ -140,7 +152,10 @@ describe('stored passwords (SECURITY 6)', () => {
     const b = registration();
     await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: a });
     await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: b });
-    const rows = await ctx.db.select({ password: users.password }).from(users).where(or(eq(users.email, a.email), eq(users.email, b.email)));
+    const rows = await ctx.db
+      .select({ password: users.password })
+      .from(users)
+      .where(or(eq(users.email, a.email), eq(users.email, b.email)));
     expect(rows).toHaveLength(2);
     expect(rows[0].password).not.toBe(rows[1].password);
   });

@@ -23,10 +23,14 @@ const cli = (args: string[], e: NodeJS.ProcessEnv = env) => runTs('server/cli.ts
 const ADMIN = { username: 'ops.admin', email: 'ops.admin@example.com', password: 'Sup3r-Secret-Pass' };
 const createArgs = (o: Partial<typeof ADMIN> & { role?: string } = {}) => [
   'create-user',
-  '--role', o.role ?? 'admin',
-  '--username', o.username ?? ADMIN.username,
-  '--email', o.email ?? ADMIN.email,
-  '--password', o.password ?? ADMIN.password,
+  '--role',
+  o.role ?? 'admin',
+  '--username',
+  o.username ?? ADMIN.username,
+  '--email',
+  o.email ?? ADMIN.email,
+  '--password',
+  o.password ?? ADMIN.password,
 ];
 
 let created: RunResult;
@@ -87,12 +91,16 @@ describe('bad invocations', () => {
     ['an unknown flag', [...createArgs(), '--admin-forever'], /Unknown option[\s\S]*Usage:/i],
     ['an unknown command', ['drop-everything'], /Unknown command "drop-everything"[\s\S]*Usage:/],
     ['no command', [], /Usage:/],
-  ])('%s exits non-zero with usage', async (_name, args, message) => {
-    const res = await cli(args, envUntouched);
-    expect(res.code).not.toBe(0);
-    expect(res.stderr).toMatch(message);
-    expect(existsSync(join(untouched, 'db'))).toBe(false);
-  }, 60_000);
+  ])(
+    '%s exits non-zero with usage',
+    async (_name, args, message) => {
+      const res = await cli(args, envUntouched);
+      expect(res.code).not.toBe(0);
+      expect(res.stderr).toMatch(message);
+      expect(existsSync(join(untouched, 'db'))).toBe(false);
+    },
+    60_000,
+  );
 });
 
 describe('while another process holds the database', () => {

@@ -51,7 +51,13 @@ async function at(iso: string) {
   admin2 = await again(admin2);
 }
 const close = (id: string, api = admin.api, status = 'closed-won') => api.patch(`/api/leads/${id}`, { body: { status } });
-const amountOf = async (leadId: string) => (await ctx.db.select().from(commissions).where(and(eq(commissions.leadId, leadId), eq(commissions.status, 'pending'))))[0];
+const amountOf = async (leadId: string) =>
+  (
+    await ctx.db
+      .select()
+      .from(commissions)
+      .where(and(eq(commissions.leadId, leadId), eq(commissions.status, 'pending')))
+  )[0];
 
 describe('tiered commissions', () => {
   it('one lead of 26,100 gives 7,440.00', async () => {
@@ -143,7 +149,13 @@ describe('commission tracker and payouts', () => {
   it('lets an admin pay a pending commission once, audited, and export the month as CSV; partners cannot', async () => {
     await at('2026-10-05T10:00:00Z');
     const p = await makeSignedIn(ctx, { firstName: '=cmd' });
-    const { lead: won, commission: c } = await makeCommission(ctx.db, { partner: p.user, by: admin.user, closedAt: ctx.clock.now(), estimatedValue: '1000', companyName: 'Payout, "Quoted" Ltd' });
+    const { lead: won, commission: c } = await makeCommission(ctx.db, {
+      partner: p.user,
+      by: admin.user,
+      closedAt: ctx.clock.now(),
+      estimatedValue: '1000',
+      companyName: 'Payout, "Quoted" Ltd',
+    });
     const id = won.id;
     const denied = await p.api.post(`/api/admin/commissions/${c.id}/pay`);
     expect(denied.statusCode).toBe(403);
@@ -179,7 +191,13 @@ describe('dashboard stats', () => {
     await lead(p.user, '3000', 'Dash 2', 'in-progress');
     await lead(p.user, '4000', 'Dash 3');
     const s = await p.api.getOk(dashboardStatsSchema, '/api/dashboard-stats');
-    expect(s).toEqual({ totalReferrals: 4, totalCommissions: '200.00', avgCommissionPerLead: '50.00', conversionRate: 0.25, pipeline: { submitted: 1, reviewing: 0, qualified: 1, inProgress: 1, closed: 1 } });
+    expect(s).toEqual({
+      totalReferrals: 4,
+      totalCommissions: '200.00',
+      avgCommissionPerLead: '50.00',
+      conversionRate: 0.25,
+      pipeline: { submitted: 1, reviewing: 0, qualified: 1, inProgress: 1, closed: 1 },
+    });
     const a = await p.api.getOk(analyticsSchema, '/api/analytics/dashboard');
     expect(a).toMatchObject({ totalLeads: 4, conversionRate: 0.25, openPipelineValue: '9000.00', closedWonValue: '1000.00' });
     expect(a.valueByStatus).toMatchObject({ 'closed-won': '1000.00', qualified: '2000.00', 'in-progress': '3000.00', submitted: '4000.00' });

@@ -34,10 +34,15 @@ async function register(overrides: Record<string, unknown> = {}) {
 
 /** The verification links mailed to an address, newest last. */
 const linksTo = (email: string) =>
-  ctx.mailer.sent.filter((m) => m.to === email).map((m) => /https?:\/\/\S+/.exec(m.text)?.[0]).filter((l): l is string => !!l).map((l) => new URL(l));
+  ctx.mailer.sent
+    .filter((m) => m.to === email)
+    .map((m) => /https?:\/\/\S+/.exec(m.text)?.[0])
+    .filter((l): l is string => !!l)
+    .map((l) => new URL(l));
 const tokenOf = (link: URL) => link.searchParams.get('token')!;
 const confirm = (token: unknown) => ctx.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
-const resend = (cookie: string, ip = '198.18.9.1') => ctx.app.inject({ method: 'POST', url: '/api/auth/resend-verification', headers: { cookie }, remoteAddress: ip, payload: {} });
+const resend = (cookie: string, ip = '198.18.9.1') =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/resend-verification', headers: { cookie }, remoteAddress: ip, payload: {} });
 
 describe('registration', () => {
   it('mails a link on PUBLIC_URL to the /verify-email page and leaves the address unverified until it is used', async () => {
@@ -89,7 +94,10 @@ describe('confirming', () => {
   it('refuses a link made for an address the account no longer has', async () => {
     const { body, id } = await register();
     const token = tokenOf(linksTo(body.email)[0]);
-    await ctx.db.update(users).set({ email: `changed.${body.email}` }).where(eq(users.id, id));
+    await ctx.db
+      .update(users)
+      .set({ email: `changed.${body.email}` })
+      .where(eq(users.id, id));
     expectError(await confirm(token), 400, 'bad_request');
     expect((await reloadUser(ctx.db, id)).emailVerifiedAt).toBeNull();
   });
@@ -98,7 +106,13 @@ describe('confirming', () => {
     const { body, id } = await register();
     const token = tokenOf(linksTo(body.email)[0]);
     const payload = { u: id, e: body.email, x: ctx.clock.now().getTime() + HOUR };
-    for (const bad of [`${token}x`, token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')), signToken('y'.repeat(40), 'verify-email', payload), signToken(ctx.config.sessionSecret, 'other-purpose', payload), 'nonsense']) {
+    for (const bad of [
+      `${token}x`,
+      token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')),
+      signToken('y'.repeat(40), 'verify-email', payload),
+      signToken(ctx.config.sessionSecret, 'other-purpose', payload),
+      'nonsense',
+    ]) {
       expectError(await confirm(bad), 400, 'bad_request');
     }
     expectError(await confirm(''), 400, 'validation_failed');

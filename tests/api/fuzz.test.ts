@@ -46,8 +46,25 @@ function declaredFields(r: RouteEntry): { body: string[]; query: string[] } {
 }
 
 const HOSTILE = [
-  "' OR '1'='1", '1;--', '"; DROP TABLE users;--', '\u0000', 'a\u0000b', '\ud800', '<script>alert(1)</script>', '../../etc/passwd', '%00',
-  '${7*7}', '{{7*7}}', 'a'.repeat(5000), '-1', '1e309', 'NaN', '2026-02-30', '__proto__', ' ', '',
+  "' OR '1'='1",
+  '1;--',
+  '"; DROP TABLE users;--',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '%00',
+  '${7*7}',
+  '{{7*7}}',
+  'a'.repeat(5000),
+  '-1',
+  '1e309',
+  'NaN',
+  '2026-02-30',
+  '__proto__',
+  ' ',
+  '',
 ];
 const hostileString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE) },
@@ -71,12 +88,17 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
 const bodyFor = (fields: string[]): fc.Arbitrary<unknown> =>
   fc.oneof(
     { weight: 4, arbitrary: fields.length ? fc.record(Object.fromEntries(fields.map((f) => [f, anyValue])), { requiredKeys: [] }) : fc.constant({}) },
-    { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...fields, '__proto__', 'constructor', 'role'), fc.string({ maxLength: 10 })), anyValue, { maxKeys: 6 }) },
+    {
+      weight: 1,
+      arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...fields, '__proto__', 'constructor', 'role'), fc.string({ maxLength: 10 })), anyValue, { maxKeys: 6 }),
+    },
     { weight: 1, arbitrary: fc.jsonValue() },
   );
 
 const queryFor = (fields: string[]) =>
-  fc.dictionary(fc.oneof(fc.constantFrom(...fields, 'limit', 'offset', 'q'), fc.string({ maxLength: 8 })), fc.oneof(hostileString, fc.integer().map(String)), { maxKeys: 4 });
+  fc.dictionary(fc.oneof(fc.constantFrom(...fields, 'limit', 'offset', 'q'), fc.string({ maxLength: 8 })), fc.oneof(hostileString, fc.integer().map(String)), {
+    maxKeys: 4,
+  });
 
 /** A path segment: ids, known rows and hostile text (well-formed UTF-16 only, or it cannot be put in a URL). */
 const encodable = (s: string) => {
@@ -87,9 +109,15 @@ const encodable = (s: string) => {
     return false;
   }
 };
-const paramValue = () => fc.oneof(fc.uuid(), fc.constantFrom(...knownIds), hostileString.filter((s) => s.length > 0 && s.length < 90 && encodable(s)));
+const paramValue = () =>
+  fc.oneof(
+    fc.uuid(),
+    fc.constantFrom(...knownIds),
+    hostileString.filter((s) => s.length > 0 && s.length < 90 && encodable(s)),
+  );
 
-const LEAK = /\n\s+at\s|\.(ts|js|mjs):\d+|node_modules|syntax error|violates|duplicate key|relation "|column "|\bpglite\b|drizzle|\bselect\b[\s\S]*\bfrom\b|\binsert into\b|\bdelete from\b/i;
+const LEAK =
+  /\n\s+at\s|\.(ts|js|mjs):\d+|node_modules|syntax error|violates|duplicate key|relation "|column "|\bpglite\b|drizzle|\bselect\b[\s\S]*\bfrom\b|\binsert into\b|\bdelete from\b/i;
 
 describe('fuzzing every route', () => {
   it('never answers 5xx, always in the error shape, and never leaks a stack trace or SQL', async () => {

@@ -32,7 +32,6 @@ const submit = (who: SignedIn, o: Record<string, unknown> = {}) => who.api.creat
 const existing = (who: SignedIn, o: Partial<LeadInput> = {}, more: Omit<LeadOptions, 'submitter'> = {}) =>
   makeLead(ctx.db, { ...(leadBody(o) as Partial<LeadInput>), submitter: who.user, now: ctx.clock.now(), by: admin.user, ...more });
 
-
 beforeAll(async () => {
   ctx = await createTestApp();
   partner = await makeSignedIn(ctx, { firstName: 'Pat' });
@@ -112,7 +111,7 @@ describe('another partner’s lead', () => {
   });
 
   it('answers 400 to identifiers that are not ids', async () => {
-    for (const id of ['1 OR 1=1', "1;--", '../../etc']) {
+    for (const id of ['1 OR 1=1', '1;--', '../../etc']) {
       const res = await partner.api.get(`/api/leads/${encodeURIComponent(id)}`);
       expect(res.statusCode).toBe(400);
     }
@@ -174,9 +173,13 @@ describe('DELETE /api/leads/{id} (admin)', () => {
 describe('duplicate check', () => {
   it('tells a partner the company is already in the open pipeline without revealing the lead, and flags it for admins', async () => {
     const first = await existing(other, { companyName: 'Stark Industries plc', contactEmail: 'pepper@stark.example' });
-    const check = await partner.api.getOk(duplicateCheckSchema, '/api/leads/duplicate-check', { query: { companyName: 'STARK industries', contactEmail: 'tony@stark.example' } });
+    const check = await partner.api.getOk(duplicateCheckSchema, '/api/leads/duplicate-check', {
+      query: { companyName: 'STARK industries', contactEmail: 'tony@stark.example' },
+    });
     expect(check).toEqual({ companyMatch: true, domainMatch: true });
-    const none = await partner.api.getOk(duplicateCheckSchema, '/api/leads/duplicate-check', { query: { companyName: 'Wayne Enterprises', contactEmail: 'bruce@gmail.com' } });
+    const none = await partner.api.getOk(duplicateCheckSchema, '/api/leads/duplicate-check', {
+      query: { companyName: 'Wayne Enterprises', contactEmail: 'bruce@gmail.com' },
+    });
     expect(none).toEqual({ companyMatch: false, domainMatch: false });
     const second = await existing(partner, { companyName: 'Stark Industries Limited', contactEmail: 'happy@stark.example' });
     const page = await admin.api.getOk(leadPageSchema, '/api/leads', { query: { search: 'stark' } });

@@ -55,7 +55,12 @@ describe('what is logged', () => {
 
   it('a 403 on an access level: the user, route, method and IP, at warn', async () => {
     const partner = await makeUser(ctx.db);
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/admin/pending-applications', remoteAddress: IP, headers: { cookie: await openSession(ctx, partner.id) } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/pending-applications',
+      remoteAddress: IP,
+      headers: { cookie: await openSession(ctx, partner.id) },
+    });
     expect(res.statusCode).toBe(403);
     const [e] = entry('access denied');
     expect(e).toMatchObject({ level: WARN, userId: partner.id, route: '/api/admin/pending-applications', method: 'GET', ip: IP });
@@ -70,7 +75,12 @@ describe('what is logged', () => {
 
   it('a cross-site write refused with 403 names the signed-in user', async () => {
     const member = await makeUser(ctx.db);
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', remoteAddress: IP, headers: { origin: 'https://evil.example', cookie: await openSession(ctx, member.id) } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      remoteAddress: IP,
+      headers: { origin: 'https://evil.example', cookie: await openSession(ctx, member.id) },
+    });
     expect(entry('foreign origin write refused')[0]).toMatchObject({ userId: member.id });
   });
 });
@@ -122,7 +132,10 @@ describe('what is never logged', () => {
 
   it('a database error is logged without the values bound to its statement', async () => {
     const secret = 'sql-param-SECRET-9001';
-    const err = await ctx.db.execute(sql`select ${secret}::int`).then(() => undefined, (e: unknown) => e);
+    const err = await ctx.db.execute(sql`select ${secret}::int`).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(Error);
     // what the error itself carries: the statement's parameters, in its message and fields
     expect(JSON.stringify({ message: (err as Error).message, ...(err as object) })).toContain(secret);

@@ -121,7 +121,12 @@ describe('with SMTP_URL set', () => {
 
   it('rejecting sends the reason by e-mail', async () => {
     const a = await applicantAndAdmin(withSmtp);
-    const res = await withSmtp.app.inject({ method: 'POST', url: `/api/admin/reject-application/${a.id}`, headers: { cookie: a.cookie }, payload: { reason: 'competitor' } });
+    const res = await withSmtp.app.inject({
+      method: 'POST',
+      url: `/api/admin/reject-application/${a.id}`,
+      headers: { cookie: a.cookie },
+      payload: { reason: 'competitor' },
+    });
     expect(res.statusCode).toBe(200);
     const message = receivedBy(a.email, /application$/);
     expect(header(message!.raw, 'Subject')).toBe(`Your ${withSmtp.config.brandName} application`);
@@ -142,7 +147,13 @@ describe('without SMTP_URL', () => {
     const list = await withOutbox.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie: a.cookie } });
     expect(list.statusCode).toBe(200);
     expect(list.json().items).toContainEqual(
-      expect.objectContaining({ to: a.email, status: 'stored', transport: 'outbox', subject: expect.stringMatching(/approved/), text: expect.stringContaining(a.firstName) }),
+      expect.objectContaining({
+        to: a.email,
+        status: 'stored',
+        transport: 'outbox',
+        subject: expect.stringMatching(/approved/),
+        text: expect.stringContaining(a.firstName),
+      }),
     );
   });
 

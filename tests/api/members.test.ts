@@ -10,7 +10,6 @@ import { createTestApp, makeSignedIn, makeUser, type MakeUserOptions, type Signe
 let ctx: TestContext;
 let viewer: SignedIn;
 
-
 beforeAll(async () => {
   ctx = await createTestApp();
   viewer = await makeSignedIn(ctx, { firstName: 'Vera', industries: ['Energy', 'Technology'], expertise: ['Consulting'], location: 'London, UK', yearsExperience: 20 });
@@ -57,7 +56,14 @@ describe('GET /api/members/recommendations', () => {
   });
 
   it('leaves out people with a pending or accepted connection, and inactive, pending or hidden members', async () => {
-    const connected = await member({ industries: ['Energy', 'Technology'], expertise: ['Consulting'], location: 'London, UK', yearsExperience: 20, membershipTier: 'cp-plus', jobTitle: 'CEO' });
+    const connected = await member({
+      industries: ['Energy', 'Technology'],
+      expertise: ['Consulting'],
+      location: 'London, UK',
+      yearsExperience: 20,
+      membershipTier: 'cp-plus',
+      jobTitle: 'CEO',
+    });
     const hidden = await member({ industries: ['Energy', 'Technology', 'Retail'], availableForNetworking: false });
     const inactive = await member({ industries: ['Energy', 'Technology', 'Retail'] }, { isActive: false });
     const pending = await member({ industries: ['Energy', 'Technology', 'Retail'] }, { accountStatus: 'pending' });

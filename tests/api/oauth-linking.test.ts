@@ -25,7 +25,9 @@ beforeAll(async () => {
   await mock.start(0, '127.0.0.1');
   mock.service.on('beforeTokenSigning', (token: MutableToken) => Object.assign(token.payload, claims));
   const issuer = mock.issuer.url!;
-  ctx = await createTestApp({ config: { publicUrl: APP_URL, oidc: { google: { issuer, clientId: 'g', clientSecret: 'gs' }, apple: { issuer, clientId: 'a', clientSecret: 'as' } } } });
+  ctx = await createTestApp({
+    config: { publicUrl: APP_URL, oidc: { google: { issuer, clientId: 'g', clientSecret: 'gs' }, apple: { issuer, clientId: 'a', clientSecret: 'as' } } },
+  });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -114,7 +116,10 @@ describe('linking from Profile Settings', () => {
 
   it('is refused when the identity already belongs to someone else', async () => {
     const owner = await makeUser(ctx.db);
-    await ctx.db.update(users).set({ googleId: String(claims.sub) }).where(eq(users.id, owner.id));
+    await ctx.db
+      .update(users)
+      .set({ googleId: String(claims.sub) })
+      .where(eq(users.id, owner.id));
     const { user, cookie } = await unverifiedMember();
     expect(location(await flow('google', cookie, cookie))).toBe('/profile-settings?notice=link-taken');
     expect((await reloadUser(ctx.db, user.id)).googleId).toBeNull();
@@ -139,7 +144,12 @@ describe('signing in with a provider onto an address nobody proved', () => {
     const after = await reloadUser(ctx.db, local.id);
     expect(after.googleId).toBeNull();
     expect(after.password).toBe(local.password);
-    expect(await ctx.db.select().from(users).where(eq(users.googleId, String(claims.sub)))).toHaveLength(0);
+    expect(
+      await ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.googleId, String(claims.sub))),
+    ).toHaveLength(0);
     expect(await ctx.db.select().from(users).where(eq(users.email, local.email))).toHaveLength(1);
   });
 
@@ -148,6 +158,11 @@ describe('signing in with a provider onto an address nobody proved', () => {
     const res = await flow('google', undefined, undefined, false);
     expect(location(res)).toBe('/login?notice=oauth-email-unverified');
     expect(cookiePair(res, 'cp_session')).toBeUndefined();
-    expect(await ctx.db.select().from(users).where(eq(users.email, String(claims.email)))).toHaveLength(0);
+    expect(
+      await ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.email, String(claims.email))),
+    ).toHaveLength(0);
   });
 });

@@ -139,7 +139,10 @@ describe('Google sign-in', () => {
     expect(session).toBeDefined();
     expect(String(res.headers['set-cookie'])).toMatch(/cp_oidc=;/);
 
-    const [user] = await ctx.db.select().from(users).where(eq(users.googleId, String(claims.sub)));
+    const [user] = await ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.googleId, String(claims.sub)));
     expect(user).toMatchObject({
       email: claims.email,
       firstName: 'Grace',
@@ -168,7 +171,10 @@ describe('Google sign-in', () => {
     expect(location(second.res)).toBe('/dashboard');
     expect(second.session).toBeDefined();
     expect(second.session).not.toBe(first.session);
-    const rows = await ctx.db.select().from(users).where(eq(users.googleId, String(claims.sub)));
+    const rows = await ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.googleId, String(claims.sub)));
     expect(rows).toHaveLength(1);
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: second.session! } });
     expect(me.json().user.id).toBe(rows[0].id);
@@ -178,7 +184,10 @@ describe('Google sign-in', () => {
     claims = { sub: claims.sub, email: 'Ada.Lovelace@Example.org', email_verified: true };
     const { res } = await signInWithGoogle();
     expect(location(res)).toBe('/dashboard');
-    const [user] = await ctx.db.select().from(users).where(eq(users.googleId, String(claims.sub)));
+    const [user] = await ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.googleId, String(claims.sub)));
     expect(user).toMatchObject({ email: 'ada.lovelace@example.org', firstName: 'ada.lovelace', lastName: 'Member' });
   });
 
@@ -204,12 +213,20 @@ describe('Google sign-in', () => {
     const { res } = await signInWithGoogle();
     expectRefused(res, '/login?notice=oauth-email-unverified');
     expect((await reloadUser(ctx.db, local.id)).googleId).toBeNull();
-    expect(await ctx.db.select().from(users).where(eq(users.googleId, String(claims.sub)))).toHaveLength(0);
+    expect(
+      await ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.googleId, String(claims.sub))),
+    ).toHaveLength(0);
   });
 
   it('does not sign in a deactivated account', async () => {
     const gone = await makeUser(ctx.db, { isActive: false });
-    await ctx.db.update(users).set({ googleId: String(claims.sub) }).where(eq(users.id, gone.id));
+    await ctx.db
+      .update(users)
+      .set({ googleId: String(claims.sub) })
+      .where(eq(users.id, gone.id));
     const { res } = await signInWithGoogle();
     expectRefused(res);
   });
@@ -219,7 +236,12 @@ describe('a forged or stale callback', () => {
   it('is refused without the state cookie', async () => {
     const { callback: cb } = await startAndApprove('google');
     expectRefused(await callback(cb));
-    expect(await ctx.db.select().from(users).where(eq(users.googleId, String(claims.sub)))).toHaveLength(0);
+    expect(
+      await ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.googleId, String(claims.sub))),
+    ).toHaveLength(0);
   });
 
   it('is refused when the state parameter does not match the cookie', async () => {
@@ -287,7 +309,10 @@ describe('Apple sign-in (form_post)', () => {
     const res = await callback(next, flowCookie);
     expect(location(res)).toBe('/dashboard');
     expect(cookiePair(res, 'cp_session')).toBeDefined();
-    const [user] = await ctx.db.select().from(users).where(eq(users.appleId, String(claims.sub)));
+    const [user] = await ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.appleId, String(claims.sub)));
     expect(user).toMatchObject({ authProvider: 'apple', accountStatus: 'pending', googleId: null, email: claims.email });
   });
 
@@ -327,7 +352,11 @@ describe('the CSRF guard', () => {
   }
 
   it('is waived for the Apple form_post callback only', async () => {
-    expect(listRoutes(ctx.app).filter((r) => r.csrfExempt).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/auth/apple/callback']);
+    expect(
+      listRoutes(ctx.app)
+        .filter((r) => r.csrfExempt)
+        .map((r) => `${r.method} ${r.url}`),
+    ).toEqual(['POST /api/auth/apple/callback']);
     const routes = writeRoutes();
     expect(routes).toContainEqual({ method: 'POST', url: '/api/auth/apple/callback' });
     expect(routes).toContainEqual({ method: 'POST', url: '/api/auth/login' });

@@ -13,7 +13,11 @@ import { childEnv, runTs, type RunResult } from '../helpers/processes.ts';
 const dataDir = mkdtempSync(join(tmpdir(), 'cp-ops-'));
 let created: RunResult;
 beforeAll(async () => {
-  created = await runTs('server/cli.ts', ['create-user', '--role', 'partner', '--username', 'ops.partner', '--email', 'ops.partner@example.com', '--password', 'Ops-Partner-Pass-7'], childEnv({ DATA_DIR: dataDir }));
+  created = await runTs(
+    'server/cli.ts',
+    ['create-user', '--role', 'partner', '--username', 'ops.partner', '--email', 'ops.partner@example.com', '--password', 'Ops-Partner-Pass-7'],
+    childEnv({ DATA_DIR: dataDir }),
+  );
 }, 180_000);
 
 /** Reads the embedded database the commands wrote (no command is running now). */

@@ -280,7 +280,11 @@ describe('hostile identifiers (SECURITY 18)', () => {
   it.each(HOSTILE)('the id %s answers 400 on every application route and changes nothing', async (id) => {
     const { cookie } = await adminAndApplicant();
     const before = await snapshotTables(ctx.db);
-    for (const [action, payload] of [['update', { companyVerified: true }], ['approve', {}], ['reject', { reason: 'other' }]] as const) {
+    for (const [action, payload] of [
+      ['update', { companyVerified: true }],
+      ['approve', {}],
+      ['reject', { reason: 'other' }],
+    ] as const) {
       const res = await ctx.app.inject({ method: 'POST', url: `/api/admin/${action}-application/${encodeURIComponent(id)}`, headers: { cookie }, payload });
       expect(res.statusCode, `${action} ${id}`).toBe(400);
       expect(res.json().error.code).toMatch(/^(validation_failed|bad_request)$/);
@@ -366,11 +370,14 @@ describe('request targets in absolute form (GET http://host/path HTTP/1.1)', () 
         `\r\n${body}`,
     );
 
-  it.each(['/api/admin/outbox', '/api/admin/pending-applications', '/api/admin/application-stats'])('GET http://host%s without a session answers 401, not the data', async (path) => {
-    const res = await request('GET', `http://127.0.0.1:${port}${path}`);
-    expect(res.status).toBe(401);
-    expect(JSON.parse(res.body).error.code).toBe('unauthorized');
-  });
+  it.each(['/api/admin/outbox', '/api/admin/pending-applications', '/api/admin/application-stats'])(
+    'GET http://host%s without a session answers 401, not the data',
+    async (path) => {
+      const res = await request('GET', `http://127.0.0.1:${port}${path}`);
+      expect(res.status).toBe(401);
+      expect(JSON.parse(res.body).error.code).toBe('unauthorized');
+    },
+  );
 
   it('an absolute-form write without a session answers 401 and changes nothing', async () => {
     const applicant = await makeUser(ctx.db, { accountStatus: 'pending' });

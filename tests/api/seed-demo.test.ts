@@ -53,7 +53,15 @@ describe('the demo seed', () => {
 
   it('gives each lead its timeline: submitted first, then one entry per move, the last one its status', async () => {
     const rows = await ctx.db.select().from(leads);
-    const acts = await ctx.db.select().from(leadActivities).where(inArray(leadActivities.leadId, rows.map((l) => l.id)));
+    const acts = await ctx.db
+      .select()
+      .from(leadActivities)
+      .where(
+        inArray(
+          leadActivities.leadId,
+          rows.map((l) => l.id),
+        ),
+      );
     for (const lead of rows) {
       const mine = acts.filter((a) => a.leadId === lead.id).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
       expect(mine[0]).toMatchObject({ kind: 'submitted', toStatus: 'submitted' });
@@ -102,6 +110,12 @@ describe('the demo seed', () => {
     expect(overview.partners[0].totalLeads).toBeGreaterThan(0);
     const won = page.items.find((l) => l.status === 'closed-won')!;
     const timeline = (await api.getOk(leadActivityPageSchema, '/api/lead-activities', { query: { leadId: won.id } })).items;
-    expect(timeline.map((a) => a.activity)).toEqual(['Lead submitted', 'Status changed from Submitted to Under Review', 'Status changed from Under Review to Qualified', 'Status changed from Qualified to In Progress', 'Status changed from In Progress to Closed Won']);
+    expect(timeline.map((a) => a.activity)).toEqual([
+      'Lead submitted',
+      'Status changed from Submitted to Under Review',
+      'Status changed from Under Review to Qualified',
+      'Status changed from Qualified to In Progress',
+      'Status changed from In Progress to Closed Won',
+    ]);
   });
 });

@@ -20,8 +20,7 @@ afterAll(async () => {
 
 const MINUTE = 60_000;
 const me = (cookie: string, app = ctx.app) => app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
-const sessionCookieHeader = (setCookie: string | string[] | undefined) =>
-  [setCookie ?? []].flat().find((c) => c.startsWith('cp_session=')) ?? '';
+const sessionCookieHeader = (setCookie: string | string[] | undefined) => [setCookie ?? []].flat().find((c) => c.startsWith('cp_session=')) ?? '';
 const valueOf = (cookie: string) => cookie.replace(/^cp_session=/, '').split(';')[0];
 const sessionRows = (userId: string) => ctx.db.select().from(sessions).where(eq(sessions.userId, userId));
 
@@ -30,7 +29,10 @@ describe('the session cookie (SECURITY 9)', () => {
     const u = await makeUser(ctx.db);
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.username, password: u.plainPassword } });
     const header = sessionCookieHeader(res.headers['set-cookie']);
-    const attrs = header.split(/;\s*/).slice(1).map((a) => a.toLowerCase());
+    const attrs = header
+      .split(/;\s*/)
+      .slice(1)
+      .map((a) => a.toLowerCase());
     expect(attrs).toContain('httponly');
     expect(attrs).toContain('samesite=lax');
     expect(attrs).toContain('path=/');
@@ -47,16 +49,25 @@ describe('the session cookie (SECURITY 9)', () => {
       payload: { username: u.username, password: u.plainPassword },
     });
     expect(res.statusCode).toBe(200);
-    const attrs = sessionCookieHeader(res.headers['set-cookie']).split(/;\s*/).map((a) => a.toLowerCase());
+    const attrs = sessionCookieHeader(res.headers['set-cookie'])
+      .split(/;\s*/)
+      .map((a) => a.toLowerCase());
     expect(attrs).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=lax', 'path=/']));
   });
 
   it('is cleared with the same flags over https at sign-out', async () => {
     const u = await makeUser(proxied.db);
-    const signIn = await proxied.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-proto': 'https' }, payload: { username: u.username, password: u.plainPassword } });
+    const signIn = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { username: u.username, password: u.plainPassword },
+    });
     const cookie = sessionCookieHeader(signIn.headers['set-cookie']).split(';')[0];
     const res = await proxied.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, 'x-forwarded-proto': 'https' } });
-    const attrs = sessionCookieHeader(res.headers['set-cookie']).split(/;\s*/).map((a) => a.toLowerCase());
+    const attrs = sessionCookieHeader(res.headers['set-cookie'])
+      .split(/;\s*/)
+      .map((a) => a.toLowerCase());
     expect(attrs).toEqual(expect.arrayContaining(['secure', 'httponly', 'path=/']));
     expect(attrs.some((a) => a === 'max-age=0' || a.startsWith('expires=thu, 01 jan 1970'))).toBe(true);
   });
@@ -74,7 +85,12 @@ describe('the session cookie (SECURITY 9)', () => {
 
   it('ignores X-Forwarded-Proto from a client when no proxy is trusted', async () => {
     const u = await makeUser(ctx.db);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-proto': 'https' }, payload: { username: u.username, password: u.plainPassword } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { username: u.username, password: u.plainPassword },
+    });
     expect(sessionCookieHeader(res.headers['set-cookie']).toLowerCase()).not.toContain('secure');
   });
 
@@ -92,7 +108,12 @@ describe('session fixation (SECURITY 10)', () => {
   it('a new session id is issued at every sign-in, and the previous one of that browser ends', async () => {
     const u = await makeUser(ctx.db);
     const first = await login(ctx.app, u.username!);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { cookie: first }, payload: { username: u.username, password: u.plainPassword } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { cookie: first },
+      payload: { username: u.username, password: u.plainPassword },
+    });
     const second = sessionCookieHeader(res.headers['set-cookie']).split(';')[0];
     expect(second).toMatch(/^cp_session=.+/);
     expect(second).not.toBe(first);
@@ -103,7 +124,12 @@ describe('session fixation (SECURITY 10)', () => {
   it('a cookie value planted before sign-in is not adopted', async () => {
     const u = await makeUser(ctx.db);
     const planted = 'cp_session=attacker-chosen-value-0123456789abcdefghijklmnop';
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { cookie: planted }, payload: { username: u.username, password: u.plainPassword } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { cookie: planted },
+      payload: { username: u.username, password: u.plainPassword },
+    });
     expect(res.statusCode).toBe(200);
     const issued = sessionCookieHeader(res.headers['set-cookie']).split(';')[0];
     expect(issued).not.toBe(planted);

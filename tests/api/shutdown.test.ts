@@ -48,7 +48,14 @@ function trickledSignIn() {
     rejectAnswer = rej;
   });
   const req = http.request(
-    { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/login', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+    {
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/auth/login',
+      agent,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    },
     (res) => {
       let text = '';
       res.on('data', (d) => (text += d));
@@ -82,7 +89,10 @@ describe('graceful shutdown', () => {
     await new Promise((r) => setTimeout(r, 500));
 
     // new connections are no longer served while it drains
-    const late = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status, () => 'refused');
+    const late = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.status,
+      () => 'refused',
+    );
     expect(['refused', 503]).toContain(late);
 
     inFlight.finish();

@@ -56,6 +56,10 @@ describe('percent-encoded spellings of API paths', () => {
   it('an admin route spelled /%61pi/… still needs a session and the admin level', async () => {
     expectError(await ctx.app.inject({ method: 'GET', url: '/%61pi/admin/pending-applications' }), 401, 'unauthorized');
     const partner = await makeUser(ctx.db);
-    expectError(await ctx.app.inject({ method: 'GET', url: '/%61pi/admin/pending-applications', headers: { cookie: await openSession(ctx, partner.id) } }), 403, 'forbidden');
+    expectError(
+      await ctx.app.inject({ method: 'GET', url: '/%61pi/admin/pending-applications', headers: { cookie: await openSession(ctx, partner.id) } }),
+      403,
+      'forbidden',
+    );
   });
 });

@@ -13,7 +13,9 @@ export async function snapshotTables(db: Db, except: string[] = ['sessions']): P
   for (const { name } of rowsOf<{ name: string }>(tables)) {
     if (except.includes(name)) continue;
     const ident = sql.identifier(name);
-    const [row] = rowsOf<{ n: string; h: string | null }>(await db.execute<{ n: string; h: string | null }>(sql`select count(*)::text as n, md5(string_agg(t::text, ',' order by t::text)) as h from ${ident} t`));
+    const [row] = rowsOf<{ n: string; h: string | null }>(
+      await db.execute<{ n: string; h: string | null }>(sql`select count(*)::text as n, md5(string_agg(t::text, ',' order by t::text)) as h from ${ident} t`),
+    );
     result[name] = `${row.n}:${row.h ?? ''}`;
   }
   return result;

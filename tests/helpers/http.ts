@@ -23,10 +23,7 @@ export function findSecrets(value: unknown, path = '$'): string[] {
   if (typeof value === 'string') return value.includes('$argon2') ? [path] : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => findSecrets(v, `${path}[${i}]`));
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => [
-      ...(/pass(word)?|pwd|hash/i.test(k) ? [`${path}.${k}`] : []),
-      ...findSecrets(v, `${path}.${k}`),
-    ]);
+    return Object.entries(value).flatMap(([k, v]) => [...(/pass(word)?|pwd|hash/i.test(k) ? [`${path}.${k}`] : []), ...findSecrets(v, `${path}.${k}`)]);
   }
   return [];
 }

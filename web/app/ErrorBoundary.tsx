@@ -24,9 +24,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
         <div className="max-w-sm text-center">
           <TriangleAlert className="mx-auto size-9 text-warning" aria-hidden />
           <h1 className="mt-4 text-lg font-semibold">This page could not be displayed</h1>
-          <p className="mt-2 text-sm text-muted-foreground">
-            A new version may have been released, or the connection was interrupted. Reloading usually fixes it.
-          </p>
+          <p className="mt-2 text-sm text-muted-foreground">A new version may have been released, or the connection was interrupted. Reloading usually fixes it.</p>
           <Button className="mt-6" onClick={() => window.location.reload()}>
             <RefreshCw aria-hidden /> Reload page
           </Button>

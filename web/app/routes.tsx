@@ -84,8 +84,22 @@ function MemberRoutes({ user }: { user: CurrentUser }) {
         <Route path="cp-plus" element={<P.CpPlusPage />} />
         <Route path="events" element={<P.EventsPage />} />
         <Route path="notifications" element={<P.NotificationsPage />} />
-        <Route path="admin" element={<AdminOnly user={user}><P.AdminPanelPage /></AdminOnly>} />
-        <Route path="admin/applications" element={<AdminOnly user={user}><P.ApplicationReviewPage /></AdminOnly>} />
+        <Route
+          path="admin"
+          element={
+            <AdminOnly user={user}>
+              <P.AdminPanelPage />
+            </AdminOnly>
+          }
+        />
+        <Route
+          path="admin/applications"
+          element={
+            <AdminOnly user={user}>
+              <P.ApplicationReviewPage />
+            </AdminOnly>
+          }
+        />
         {/* just signed in or registered from one of these screens: go on to the app */}
         <Route path="login" element={<AfterSignIn />} />
         <Route path="register" element={<AfterSignIn />} />

@@ -10,7 +10,17 @@ import { Card } from './ui/card.tsx';
  * Stand-in for a screen that a later release delivers: its title, what it will do, and a clear
  * "Coming soon in this release" marker, so nobody mistakes it for a broken page.
  */
-export function ComingSoon({ title, description, icon: Icon = Hourglass, features = [] }: { title: string; description: string; icon?: LucideIcon; features?: string[] }) {
+export function ComingSoon({
+  title,
+  description,
+  icon: Icon = Hourglass,
+  features = [],
+}: {
+  title: string;
+  description: string;
+  icon?: LucideIcon;
+  features?: string[];
+}) {
   useDocumentTitle(title);
   return (
     <>

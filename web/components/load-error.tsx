@@ -32,7 +32,10 @@ export function LoadError({ what, error, onRetry, framed = false, className }: L
 /** One block among others could not load (the dashboard's figures, requests, recommendations): a tinted strip. */
 export function LoadErrorBanner({ what, error, onRetry, className }: LoadErrorProps) {
   return (
-    <div role="alert" className={cn('flex flex-col items-start gap-3 rounded-lg border border-destructive/20 bg-destructive-soft p-4 sm:flex-row sm:items-center', className)}>
+    <div
+      role="alert"
+      className={cn('flex flex-col items-start gap-3 rounded-lg border border-destructive/20 bg-destructive-soft p-4 sm:flex-row sm:items-center', className)}
+    >
       <TriangleAlert className="size-5 shrink-0 text-destructive" aria-hidden />
       <p className="min-w-0 flex-1 text-sm">
         <span className="font-medium text-destructive">Could not load {what}.</span>{' '}

@@ -43,7 +43,19 @@ function StatCard({ stat, loading, size = 'md' }: { stat: Stat; loading: boolean
 }
 
 /** A row of stat cards: two across on phones, four from large screens up; `label` names the list. */
-export function StatGrid({ stats, loading, label, size = 'md', busy }: { stats: readonly Stat[]; loading: boolean; label?: string; size?: keyof typeof SIZES; busy?: boolean }) {
+export function StatGrid({
+  stats,
+  loading,
+  label,
+  size = 'md',
+  busy,
+}: {
+  stats: readonly Stat[];
+  loading: boolean;
+  label?: string;
+  size?: keyof typeof SIZES;
+  busy?: boolean;
+}) {
   return (
     <ul aria-label={label} aria-busy={busy || undefined} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {stats.map((stat) => (

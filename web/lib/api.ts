@@ -33,9 +33,7 @@ async function toApiError(res: Response): Promise<ApiError> {
     const body = JSON.parse(text) as { error?: { code?: unknown; message?: unknown; issues?: unknown } };
     const e = body?.error;
     if (e && typeof e.message === 'string') {
-      const issues = Array.isArray(e.issues)
-        ? e.issues.filter((i): i is ErrorIssue => !!i && typeof i.path === 'string' && typeof i.message === 'string')
-        : [];
+      const issues = Array.isArray(e.issues) ? e.issues.filter((i): i is ErrorIssue => !!i && typeof i.path === 'string' && typeof i.message === 'string') : [];
       return new ApiError(res.status, e.message, { code: typeof e.code === 'string' ? e.code : undefined, issues });
     }
   } catch {

@@ -11,7 +11,7 @@ const longDateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'l
 const dateTimeFmt = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 function toNumber(value: number | string | null | undefined): number {
-  const n = typeof value === 'string' ? Number.parseFloat(value) : value ?? 0;
+  const n = typeof value === 'string' ? Number.parseFloat(value) : (value ?? 0);
   return Number.isFinite(n) ? (n as number) : 0;
 }
 

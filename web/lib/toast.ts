@@ -60,5 +60,9 @@ function subscribe(listener: Listener) {
 
 /** The toasts to render (used by the Toaster only). */
 export function useToasts(): ToastData[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => toasts,
+  );
 }

@@ -128,7 +128,10 @@ export async function makeCommission(db: Db, o: CommissionOptions): Promise<{ le
     statusAt: closedAt,
     notes,
   });
-  const [pending] = await db.select().from(commissions).where(and(eq(commissions.leadId, lead.id), eq(commissions.status, 'pending')));
+  const [pending] = await db
+    .select()
+    .from(commissions)
+    .where(and(eq(commissions.leadId, lead.id), eq(commissions.status, 'pending')));
   if (!pending) throw new Error(`makeCommission: closing ${lead.companyName} earned no commission`);
   const payer = paidBy ?? by;
   const commission = paidAt ? await markCommissionPaid(db, payer, commissionScope(payer, 'all'), pending.id, paidAt) : pending;

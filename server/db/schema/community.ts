@@ -3,7 +3,10 @@ import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp,
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
-const userRef = (name: string) => uuid(name).notNull().references(() => users.id, { onDelete: 'cascade' });
+const userRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export const communityPosts = pgTable(
   'community_posts',
@@ -41,7 +44,10 @@ export const events = pgTable(
     fee: numeric('fee', { precision: 10, scale: 2 }),
     currency: text('currency').notNull().default('GBP'),
     imageUrl: text('image_url'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isPublic: boolean('is_public').notNull().default(true),
     status: text('status').notNull().default('active'),
     linkedinPromotionText: text('linkedin_promotion_text'),
@@ -55,7 +61,9 @@ export const eventRegistrations = pgTable(
   'event_registrations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
     userId: userRef('user_id'),
     status: text('status').notNull().default('registered'),
     registrationDate: ts('registration_date').notNull().defaultNow(),
@@ -79,10 +87,7 @@ export const skillEndorsements = pgTable(
     isVisible: boolean('is_visible').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('skill_endorsements_once_key').on(t.endorserId, t.endorseeId, t.skillName),
-    index('skill_endorsements_endorsee_idx').on(t.endorseeId),
-  ],
+  (t) => [uniqueIndex('skill_endorsements_once_key').on(t.endorserId, t.endorseeId, t.skillName), index('skill_endorsements_endorsee_idx').on(t.endorseeId)],
 );
 
 export const memberConnections = pgTable(
@@ -130,7 +135,9 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    channelId: uuid('channel_id').notNull().references(() => chatChannels.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
     senderId: userRef('sender_id'),
     content: text('content').notNull(),
     messageType: text('message_type').notNull().default('text'),
@@ -146,7 +153,9 @@ export const chatMessages = pgTable(
 export const chatChannelMembers = pgTable(
   'chat_channel_members',
   {
-    channelId: uuid('channel_id').notNull().references(() => chatChannels.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => chatChannels.id, { onDelete: 'cascade' }),
     userId: userRef('user_id'),
     role: text('role').notNull().default('member'),
     joinedAt: ts('joined_at').notNull().defaultNow(),

@@ -7,7 +7,9 @@ export const leads = pgTable(
   'leads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    submitterId: uuid('submitter_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    submitterId: uuid('submitter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     leadType: text('lead_type').notNull(),
     companyName: text('company_name').notNull(),
     industry: text('industry').notNull(),
@@ -38,7 +40,9 @@ export const leadActivities = pgTable(
   'lead_activities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    leadId: uuid('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** What happened: 'submitted', 'status_changed', 'reviewed' or 'notes_updated'; the timeline text is derived from it. */
     kind: text('kind').notNull().default('reviewed'),
@@ -57,8 +61,12 @@ export const commissions = pgTable(
   'commissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    leadId: uuid('lead_id').notNull().references(() => leads.id, { onDelete: 'cascade' }),
-    partnerId: uuid('partner_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     rate: numeric('rate', { precision: 5, scale: 4 }).notNull(),
     status: text('status').notNull().default('pending'),
@@ -76,7 +84,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     message: text('message').notNull(),
     type: text('type').notNull(),
@@ -91,7 +101,6 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
 
-
 /**
  * Lead counts and value per status over all leads, kept by a trigger on leads (migration 0003), so the admin
  * list and the organisation figures read six rows instead of counting 200,000.
@@ -104,7 +113,9 @@ export const leadStatusTotals = pgTable('lead_status_totals', {
 
 /** Recommendations computed for a member, kept for a few minutes; cleared when their connections change. */
 export const recommendationCache = pgTable('recommendation_cache', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   items: jsonb('items').notNull(),
   computedAt: ts('computed_at').notNull(),
 });

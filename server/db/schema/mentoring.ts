@@ -3,8 +3,15 @@ import { boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
-const userRef = (name: string) => uuid(name).notNull().references(() => users.id, { onDelete: 'cascade' });
-const textArray = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+const userRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const textArray = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
 
 export const mentorProfiles = pgTable('mentor_profiles', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -47,7 +54,9 @@ export const mentorshipRequests = pgTable(
 
 export const mentorshipSessions = pgTable('mentorship_sessions', {
   id: uuid('id').primaryKey().defaultRandom(),
-  requestId: uuid('request_id').notNull().references(() => mentorshipRequests.id, { onDelete: 'cascade' }),
+  requestId: uuid('request_id')
+    .notNull()
+    .references(() => mentorshipRequests.id, { onDelete: 'cascade' }),
   scheduledAt: ts('scheduled_at').notNull(),
   duration: integer('duration').notNull().default(60),
   meetingLink: text('meeting_link'),

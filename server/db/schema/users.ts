@@ -24,15 +24,24 @@ export const users = pgTable(
     jobTitle: text('job_title'),
     location: text('location'),
     bio: text('bio'),
-    expertise: text('expertise').array().notNull().default(sql`'{}'::text[]`),
-    industries: text('industries').array().notNull().default(sql`'{}'::text[]`),
+    expertise: text('expertise')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    industries: text('industries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     linkedinUrl: text('linkedin_url'),
     phoneNumber: text('phone_number'),
     website: text('website'),
     dateOfBirth: date('date_of_birth'),
     fullAddress: text('full_address'),
     yearsExperience: integer('years_experience'),
-    businessInterests: text('business_interests').array().notNull().default(sql`'{}'::text[]`),
+    businessInterests: text('business_interests')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     networkingGoals: text('networking_goals'),
     availableForNetworking: boolean('available_for_networking').notNull().default(true),
     membershipTier: text('membership_tier').notNull().default('standard'),
@@ -57,7 +66,9 @@ export const users = pgTable(
     uniqueIndex('users_google_id_key').on(t.googleId),
     uniqueIndex('users_apple_id_key').on(t.appleId),
     index('users_account_status_idx').on(t.accountStatus, t.appliedAt),
-    index('users_directory_idx').on(t.lastName, t.firstName).where(sql`${t.accountStatus} = 'approved' and ${t.isActive} and ${t.removedAt} is null`),
+    index('users_directory_idx')
+      .on(t.lastName, t.firstName)
+      .where(sql`${t.accountStatus} = 'approved' and ${t.isActive} and ${t.removedAt} is null`),
   ],
 );
 
@@ -66,7 +77,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
@@ -93,7 +106,10 @@ export const loginFailures = pgTable(
 
 export const memberApplications = pgTable('member_applications', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
   companyVerified: boolean('company_verified').notNull().default(false),
   linkedinChecked: boolean('linkedin_checked').notNull().default(false),
   backgroundVerified: boolean('background_verified').notNull().default(false),
@@ -109,13 +125,19 @@ export const memberApplications = pgTable('member_applications', {
 
 export const userOnboarding = pgTable('user_onboarding', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
   hasCompletedWizard: boolean('has_completed_wizard').notNull().default(false),
   hasCompletedTooltips: boolean('has_completed_tooltips').notNull().default(false),
   wizardCompletedAt: ts('wizard_completed_at'),
   tooltipsCompletedAt: ts('tooltips_completed_at'),
   currentWizardStep: integer('current_wizard_step').notNull().default(0),
-  completedWizardSteps: text('completed_wizard_steps').array().notNull().default(sql`'{}'::text[]`),
+  completedWizardSteps: text('completed_wizard_steps')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   skippedTooltips: boolean('skipped_tooltips').notNull().default(false),
   lastActiveDate: ts('last_active_date'),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -8,8 +8,12 @@ export const timesheets = pgTable(
   'timesheets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    contractorId: uuid('contractor_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    clientId: uuid('client_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    contractorId: uuid('contractor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     projectName: varchar('project_name', { length: 255 }).notNull(),
     weekStarting: date('week_starting').notNull(),
     weekEnding: date('week_ending').notNull(),
@@ -31,7 +35,9 @@ export const timesheetEntries = pgTable(
   'timesheet_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    timesheetId: uuid('timesheet_id').notNull().references(() => timesheets.id, { onDelete: 'cascade' }),
+    timesheetId: uuid('timesheet_id')
+      .notNull()
+      .references(() => timesheets.id, { onDelete: 'cascade' }),
     date: date('date').notNull(),
     units: numeric('units', { precision: 6, scale: 2 }).notNull(),
     description: text('description'),
@@ -58,8 +64,12 @@ export const userAchievements = pgTable(
   'user_achievements',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    achievementId: uuid('achievement_id').notNull().references(() => achievements.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    achievementId: uuid('achievement_id')
+      .notNull()
+      .references(() => achievements.id, { onDelete: 'cascade' }),
     unlockedAt: ts('unlocked_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('user_achievements_once_key').on(t.userId, t.achievementId)],
@@ -69,7 +79,9 @@ export const pointTransactions = pgTable(
   'point_transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     points: integer('points').notNull(),
     reason: text('reason').notNull(),
     activityType: text('activity_type').notNull(),
@@ -87,6 +99,9 @@ export const levels = pgTable('levels', {
   pointsRequired: integer('points_required').notNull(),
   badgeIcon: text('badge_icon').notNull(),
   badgeColor: text('badge_color').notNull(),
-  perks: text('perks').array().notNull().default(sql`'{}'::text[]`),
+  perks: text('perks')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

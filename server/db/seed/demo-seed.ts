@@ -37,7 +37,10 @@ export async function seedDemo(db: Db, now: Date): Promise<DemoSeedResult> {
 }
 
 async function demoPeople(db: Db): Promise<Map<string, UserRow>> {
-  const rows = await db.select().from(users).where(like(users.email, `%@${DEMO_DOMAIN}`));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(like(users.email, `%@${DEMO_DOMAIN}`));
   return new Map(rows.map((u) => [u.username!, u]));
 }
 
@@ -81,7 +84,15 @@ async function seedMembers(db: Db, now: Date): Promise<number> {
       rejectionReason: p.status === 'rejected' ? 'insufficient_experience' : null,
       application:
         p.status === 'approved'
-          ? { companyVerified: true, linkedinChecked: true, backgroundVerified: true, referenceChecked: true, riskAssessment: 'low', reviewedAt: decidedAt, createdAt: appliedAt }
+          ? {
+              companyVerified: true,
+              linkedinChecked: true,
+              backgroundVerified: true,
+              referenceChecked: true,
+              riskAssessment: 'low',
+              reviewedAt: decidedAt,
+              createdAt: appliedAt,
+            }
           : { ...p.review, reviewedBy: reviewer?.id ?? null, reviewedAt: new Date(Math.min(appliedAt.getTime() + 2 * DAY, now.getTime())), createdAt: appliedAt },
     });
     people.set(username, user);
@@ -95,7 +106,11 @@ async function hasDemoActivity(db: Db, people: Map<string, UserRow>): Promise<bo
   const ids = [...people.values()].map((u) => u.id);
   if (!ids.length) return false;
   const names = DEMO_LEADS.map((d) => d.lead.companyName);
-  const [row] = await db.select({ id: leads.id }).from(leads).where(and(inArray(leads.submitterId, ids), inArray(leads.companyName, names))).limit(1);
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(inArray(leads.submitterId, ids), inArray(leads.companyName, names)))
+    .limit(1);
   return !!row;
 }
 
@@ -126,7 +141,13 @@ async function seedLeads(db: Db, people: Map<string, UserRow>, now: Date): Promi
 
 async function seedConnections(db: Db, people: Map<string, UserRow>, now: Date): Promise<number> {
   for (const c of DEMO_CONNECTIONS) {
-    await makeConnection(db, { from: person(people, c.from), to: person(people, c.to), status: c.status, message: c.message, now: new Date(now.getTime() - c.daysAgo * DAY) });
+    await makeConnection(db, {
+      from: person(people, c.from),
+      to: person(people, c.to),
+      status: c.status,
+      message: c.message,
+      now: new Date(now.getTime() - c.daysAgo * DAY),
+    });
   }
   return DEMO_CONNECTIONS.length;
 }

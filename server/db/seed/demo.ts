@@ -7,7 +7,9 @@ import { DEMO_PASSWORD, demoUsername, seedDemo } from './demo-seed.ts';
 async function main() {
   // demo members share a published password: never on a production database unless the operator insists
   if (process.env.NODE_ENV === 'production' && !process.argv.slice(2).includes('--force')) {
-    console.error('Refusing to add demo members with NODE_ENV=production: they all share a published password. Run `npm run seed:demo -- --force` if you really mean it.');
+    console.error(
+      'Refusing to add demo members with NODE_ENV=production: they all share a published password. Run `npm run seed:demo -- --force` if you really mean it.',
+    );
     process.exit(1);
   }
   const config = loadConfig();
@@ -20,7 +22,9 @@ async function main() {
       return;
     }
     const pending = DEMO_PEOPLE.filter((p) => p.status === 'pending').length;
-    console.log(`Added ${added.members} demo members (${pending} applicants waiting for review), ${added.leads} leads with their timelines and commissions, and ${added.connections} connections. Password for all: ${DEMO_PASSWORD}`);
+    console.log(
+      `Added ${added.members} demo members (${pending} applicants waiting for review), ${added.leads} leads with their timelines and commissions, and ${added.connections} connections. Password for all: ${DEMO_PASSWORD}`,
+    );
     for (const p of DEMO_PEOPLE.filter((x) => x.status === 'approved').slice(0, 3)) console.log(`  ${demoUsername(p)} (${p.role ?? 'partner'})`);
   } finally {
     await database.close();

@@ -17,18 +17,88 @@ export const LEVELS = [
 
 /** Achievements every member can unlock; the rules that award them arrive with gamification. */
 export const ACHIEVEMENTS = [
-  { name: 'First Referral', description: 'Submit your first lead', category: 'referrals', pointsReward: 50, iconName: 'Send', requirement: 1, requirementType: 'leads_submitted' },
-  { name: 'Deal Maker', description: 'Have a lead close as won', category: 'referrals', pointsReward: 200, iconName: 'Trophy', requirement: 1, requirementType: 'leads_won' },
-  { name: 'Rainmaker', description: 'Have ten leads close as won', category: 'referrals', pointsReward: 1000, iconName: 'CloudRain', requirement: 10, requirementType: 'leads_won' },
-  { name: 'Networker', description: 'Make five connections', category: 'community', pointsReward: 100, iconName: 'Users', requirement: 5, requirementType: 'connections' },
-  { name: 'Voice of the Community', description: 'Publish your first post', category: 'community', pointsReward: 25, iconName: 'MessageSquare', requirement: 1, requirementType: 'posts' },
-  { name: 'Endorsed Expert', description: 'Receive ten skill endorsements', category: 'community', pointsReward: 150, iconName: 'BadgeCheck', requirement: 10, requirementType: 'endorsements_received' },
-  { name: 'Mentor', description: 'Create a mentor profile', category: 'mentoring', pointsReward: 100, iconName: 'GraduationCap', requirement: 1, requirementType: 'mentor_profile' },
-  { name: 'Event Regular', description: 'Register for three events', category: 'events', pointsReward: 75, iconName: 'CalendarCheck', requirement: 3, requirementType: 'event_registrations' },
+  {
+    name: 'First Referral',
+    description: 'Submit your first lead',
+    category: 'referrals',
+    pointsReward: 50,
+    iconName: 'Send',
+    requirement: 1,
+    requirementType: 'leads_submitted',
+  },
+  {
+    name: 'Deal Maker',
+    description: 'Have a lead close as won',
+    category: 'referrals',
+    pointsReward: 200,
+    iconName: 'Trophy',
+    requirement: 1,
+    requirementType: 'leads_won',
+  },
+  {
+    name: 'Rainmaker',
+    description: 'Have ten leads close as won',
+    category: 'referrals',
+    pointsReward: 1000,
+    iconName: 'CloudRain',
+    requirement: 10,
+    requirementType: 'leads_won',
+  },
+  {
+    name: 'Networker',
+    description: 'Make five connections',
+    category: 'community',
+    pointsReward: 100,
+    iconName: 'Users',
+    requirement: 5,
+    requirementType: 'connections',
+  },
+  {
+    name: 'Voice of the Community',
+    description: 'Publish your first post',
+    category: 'community',
+    pointsReward: 25,
+    iconName: 'MessageSquare',
+    requirement: 1,
+    requirementType: 'posts',
+  },
+  {
+    name: 'Endorsed Expert',
+    description: 'Receive ten skill endorsements',
+    category: 'community',
+    pointsReward: 150,
+    iconName: 'BadgeCheck',
+    requirement: 10,
+    requirementType: 'endorsements_received',
+  },
+  {
+    name: 'Mentor',
+    description: 'Create a mentor profile',
+    category: 'mentoring',
+    pointsReward: 100,
+    iconName: 'GraduationCap',
+    requirement: 1,
+    requirementType: 'mentor_profile',
+  },
+  {
+    name: 'Event Regular',
+    description: 'Register for three events',
+    category: 'events',
+    pointsReward: 75,
+    iconName: 'CalendarCheck',
+    requirement: 3,
+    requirementType: 'event_registrations',
+  },
 ] as const;
 
 /** Idempotent: inserts the reference rows that are missing and leaves existing ones alone. */
 export async function seedReferenceData(db: Db): Promise<void> {
-  await db.insert(levels).values(LEVELS.map((l) => ({ ...l, perks: [...l.perks] }))).onConflictDoNothing({ target: levels.levelNumber });
-  await db.insert(achievements).values(ACHIEVEMENTS.map((a) => ({ ...a }))).onConflictDoNothing({ target: achievements.name });
+  await db
+    .insert(levels)
+    .values(LEVELS.map((l) => ({ ...l, perks: [...l.perks] })))
+    .onConflictDoNothing({ target: levels.levelNumber });
+  await db
+    .insert(achievements)
+    .values(ACHIEVEMENTS.map((a) => ({ ...a })))
+    .onConflictDoNothing({ target: achievements.name });
 }

@@ -7,8 +7,34 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { migrateDatabase, openDatabase, type Db } from '../client.ts';
 
 export const SCALE_PASSWORD = 'ScalePass123!';
-const CITIES = ['London, UK', 'Manchester, UK', 'Leeds, UK', 'Bristol, UK', 'Edinburgh, UK', 'Glasgow, UK', 'Birmingham, UK', 'Cambridge, UK', 'Dublin, Ireland', 'Paris, France', 'Berlin, Germany', 'New York, USA'];
-const TITLES = ['Chief Executive Officer', 'CEO', 'Founder', 'Chief Financial Officer', 'Chief Operating Officer', 'Managing Director', 'Non-Executive Director', 'VP Sales', 'Partner', 'Head of Strategy', 'Chief Technology Officer', 'Director'];
+const CITIES = [
+  'London, UK',
+  'Manchester, UK',
+  'Leeds, UK',
+  'Bristol, UK',
+  'Edinburgh, UK',
+  'Glasgow, UK',
+  'Birmingham, UK',
+  'Cambridge, UK',
+  'Dublin, Ireland',
+  'Paris, France',
+  'Berlin, Germany',
+  'New York, USA',
+];
+const TITLES = [
+  'Chief Executive Officer',
+  'CEO',
+  'Founder',
+  'Chief Financial Officer',
+  'Chief Operating Officer',
+  'Managing Director',
+  'Non-Executive Director',
+  'VP Sales',
+  'Partner',
+  'Head of Strategy',
+  'Chief Technology Officer',
+  'Director',
+];
 const STATUSES = ['submitted', 'submitted', 'reviewing', 'qualified', 'in-progress', 'closed-won', 'closed-lost'];
 
 const arr = (values: readonly string[]) => sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`);
@@ -50,7 +76,9 @@ export async function seedScale(db: Db, opts: { members: number; leads: number }
       ${pick(STATUSES)}, 'prospect ' || g, 'prospect' || (g % 5000) || '.example',
       now() - make_interval(days => g % 365, secs => g % 86400), now() - make_interval(days => g % 365)
     from generate_series(1, ${opts.leads}) g, m`);
-  await db.execute(sql`insert into lead_activities (lead_id, user_id, activity, created_at, kind, to_status) select id, submitter_id, 'Lead submitted', created_at, 'submitted', 'submitted' from leads where company_name like 'Prospect %'`);
+  await db.execute(
+    sql`insert into lead_activities (lead_id, user_id, activity, created_at, kind, to_status) select id, submitter_id, 'Lead submitted', created_at, 'submitted', 'submitted' from leads where company_name like 'Prospect %'`,
+  );
   await db.execute(sql`
     insert into commissions (lead_id, partner_id, amount, rate, status, created_at, paid_at)
     select id, submitter_id, round(estimated_value * 0.2, 2), 0.2000, case when created_at < now() - interval '60 days' then 'paid' else 'pending' end, updated_at,
@@ -87,7 +115,9 @@ async function main() {
   try {
     await migrateDatabase(database);
     const t = await seedScale(database.db, { members, leads: leadCount });
-    console.log(`Seeded ${members} members in ${(t.membersMs / 1000).toFixed(1)} s and ${leadCount} leads in ${(t.leadsMs / 1000).toFixed(1)} s (total ${(t.totalMs / 1000).toFixed(1)} s) on ${database.kind}.`);
+    console.log(
+      `Seeded ${members} members in ${(t.membersMs / 1000).toFixed(1)} s and ${leadCount} leads in ${(t.leadsMs / 1000).toFixed(1)} s (total ${(t.totalMs / 1000).toFixed(1)} s) on ${database.kind}.`,
+    );
     console.log(`Benchmark accounts: bench.partner and bench.admin, password ${SCALE_PASSWORD}`);
   } finally {
     await database.close();

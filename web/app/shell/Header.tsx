@@ -15,15 +15,7 @@ export function Header({ user, menuOpen, onOpenMenu }: { user: CurrentUser; menu
   return (
     <header className="sticky top-0 z-40 h-16 border-b border-border bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/85">
       <div className="flex h-full items-center gap-3 px-3 sm:px-5">
-        <Button
-          variant="ghost"
-          size="icon"
-          className="lg:hidden"
-          aria-label="Open navigation menu"
-          aria-expanded={menuOpen}
-          aria-haspopup="dialog"
-          onClick={onOpenMenu}
-        >
+        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation menu" aria-expanded={menuOpen} aria-haspopup="dialog" onClick={onOpenMenu}>
           <Menu className="size-5!" aria-hidden />
         </Button>
         <Link to="/dashboard" className="flex min-w-0 items-center gap-2.5 rounded-lg py-1 pr-2 focus-visible:outline-2 focus-visible:outline-ring">

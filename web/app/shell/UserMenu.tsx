@@ -45,10 +45,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          disabled={logout.isPending}
-          onSelect={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}
-        >
+        <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}>
           <LogOut aria-hidden /> {logout.isPending ? 'Signing out...' : 'Sign Out'}
         </DropdownMenuItem>
       </DropdownMenuContent>

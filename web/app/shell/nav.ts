@@ -1,17 +1,4 @@
-import {
-  CalendarDays,
-  Crown,
-  LayoutDashboard,
-  ListChecks,
-  PoundSterling,
-  Send,
-  Settings,
-  ShieldCheck,
-  SquareKanban,
-  Trophy,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { CalendarDays, Crown, LayoutDashboard, ListChecks, PoundSterling, Send, Settings, ShieldCheck, SquareKanban, Trophy, Users, type LucideIcon } from 'lucide-react';
 
 interface NavItem {
   to: string;

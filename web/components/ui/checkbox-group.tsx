@@ -48,12 +48,7 @@ export function CheckboxGroup({
           const optionId = `${id}-${i}`;
           return (
             <div key={option} className="flex items-center gap-2.5 rounded-md px-1.5 py-1.5 hover:bg-accent">
-              <Checkbox
-                id={optionId}
-                ref={i === 0 ? firstRef : undefined}
-                checked={value.includes(option)}
-                onCheckedChange={(c) => toggle(option, c === true)}
-              />
+              <Checkbox id={optionId} ref={i === 0 ? firstRef : undefined} checked={value.includes(option)} onCheckedChange={(c) => toggle(option, c === true)} />
               <label htmlFor={optionId} className="cursor-pointer text-sm leading-snug">
                 {option}
               </label>

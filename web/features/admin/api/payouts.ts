@@ -39,9 +39,14 @@ export function usePayCommission() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: { id: string; partnerName: string }) => api.post<CommissionPaid>(`/api/admin/commissions/${encodeURIComponent(id)}/pay`),
-    onSuccess: (_d, { partnerName }) => toast({ variant: 'success', title: 'Commission marked as paid', description: `${partnerName}'s commission is recorded as paid.` }),
+    onSuccess: (_d, { partnerName }) =>
+      toast({ variant: 'success', title: 'Commission marked as paid', description: `${partnerName}'s commission is recorded as paid.` }),
     onError: (err) =>
-      toast({ variant: 'destructive', title: 'Error', description: err instanceof ApiError && err.status === 409 && err.detail ? err.detail : 'Failed to mark the commission as paid. Please try again.' }),
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: err instanceof ApiError && err.status === 409 && err.detail ? err.detail : 'Failed to mark the commission as paid. Please try again.',
+      }),
     onSettled: () => invalidateKeys(client, PAYOUT_INVALIDATES),
   });
 }

@@ -27,10 +27,12 @@ function Entry({ e }: { e: AuditEntry }) {
             <span className="font-medium text-foreground" title={e.entityId ?? undefined}>
               {e.entityLabel}
             </span>
-          ) : e.entityId && (
-            <span className="font-mono" title={e.entityId}>
-              #{e.entityId.slice(0, 8)}
-            </span>
+          ) : (
+            e.entityId && (
+              <span className="font-mono" title={e.entityId}>
+                #{e.entityId.slice(0, 8)}
+              </span>
+            )
           )}
         </p>
         {changes.length > 0 && (

@@ -53,13 +53,7 @@ export function CommissionPayoutsPanel() {
         <div className="grid gap-3 sm:grid-cols-[12rem_12rem] sm:items-end">
           <div className="grid gap-2">
             <Label htmlFor={monthId}>Month</Label>
-            <Input
-              id={monthId}
-              type="month"
-              value={filter.month}
-              max={currentLondonMonth()}
-              onChange={(e) => setFilter((f) => ({ ...f, month: e.target.value }))}
-            />
+            <Input id={monthId} type="month" value={filter.month} max={currentLondonMonth()} onChange={(e) => setFilter((f) => ({ ...f, month: e.target.value }))} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={statusId}>Status</Label>
@@ -103,7 +97,11 @@ export function CommissionPayoutsPanel() {
               </p>
               <PayoutTable
                 rows={items}
-                pay={{ payingId: pay.isPending ? (pay.variables?.id ?? null) : null, busy: pay.isPending, onPay: (c) => pay.mutate({ id: c.id, partnerName: c.partnerName }) }}
+                pay={{
+                  payingId: pay.isPending ? (pay.variables?.id ?? null) : null,
+                  busy: pay.isPending,
+                  onPay: (c) => pay.mutate({ id: c.id, partnerName: c.partnerName }),
+                }}
               />
               <Pager
                 label="Commission pages"

@@ -49,48 +49,48 @@ export function OutboxPanel({ active }: { active: boolean }) {
         >
           {({ items: emails, total }) => (
             <>
-            <ul className="divide-y divide-border rounded-lg border border-border">
-              {emails.map((e) => (
-                <li key={e.id}>
-                  <details className="group">
-                    <summary className="flex cursor-pointer list-none items-center gap-3 px-4 py-3 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
-                      <ChevronRight className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90" aria-hidden />
-                      <Mail className="hidden size-4 shrink-0 text-muted-foreground sm:block" aria-hidden />
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate text-sm font-medium">{e.subject}</span>
-                        <span className="block truncate text-xs text-muted-foreground">
-                          To {e.to} · {formatDateTime(e.createdAt)}
+              <ul className="divide-y divide-border rounded-lg border border-border">
+                {emails.map((e) => (
+                  <li key={e.id}>
+                    <details className="group">
+                      <summary className="flex cursor-pointer list-none items-center gap-3 px-4 py-3 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+                        <ChevronRight className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-90" aria-hidden />
+                        <Mail className="hidden size-4 shrink-0 text-muted-foreground sm:block" aria-hidden />
+                        <span className="min-w-0 flex-1">
+                          <span className="block truncate text-sm font-medium">{e.subject}</span>
+                          <span className="block truncate text-xs text-muted-foreground">
+                            To {e.to} · {formatDateTime(e.createdAt)}
+                          </span>
                         </span>
-                      </span>
-                      {statusBadge(e)}
-                    </summary>
-                    <div className="border-t border-border bg-muted/40 px-4 py-4">
-                      <dl className="mb-3 grid gap-1 text-xs text-muted-foreground sm:grid-cols-2">
-                        <div>
-                          <dt className="inline font-medium">To: </dt>
-                          <dd className="inline">{e.to}</dd>
-                        </div>
-                        <div>
-                          <dt className="inline font-medium">Transport: </dt>
-                          <dd className="inline">{e.transport}</dd>
-                        </div>
-                      </dl>
-                      {e.error && <p className="mb-3 text-sm text-destructive">Error: {e.error}</p>}
-                      <pre className="whitespace-pre-wrap break-words font-sans text-sm leading-relaxed text-foreground">{e.text}</pre>
-                    </div>
-                  </details>
-                </li>
-              ))}
-            </ul>
-            <Pager
-              label="Outbox pages"
-              page={page}
-              summary={`Page ${page} of ${Math.max(1, Math.ceil(total / PAGE_SIZE))} · ${total} e-mails`}
-              hasNext={page * PAGE_SIZE < total}
-              onPage={setPage}
-              busy={outbox.isFetching}
-              className="mt-4"
-            />
+                        {statusBadge(e)}
+                      </summary>
+                      <div className="border-t border-border bg-muted/40 px-4 py-4">
+                        <dl className="mb-3 grid gap-1 text-xs text-muted-foreground sm:grid-cols-2">
+                          <div>
+                            <dt className="inline font-medium">To: </dt>
+                            <dd className="inline">{e.to}</dd>
+                          </div>
+                          <div>
+                            <dt className="inline font-medium">Transport: </dt>
+                            <dd className="inline">{e.transport}</dd>
+                          </div>
+                        </dl>
+                        {e.error && <p className="mb-3 text-sm text-destructive">Error: {e.error}</p>}
+                        <pre className="whitespace-pre-wrap break-words font-sans text-sm leading-relaxed text-foreground">{e.text}</pre>
+                      </div>
+                    </details>
+                  </li>
+                ))}
+              </ul>
+              <Pager
+                label="Outbox pages"
+                page={page}
+                summary={`Page ${page} of ${Math.max(1, Math.ceil(total / PAGE_SIZE))} · ${total} e-mails`}
+                hasNext={page * PAGE_SIZE < total}
+                onPage={setPage}
+                busy={outbox.isFetching}
+                className="mt-4"
+              />
             </>
           )}
         </QueryState>

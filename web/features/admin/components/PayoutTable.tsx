@@ -62,7 +62,12 @@ function columns(pay: PayState): Column<Commission>[] {
     { key: 'status', header: 'Status', cell: (c) => <CommissionStatusBadge status={c.status} /> },
     { key: 'created', header: 'Created', cellClassName: 'whitespace-nowrap tabular-nums', cell: (c) => formatDate(c.createdAt) },
     // a pending row offers the payment where its date will go
-    { key: 'paid', header: 'Paid', cellClassName: 'whitespace-nowrap py-2 tabular-nums', cell: (c) => (c.can.markPaid ? <PayButton c={c} pay={pay} /> : formatDate(c.paidAt)) },
+    {
+      key: 'paid',
+      header: 'Paid',
+      cellClassName: 'whitespace-nowrap py-2 tabular-nums',
+      cell: (c) => (c.can.markPaid ? <PayButton c={c} pay={pay} /> : formatDate(c.paidAt)),
+    },
   ];
 }
 

@@ -111,7 +111,11 @@ export function UserManagementPanel() {
           loading={<TableSkeleton />}
           isEmpty={(p) => !p.items.length}
           empty={
-            <EmptyState icon={Users} title={search ? 'No users match your search' : 'No users yet'} text={search ? `Nothing found for “${search}”. Try a name, e-mail or company.` : undefined} />
+            <EmptyState
+              icon={Users}
+              title={search ? 'No users match your search' : 'No users yet'}
+              text={search ? `Nothing found for “${search}”. Try a name, e-mail or company.` : undefined}
+            />
           }
         >
           {() => (

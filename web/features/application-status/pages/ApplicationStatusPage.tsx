@@ -133,7 +133,10 @@ export function ApplicationStatusPage() {
                 <ol className="mt-4 grid gap-4">
                   {NEXT_STEPS.map((step, i) => (
                     <li key={step.title} className="flex gap-4">
-                      <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground" aria-hidden>
+                      <span
+                        className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
+                        aria-hidden
+                      >
                         {i + 1}
                       </span>
                       <div>
@@ -152,8 +155,7 @@ export function ApplicationStatusPage() {
                   Reapplying
                 </h2>
                 <p className="mt-2 text-sm text-muted-foreground">
-                  Circumstances change, and so can our decision. You are welcome to apply again in the future when your experience or
-                  situation has developed.
+                  Circumstances change, and so can our decision. You are welcome to apply again in the future when your experience or situation has developed.
                   {reason && (
                     <>
                       {' '}

@@ -41,8 +41,9 @@ export function useUpdateApplication() {
     onMutate: async ({ userId, change }) => {
       await client.cancelQueries({ predicate: isPendingPage });
       const previous = client.getQueriesData<Page<PendingApplication>>({ predicate: isPendingPage });
-      client.setQueriesData<Page<PendingApplication>>({ predicate: isPendingPage }, (p) =>
-        p && { ...p, items: p.items.map((a) => (a.userId === userId ? { ...a, ...change } : a)) },
+      client.setQueriesData<Page<PendingApplication>>(
+        { predicate: isPendingPage },
+        (p) => p && { ...p, items: p.items.map((a) => (a.userId === userId ? { ...a, ...change } : a)) },
       );
       return { previous };
     },

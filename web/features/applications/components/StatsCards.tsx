@@ -23,11 +23,7 @@ export function StatsCards({ stats, loading }: { stats?: ApplicationStats; loadi
             </span>
             <div className="min-w-0">
               <p className="text-[13px] font-medium text-muted-foreground">{label}</p>
-              {loading || !stats ? (
-                <Skeleton className="mt-1.5 h-7 w-10" />
-              ) : (
-                <p className="text-2xl font-semibold tabular-nums tracking-tight">{stats[key]}</p>
-              )}
+              {loading || !stats ? <Skeleton className="mt-1.5 h-7 w-10" /> : <p className="text-2xl font-semibold tabular-nums tracking-tight">{stats[key]}</p>}
             </div>
           </Card>
         </li>

@@ -129,18 +129,18 @@ export function RegisterForm({ pending, onSubmit }: { pending: boolean; onSubmit
         <div className="grid gap-5 sm:grid-cols-2">
           {text('company', 'Company', { autoComplete: 'organization' })}
           {text('jobTitle', 'Job Title', { autoComplete: 'organization-title' })}
-          {text('yearsExperience', 'Years of Experience', { type: 'number', inputMode: 'numeric', min: LIMITS.yearsExperience.min, max: LIMITS.yearsExperience.max, step: 1 })}
+          {text('yearsExperience', 'Years of Experience', {
+            type: 'number',
+            inputMode: 'numeric',
+            min: LIMITS.yearsExperience.min,
+            max: LIMITS.yearsExperience.max,
+            step: 1,
+          })}
           {text('linkedinUrl', 'LinkedIn URL', { type: 'url', placeholder: 'https://www.linkedin.com/in/…' }, true)}
           {text('website', 'Website', { type: 'url', placeholder: 'https://…' }, true)}
         </div>
         <Field id="reg-bio" label="Professional Bio" error={err('bio')} hint={`${bio.length}/${LIMITS.bio.max}`}>
-          <Textarea
-            {...a11y('bio', true)}
-            rows={4}
-            maxLength={LIMITS.bio.max}
-            placeholder="Tell us about your professional background and experience"
-            {...reg('bio')}
-          />
+          <Textarea {...a11y('bio', true)} rows={4} maxLength={LIMITS.bio.max} placeholder="Tell us about your professional background and experience" {...reg('bio')} />
         </Field>
       </Section>
 

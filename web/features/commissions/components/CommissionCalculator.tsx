@@ -106,9 +106,15 @@ export function CommissionCalculator({ monthValue, currentTierIndex }: { monthVa
             <caption className="mb-2 text-left text-sm font-semibold">Commission tiers</caption>
             <thead>
               <tr className="border-b border-border text-left text-xs text-muted-foreground">
-                <th scope="col" className="py-2 pr-3 font-medium">Tier</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Monthly gross profit billed</th>
-                <th scope="col" className="py-2 text-right font-medium">Rate</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Tier
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Monthly gross profit billed
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Rate
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -130,8 +136,8 @@ export function CommissionCalculator({ monthValue, currentTierIndex }: { monthVa
           <p className="flex gap-2">
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>
-              Example: a single deal of <strong className="text-foreground">£26,100</strong> in a month gives <strong className="text-foreground">£7,440</strong> — 20% of the
-              first £10,000, 30% of the next £10,000 and 40% of the remaining £6,100.{' '}
+              Example: a single deal of <strong className="text-foreground">£26,100</strong> in a month gives <strong className="text-foreground">£7,440</strong> — 20% of
+              the first £10,000, 30% of the next £10,000 and 40% of the remaining £6,100.{' '}
               <Button
                 variant="link"
                 className="h-auto p-0 text-[13px]"

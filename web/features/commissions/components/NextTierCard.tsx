@@ -65,8 +65,7 @@ export function NextTierCard({ summary, loading }: { summary?: CommissionSummary
             </div>
             {tier.toNext != null && tier.nextPercent != null ? (
               <p className="rounded-lg bg-primary-soft/60 px-3.5 py-3 text-sm">
-                <strong className="tabular-nums">{formatGBP(tier.toNext)}</strong> more closed business this month reaches the{' '}
-                <strong>{tier.nextPercent}%</strong> tier.
+                <strong className="tabular-nums">{formatGBP(tier.toNext)}</strong> more closed business this month reaches the <strong>{tier.nextPercent}%</strong> tier.
               </p>
             ) : (
               <p className="flex items-center gap-2 rounded-lg bg-success-soft px-3.5 py-3 text-sm text-success">

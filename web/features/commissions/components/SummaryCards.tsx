@@ -10,7 +10,14 @@ function cards(s: CommissionSummary | undefined): Stat[] {
     { key: 'totalEarned', label: 'Total Earned', note: 'Paid and pending, all time', icon: Wallet, tone: 'bg-primary-soft text-primary', value: gbp(s?.totalEarned) },
     { key: 'pendingAmount', label: 'Pending', note: 'Due at the next payment run', icon: Clock, tone: 'bg-warning-soft text-warning', value: gbp(s?.pendingAmount) },
     { key: 'paidAmount', label: 'Paid', note: 'Already transferred to you', icon: CircleCheck, tone: 'bg-success-soft text-success', value: gbp(s?.paidAmount) },
-    { key: 'thisMonthCommission', label: 'This Month', note: 'From leads closed this month', icon: CalendarClock, tone: 'bg-secondary text-secondary-foreground', value: gbp(s?.thisMonthCommission) },
+    {
+      key: 'thisMonthCommission',
+      label: 'This Month',
+      note: 'From leads closed this month',
+      icon: CalendarClock,
+      tone: 'bg-secondary text-secondary-foreground',
+      value: gbp(s?.thisMonthCommission),
+    },
   ];
 }
 

@@ -33,8 +33,8 @@ export function CpPlusPage() {
             CP+ is coming soon
           </h1>
           <p className="mt-3 text-[15px] leading-relaxed text-white/80 sm:text-base">
-            Our premium membership tier, designed for partners who want more: exclusive content, closer connections and
-            personal support to grow your executive partnerships.
+            Our premium membership tier, designed for partners who want more: exclusive content, closer connections and personal support to grow your executive
+            partnerships.
           </p>
           <div className="mt-6 flex flex-wrap items-center gap-3">
             <Button size="lg" disabled className="bg-gold text-gold-foreground hover:bg-gold disabled:opacity-80">
@@ -67,8 +67,7 @@ export function CpPlusPage() {
       <Card className="border-gold-deep/20 bg-gold-soft/40 p-6 sm:p-8">
         <h2 className="text-base font-semibold">Already a member? You come first.</h2>
         <p className="mt-1.5 text-sm text-muted-foreground">
-          Current members will get priority access when CP+ launches, special launch pricing, and retroactive benefits for the
-          partnerships they have already built.
+          Current members will get priority access when CP+ launches, special launch pricing, and retroactive benefits for the partnerships they have already built.
         </p>
         <ul className="mt-4 flex flex-wrap gap-2">
           {PERKS.map((p) => (

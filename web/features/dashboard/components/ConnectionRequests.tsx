@@ -64,12 +64,7 @@ export function ConnectionRequests() {
                   </div>
                 </div>
                 <div className="flex shrink-0 gap-2 pl-[52px] sm:pl-0">
-                  <Button
-                    size="sm"
-                    disabled={respond.isPending}
-                    onClick={() => answer(r.id, name, 'accepted')}
-                    aria-label={`Accept connection request from ${name}`}
-                  >
+                  <Button size="sm" disabled={respond.isPending} onClick={() => answer(r.id, name, 'accepted')} aria-label={`Accept connection request from ${name}`}>
                     {busy && respond.variables?.status === 'accepted' ? <Spinner className="size-4 text-primary-foreground" label="Accepting" /> : <Check aria-hidden />}
                     Accept
                   </Button>

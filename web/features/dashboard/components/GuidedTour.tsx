@@ -230,7 +230,13 @@ export function GuidedTour({ userId }: { userId: string }) {
             </p>
             <ol className="flex gap-1" aria-hidden>
               {TOUR_STEPS.map((s, i) => (
-                <li key={s.id} className={cn('h-1.5 rounded-full transition-all motion-reduce:transition-none', i === step ? 'w-4 bg-primary' : i < step ? 'w-1.5 bg-primary/50' : 'w-1.5 bg-input')} />
+                <li
+                  key={s.id}
+                  className={cn(
+                    'h-1.5 rounded-full transition-all motion-reduce:transition-none',
+                    i === step ? 'w-4 bg-primary' : i < step ? 'w-1.5 bg-primary/50' : 'w-1.5 bg-input',
+                  )}
+                />
               ))}
             </ol>
           </div>

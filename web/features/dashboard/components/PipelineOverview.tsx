@@ -25,7 +25,10 @@ export function PipelineOverview({ stats, isLoading, error, onRetry }: { stats?:
         <h2 id="pipeline-heading" className="text-base font-semibold">
           Pipeline Overview
         </h2>
-        <Link to="/pipeline" className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+        <Link
+          to="/pipeline"
+          className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        >
           View pipeline <ArrowRight className="size-4" aria-hidden />
         </Link>
       </div>

@@ -74,8 +74,8 @@ export function LeadDetailsDialog({ lead, onOpenChange, actions }: { lead: Lead 
             <div role="note" className="flex gap-3 rounded-lg border border-warning/25 bg-warning-soft px-4 py-3 text-sm text-warning">
               <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
               <p>
-                <span className="font-semibold">Possible duplicate.</span> Another open lead has the same company or contact e-mail domain. Check
-                who introduced it first before working this one.
+                <span className="font-semibold">Possible duplicate.</span> Another open lead has the same company or contact e-mail domain. Check who introduced it first
+                before working this one.
               </p>
             </div>
           )}
@@ -128,7 +128,12 @@ export function LeadDetailsDialog({ lead, onOpenChange, actions }: { lead: Lead 
                 ['Submitted by', lead.submitterName],
                 ['Submitted', formatDateTime(lead.createdAt)],
                 ['Last updated', formatDateTime(lead.updatedAt)],
-                ['Reference', <span key="ref" className="font-mono text-xs">{lead.id.slice(0, 8).toUpperCase()}</span>],
+                [
+                  'Reference',
+                  <span key="ref" className="font-mono text-xs">
+                    {lead.id.slice(0, 8).toUpperCase()}
+                  </span>,
+                ],
               ]}
             />
           </Section>
@@ -152,8 +157,8 @@ export function LeadDetailsDialog({ lead, onOpenChange, actions }: { lead: Lead 
             title="Are you sure?"
             description={
               <>
-                This action cannot be undone. This will permanently delete the lead for <strong className="text-foreground">{lead.companyName}</strong> and
-                remove all associated activities, notes and commissions.
+                This action cannot be undone. This will permanently delete the lead for <strong className="text-foreground">{lead.companyName}</strong> and remove all
+                associated activities, notes and commissions.
               </>
             }
             destructive

@@ -20,14 +20,26 @@ function DuplicateBadge() {
 const DATE_CELL = 'whitespace-nowrap tabular-nums text-muted-foreground';
 
 /** The table's columns for the options chosen (the admin panel's compact table folds two pairs into one column each). */
-function leadColumns({ showSubmitter, showDuplicate, compact, actions }: { showSubmitter: boolean; showDuplicate: boolean; compact: boolean; actions: (lead: Lead) => ReactNode }): Array<Column<Lead> | false> {
+function leadColumns({
+  showSubmitter,
+  showDuplicate,
+  compact,
+  actions,
+}: {
+  showSubmitter: boolean;
+  showDuplicate: boolean;
+  compact: boolean;
+  actions: (lead: Lead) => ReactNode;
+}): Array<Column<Lead> | false> {
   return [
     {
       key: 'company',
       header: 'Company',
       cell: (l) => (
         <>
-          <span className="block max-w-44 truncate text-sm font-medium text-foreground" title={l.companyName}>{l.companyName}</span>
+          <span className="block max-w-44 truncate text-sm font-medium text-foreground" title={l.companyName}>
+            {l.companyName}
+          </span>
           <span className="block max-w-44 truncate text-xs text-muted-foreground">{l.contactName}</span>
           {showDuplicate && l.possibleDuplicate && (
             <span className="mt-1 block">
@@ -42,7 +54,9 @@ function leadColumns({ showSubmitter, showDuplicate, compact, actions }: { showS
       header: compact ? 'Submitted' : 'Submitted by',
       cell: (l) => (
         <>
-          <span className="block max-w-36 truncate" title={l.submitterName}>{l.submitterName}</span>
+          <span className="block max-w-36 truncate" title={l.submitterName}>
+            {l.submitterName}
+          </span>
           {compact && <span className="block text-xs tabular-nums text-muted-foreground">{formatDate(l.createdAt)}</span>}
         </>
       ),
@@ -53,7 +67,9 @@ function leadColumns({ showSubmitter, showDuplicate, compact, actions }: { showS
       header: compact ? 'Industry / Type' : 'Industry',
       cell: (l) => (
         <>
-          <span className="block max-w-32 truncate" title={l.industry}>{l.industry}</span>
+          <span className="block max-w-32 truncate" title={l.industry}>
+            {l.industry}
+          </span>
           {compact && <span className="block text-xs text-muted-foreground">{LEAD_TYPE_LABELS[l.leadType]}</span>}
         </>
       ),

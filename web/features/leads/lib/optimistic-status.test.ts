@@ -48,7 +48,10 @@ describe('applyOptimisticStatus', () => {
   it('moves the lead out of lists of its old status and into the first page of its new one, newest first', () => {
     const client = cache();
     applyOptimisticStatus(client, a, 'closed-won', new Date('2026-11-03T09:00:00Z'));
-    expect(client.getQueryData<LeadPage>(all)?.items.map((l) => [l.id, l.status])).toEqual([['a', 'closed-won'], ['b', 'qualified']]);
+    expect(client.getQueryData<LeadPage>(all)?.items.map((l) => [l.id, l.status])).toEqual([
+      ['a', 'closed-won'],
+      ['b', 'qualified'],
+    ]);
     expect(client.getQueryData<LeadPage>(submitted)).toMatchObject({ items: [], total: 0 });
     expect(client.getQueryData<LeadPage>(won)).toMatchObject({ total: 2 });
     expect(client.getQueryData<LeadPage>(won)?.items.map((l) => l.id)).toEqual(['a', 'b']);

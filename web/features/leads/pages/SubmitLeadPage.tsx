@@ -42,10 +42,7 @@ export function SubmitLeadPage() {
           <ArrowLeft aria-hidden /> My Leads
         </Link>
       </Button>
-      <PageHeader
-        title="Submit New Lead"
-        description="Refer an interim, advisory or recruitment opportunity. You earn commission when it closes."
-      />
+      <PageHeader title="Submit New Lead" description="Refer an interim, advisory or recruitment opportunity. You earn commission when it closes." />
 
       <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start xl:gap-8">
         <aside className="hidden lg:sticky lg:top-22 lg:grid lg:gap-4">
@@ -60,7 +57,9 @@ export function SubmitLeadPage() {
                       e.preventDefault();
                       const el = document.getElementById(s.id);
                       el?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-                      el?.querySelector<HTMLElement>('input:not([type=radio]), input[type=radio]:checked, button[role=combobox], textarea')?.focus({ preventScroll: true });
+                      el?.querySelector<HTMLElement>('input:not([type=radio]), input[type=radio]:checked, button[role=combobox], textarea')?.focus({
+                        preventScroll: true,
+                      });
                     }}
                     className="flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
                   >

@@ -20,15 +20,7 @@ interface Target {
  * The dialog closes and resets on success (then `onSent` decides where focus goes); on failure it stays open
  * so the message is not lost.
  */
-export function ConnectButton({
-  member,
-  onSent,
-  onOpenChange,
-}: {
-  member: Target;
-  onSent?: () => void;
-  onOpenChange?: (open: boolean) => void;
-}) {
+export function ConnectButton({ member, onSent, onOpenChange }: { member: Target; onSent?: () => void; onOpenChange?: (open: boolean) => void }) {
   const [open, setOpenState] = useState(false);
   const setOpen = (o: boolean) => {
     setOpenState(o);

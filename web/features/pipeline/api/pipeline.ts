@@ -8,7 +8,6 @@ import { pipelineKeys } from './keys.ts';
 /** Cards loaded per column; a column with more shows "+N more". */
 const COLUMN_PAGE_SIZE = 100;
 
-
 /** The board: one server query per column (the newest 100 leads of that status, with the column's total). */
 export function useBoard() {
   return useQueries({

@@ -73,13 +73,25 @@ export function PipelineColumn({
         )}
       </header>
       <div className="px-3 pb-2 text-xs tabular-nums text-muted-foreground">
-        {loading ? <Skeleton className="h-3.5 w-16" /> : <>{formatGBP(valuePence / 100)}{more > 0 ? ` in the ${shown} shown` : ''}</>}
+        {loading ? (
+          <Skeleton className="h-3.5 w-16" />
+        ) : (
+          <>
+            {formatGBP(valuePence / 100)}
+            {more > 0 ? ` in the ${shown} shown` : ''}
+          </>
+        )}
       </div>
       <div className="flex max-h-[36rem] min-h-28 flex-1 flex-col gap-2 overflow-y-auto px-2 pb-2">
         {loading ? (
           [0, 1, 2].map((i) => <Skeleton key={i} className="h-24 w-full shrink-0 rounded-lg bg-slate-200/70" />)
         ) : shown === 0 ? (
-          <p className={cn('flex flex-1 items-center justify-center rounded-lg border border-dashed border-border px-3 py-6 text-center text-xs text-muted-foreground', over && 'border-ring text-foreground')}>
+          <p
+            className={cn(
+              'flex flex-1 items-center justify-center rounded-lg border border-dashed border-border px-3 py-6 text-center text-xs text-muted-foreground',
+              over && 'border-ring text-foreground',
+            )}
+          >
             {over ? `Drop to move to ${STATUS_LABELS[status]}` : 'No leads'}
           </p>
         ) : (

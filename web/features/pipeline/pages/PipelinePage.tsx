@@ -68,7 +68,13 @@ export function PipelinePage() {
       note: 'Qualified ×0.7, in progress ×0.9, won ×1, others ×0.3',
       ...METRIC_ICONS.weighted,
     },
-    { key: 'active', label: 'Active Leads', value: activeCount.toLocaleString('en-GB'), note: 'Submitted, under review, qualified or in progress', ...METRIC_ICONS.active },
+    {
+      key: 'active',
+      label: 'Active Leads',
+      value: activeCount.toLocaleString('en-GB'),
+      note: 'Submitted, under review, qualified or in progress',
+      ...METRIC_ICONS.active,
+    },
     {
       key: 'conversion',
       label: 'Conversion Rate',
