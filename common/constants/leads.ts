@@ -1,4 +1,4 @@
-/** Lead option lists of spec 02 "Submit New Lead". */
+/** The option lists of the Submit New Lead form. */
 export const LEAD_TYPES = ['interim', 'advisory', 'recruitment'] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
 export const LEAD_TYPE_LABELS: Record<LeadType, string> = { interim: 'Interim', advisory: 'Advisory', recruitment: 'Recruitment' };

@@ -1,4 +1,4 @@
-/** Numbers the specification fixes (01 §9). */
+/** Limits and timings the product fixes; screens and the server read them from here, never their own copies. */
 export const LIMITS = {
   bio: { min: 20, max: 500 },
   networkingGoals: { min: 10, max: 300 },

@@ -1,4 +1,4 @@
-/** Option lists fixed by the specification (01 §2, 02 §5). Order matters: screens show them as listed. */
+/** The product's fixed option lists (registration, profile, review). Order matters: screens show them as listed. */
 export const EXPERTISE_OPTIONS = [
   'Executive Leadership',
   'Strategic Planning',
@@ -74,7 +74,7 @@ export const MEMBERSHIP_TIERS = ['standard', 'cp-plus'] as const;
 export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
-/** Rejection reasons of spec 02 §5, with the labels the review dialog shows. */
+/** Why an application can be rejected, with the labels the review dialog shows. */
 export const REJECTION_REASONS = [
   'competitor',
   'insufficient_experience',

@@ -1,4 +1,4 @@
-/** The dashboard's daily quotes (spec 01 §2: a list of 15, chosen by day of the year). */
+/** The dashboard's daily quotes (a list of 15, one chosen by the day of the year). */
 export const DAILY_QUOTES = [
   { text: 'Alone we can do so little; together we can do so much.', author: 'Helen Keller' },
   { text: 'Your network is your net worth.', author: 'Porter Gale' },

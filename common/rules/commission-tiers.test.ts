@@ -3,7 +3,7 @@ import { commissionOnTotal, marginalCommission, tierPosition } from './commissio
 import { fromPence, toPence } from './money.ts';
 
 describe('commissionOnTotal', () => {
-  it('gives 7,440.00 on 26,100 (the spec example)', () => {
+  it('gives 7,440.00 on 26,100 (the worked example of the tier table)', () => {
     expect(commissionOnTotal(toPence('26100'))).toBe(744_000);
   });
   it('applies each band at its own rate', () => {

@@ -1,5 +1,5 @@
 /**
- * Commission tiers (spec 02 §9): progressive over a partner's closed-won value in one calendar month,
+ * Commission tiers: progressive over a partner's closed-won value in one calendar month,
  * 0–10,000 at 20 %, 10,000–20,000 at 30 %, above 20,000 at 40 %. All amounts are integer pence.
  */
 export const TIERS = [

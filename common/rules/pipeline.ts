@@ -1,6 +1,6 @@
 import type { LeadStatus } from '../constants/options.ts';
 
-/** Weighted pipeline factors (spec 02 §9): qualified 0.7, in-progress 0.9, closed-won 1, others 0.3. */
+/** Weighted pipeline factors: qualified 0.7, in-progress 0.9, closed-won 1, others 0.3. */
 export const PIPELINE_WEIGHTS: Record<LeadStatus, number> = {
   submitted: 0.3,
   reviewing: 0.3,

@@ -1,5 +1,5 @@
 /**
- * Member recommendation scoring (spec 01 §9). The server ranks in SQL with these same weights and uses
+ * Member recommendation scoring. The server ranks in SQL with these same weights and uses
  * scoreMember() for the final score and the reasons of the members it returns.
  */
 export const RECOMMENDATION_WEIGHTS = {

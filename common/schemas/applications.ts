@@ -75,7 +75,7 @@ export const applicationStatsSchema = z.object({
 });
 export type ApplicationStats = z.infer<typeof applicationStatsSchema>;
 
-/** Ready to approve: company, LinkedIn and background verified and no competitor flag (spec 02). */
+/** Ready to approve: company, LinkedIn and background verified and no competitor flag. */
 export function isReadyToApprove(a: Pick<PendingApplication, 'companyVerified' | 'linkedinChecked' | 'backgroundVerified' | 'competitorFlag'>): boolean {
   return a.companyVerified && a.linkedinChecked && a.backgroundVerified && !a.competitorFlag;
 }

@@ -10,7 +10,7 @@ export const emailField = z.string({ error: 'Invalid email address' }).trim().to
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Registration form and POST /api/auth/register body: the same schema checks both sides (spec 01 §5). */
+/** Registration form and POST /api/auth/register body: the same schema checks both sides, with the same messages. */
 export const registerSchema = z
   .object({
     firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(LIMITS.name.max, 'First name must be at most 50 characters'),

@@ -31,7 +31,7 @@ export const amountField = z.union([z.number(), z.string()], { error: 'Please en
   return `${Number(whole)}.${frac.padEnd(2, '0')}`;
 });
 
-/** POST /api/leads and the Submit New Lead form (spec 02). */
+/** POST /api/leads and the Submit New Lead form: one schema, one set of messages. */
 export const leadInputSchema = z
   .object({
     leadType: z.enum(LEAD_TYPES, { error: 'Please choose a lead type' }).default('interim'),

@@ -38,7 +38,7 @@ export type MemberRecommendation = z.infer<typeof recommendationSchema>;
 export const recommendationPageSchema = pageOf(recommendationSchema);
 export type RecommendationPage = z.infer<typeof recommendationPageSchema>;
 
-/** POST /api/member-connections: spec 01 names the receiver receiverId, spec 02 requesteeId; both accepted. */
+/** POST /api/member-connections: the receiver is accepted as receiverId or, as older clients send it, requesteeId. */
 export const connectionRequestSchema = z
   .object({
     receiverId: z.uuid('Unknown member').optional(),

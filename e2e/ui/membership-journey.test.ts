@@ -38,7 +38,7 @@ describe('membership application journey', () => {
     await expect.poll(() => page.getByText('Create your account').count()).toBeGreaterThan(0);
     await expectAccessible(page, 'register');
 
-    // submitting an empty form shows the spec's messages under the fields
+    // submitting an empty form shows the form's messages under the fields
     await page.getByRole('button', { name: 'Create Account' }).click();
     for (const message of [
       'First name is required',
@@ -108,7 +108,7 @@ describe('membership application journey', () => {
     expect(problems).toEqual([]);
   });
 
-  it('a wrong password shows the spec’s failure toast and the not-found screen answers unknown paths', async () => {
+  it('a wrong password shows the failure toast and the not-found screen answers unknown paths', async () => {
     const page = await browser.newPage();
     await signIn(page, applicant.username, 'not-the-password');
     await expect.poll(() => page.getByText('Invalid username or password. Please try again.').count(), { timeout: 10_000 }).toBeGreaterThan(0);

@@ -8,7 +8,7 @@ export interface Actor {
   isActive: boolean;
 }
 
-/** Admin and master-admin share every admin screen and permission (spec 01 §6). */
+/** Admin and master-admin share every admin screen and permission. */
 export function isAdmin(actor: Pick<Actor, 'role'> | null | undefined): boolean {
   return actor?.role === 'admin' || actor?.role === 'master-admin';
 }

@@ -48,7 +48,7 @@ export function presentCurrentUser(u: UserRow): CurrentUser {
 
 type ApplicationRow = typeof memberApplications.$inferSelect;
 
-/** An application as the admin review screen reads it (spec 02: phone, dateOfBirth, yearsOfExperience …). */
+/** An application as the admin review screen reads it (with the field names that screen uses: phone, dateOfBirth, yearsOfExperience …). */
 export function presentApplication(a: ApplicationRow, u: UserRow): PendingApplication {
   return {
     userId: u.id,

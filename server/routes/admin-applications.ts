@@ -16,7 +16,7 @@ import { applicationStats, approveApplication, listPendingApplications, rejectAp
 const userIdParams = z.object({ userId: z.uuid('Unknown application') });
 const admin = { access: 'admin' as const };
 
-/** Membership application review (spec 02 "Application review"); admin and master-admin only. */
+/** Membership application review ; admin and master-admin only. */
 export const adminApplicationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

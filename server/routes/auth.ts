@@ -15,7 +15,7 @@ import { emailVerificationRoutes } from './email-verification.ts';
 
 const INVALID_LOGIN = 'Invalid username or password.';
 
-/** Register, sign in, sign out and the current user (spec 01 §7). */
+/** Register, sign in, sign out and the current user (with the abilities the web shows its actions from). */
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

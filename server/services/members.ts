@@ -90,7 +90,7 @@ function scoreSql(viewer: ScorableMember): SQL<number> {
 export const RECOMMENDATION_TTL_MS = 10 * 60_000;
 
 /**
- * The top eight members for the viewer (spec 01 §9), excluding themselves and anyone they have a pending
+ * The top eight members for the viewer, scored by the recommendation rules, excluding themselves and anyone they have a pending
  * or accepted connection with. Ranked in SQL; scores and reasons of the eight come from scoreMember().
  */
 export async function recommendMembers(db: Db, viewer: UserRow, now: Date) {

@@ -7,7 +7,7 @@ import { createTestApp, makeUser, openSession, registration, reloadUser, type Te
 import { expectError, findSecrets, NO_SUCH_ID } from '../helpers/http.ts';
 import { snapshotTables } from '../helpers/db-snapshot.ts';
 
-/** Spec 02 "Application review" and "Application status screen", through the API an admin and an applicant use. */
+/** Application review and the application status screen, through the API an admin and an applicant use. */
 
 let ctx: TestContext;
 let admin: { id: string; cookie: string };
@@ -254,7 +254,7 @@ describe('approving', () => {
 });
 
 describe('rejecting', () => {
-  it('needs a reason: without one it answers 400 with the spec message and changes nothing', async () => {
+  it('needs a reason: without one it answers 400 with the form's message and changes nothing', async () => {
     const { id } = await apply();
     const sentBefore = ctx.mailer.sent.length;
     const error = expectError(await reject(id, {}), 400, 'validation_failed');

@@ -55,7 +55,7 @@ describe('registration', () => {
     expect(await usersWithEmail(body.email)).toBe(0);
   });
 
-  it('validates with the spec messages', async () => {
+  it('validates with the form's own messages', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ bio: 'short', confirmPassword: 'nope' }) });
     expect(res.statusCode).toBe(400);
     const issues = res.json().error.issues;
@@ -77,7 +77,7 @@ describe('sign-in', () => {
   });
 });
 
-describe('mass assignment (SECURITY 4)', () => {
+describe('mass assignment', () => {
   it('refuses a registration that sets role, accountStatus or totalPoints, and creates no user', async () => {
     const body = registration({ role: 'admin', accountStatus: 'approved', totalPoints: 999 });
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
@@ -113,7 +113,7 @@ describe('mass assignment (SECURITY 4)', () => {
   });
 });
 
-describe('password hashes never leave the server (SECURITY 5)', () => {
+describe('password hashes never leave the server', () => {
   it('register, sign-in, me and the pending list carry no password field and no argon2 hash', async () => {
     const body = registration();
     const reg = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
@@ -133,7 +133,7 @@ describe('password hashes never leave the server (SECURITY 5)', () => {
   });
 });
 
-describe('stored passwords (SECURITY 6)', () => {
+describe('stored passwords', () => {
   it('are argon2id with at least m=19456 KiB, t=2, p=1, salted, and never the plain text', async () => {
     const body = registration();
     await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
@@ -161,7 +161,7 @@ describe('stored passwords (SECURITY 6)', () => {
   });
 });
 
-describe('sign-in answers reveal nothing about accounts (SECURITY 8)', () => {
+describe('sign-in answers reveal nothing about accounts', () => {
   const attempt = (username: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
 
   it('an unknown user, a wrong password and a deactivated account get the same status and body', async () => {
@@ -188,7 +188,7 @@ describe('sign-in answers reveal nothing about accounts (SECURITY 8)', () => {
     }
   });
 
-  it('refuses an empty username or password with the spec messages', async () => {
+  it('refuses an empty username or password with the form's own messages', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: '', password: '' } });
     const error = expectError(res, 400, 'validation_failed');
     expect(error.issues).toContainEqual({ path: 'username', message: 'Username is required' });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, makeUser, openSession, registration, type TestContext } from '../helpers/app.ts';
 
 /**
- * SECURITY.md item 27: failed sign-ins and 403s are logged with user, IP, route and time; passwords, cookies and
+ * Failed sign-ins and 403s are logged with user, IP, route and time; passwords, cookies and
  * tokens never reach the log. The app is built with its production logger configuration writing to a stream.
  */
 

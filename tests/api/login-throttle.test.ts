@@ -5,7 +5,7 @@ import { createTestApp, makeUser, type TestContext } from '../helpers/app.ts';
 import { expectError } from '../helpers/http.ts';
 
 /**
- * SECURITY.md item 7: sign-in is throttled per account (10 failures in 15 minutes) and per IP (50), answering
+ * Sign-in is throttled per account (10 failures in 15 minutes) and per IP (50), answering
  * 429 with Retry-After, fine again after the window; never more than 100 failures an hour on one account.
  * Every test uses its own accounts and IP addresses, so they do not share counts.
  */

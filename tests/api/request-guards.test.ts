@@ -10,8 +10,8 @@ import { snapshotTables } from '../helpers/db-snapshot.ts';
 import { concreteUrl, expectError, rawHttp } from '../helpers/http.ts';
 
 /**
- * SECURITY.md items 14 (cross-site writes, content types, safe GETs), 15 (headers), 16 (no CORS) and 18
- * (hostile identifiers), plus the 404, OpenAPI and health answers.
+ * Request guards: cross-site writes, content types and safe GETs; security headers; no CORS; and
+ * hostile identifiers; plus the 404, OpenAPI and health answers.
  */
 
 const webDir = mkdtempSync(join(tmpdir(), 'cp-web-'));
@@ -41,7 +41,7 @@ async function adminAndApplicant() {
 const approve = (cookie: string, applicantId: string, headers: Record<string, string>) =>
   ctx.app.inject({ method: 'POST', url: `/api/admin/approve-application/${applicantId}`, headers: { host: HOST, cookie, ...headers }, payload: {} });
 
-describe('cross-site writes (SECURITY 14)', () => {
+describe('cross-site writes', () => {
   it('a write with a foreign Origin answers 403 and changes nothing', async () => {
     const { cookie, applicant } = await adminAndApplicant();
     const res = await approve(cookie, applicant.id, { origin: 'https://evil.example' });
@@ -171,7 +171,7 @@ describe('cross-site writes (SECURITY 14)', () => {
  */
 const DERIVED_TABLES = ['sessions', 'recommendation_cache'];
 
-describe('no GET changes state (SECURITY 14)', () => {
+describe('no GET changes state', () => {
   it('calling every GET route as an admin leaves every table as it was', async () => {
     const { cookie } = await adminAndApplicant();
     const gets = listRoutes(ctx.app).filter((r) => r.method === 'GET' && r.url.startsWith('/api/'));
@@ -203,7 +203,7 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
   expect(res.headers['x-powered-by']).toBeUndefined();
 }
 
-describe('security headers (SECURITY 15)', () => {
+describe('security headers', () => {
   it('an API answer carries CSP, nosniff, Referrer-Policy, no-store and no X-Powered-By', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/site' });
     expect(res.statusCode).toBe(200);
@@ -253,7 +253,7 @@ describe('security headers (SECURITY 15)', () => {
   });
 });
 
-describe('no CORS (SECURITY 16)', () => {
+describe('no CORS', () => {
   it.each(['https://evil.example', 'null'])('a preflight from %s gets no Access-Control-Allow-Origin', async (origin) => {
     const res = await ctx.app.inject({
       method: 'OPTIONS',
@@ -274,7 +274,7 @@ describe('no CORS (SECURITY 16)', () => {
   });
 });
 
-describe('hostile identifiers (SECURITY 18)', () => {
+describe('hostile identifiers', () => {
   const HOSTILE = ['1 OR 1=1', '1;--', "' OR '1'='1", '1; DROP TABLE users;--', '../../etc/passwd', '%00', 'a'.repeat(300), '12345'];
 
   it.each(HOSTILE)('the id %s answers 400 on every application route and changes nothing', async (id) => {

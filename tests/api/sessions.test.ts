@@ -6,7 +6,7 @@ import { purgeExpiredSessions } from '../../server/plugins/session.ts';
 import { createTestApp, login, makeUser, registration, type TestContext } from '../helpers/app.ts';
 import { expectError } from '../helpers/http.ts';
 
-/** SECURITY.md items 9–13: cookie flags, fixation, sign-out, idle and absolute expiry, deactivation. */
+/** Sessions: cookie flags, fixation, sign-out, idle and absolute expiry, deactivation. */
 
 let ctx: TestContext;
 /** The same app behind a TLS-terminating proxy (TRUST_PROXY=true). */
@@ -24,7 +24,7 @@ const sessionCookieHeader = (setCookie: string | string[] | undefined) => [setCo
 const valueOf = (cookie: string) => cookie.replace(/^cp_session=/, '').split(';')[0];
 const sessionRows = (userId: string) => ctx.db.select().from(sessions).where(eq(sessions.userId, userId));
 
-describe('the session cookie (SECURITY 9)', () => {
+describe('the session cookie', () => {
   it('is HttpOnly, SameSite=Lax, Path=/ and not Secure over plain http', async () => {
     const u = await makeUser(ctx.db);
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: u.username, password: u.plainPassword } });
@@ -104,7 +104,7 @@ describe('the session cookie (SECURITY 9)', () => {
   });
 });
 
-describe('session fixation (SECURITY 10)', () => {
+describe('session fixation', () => {
   it('a new session id is issued at every sign-in, and the previous one of that browser ends', async () => {
     const u = await makeUser(ctx.db);
     const first = await login(ctx.app, u.username!);
@@ -148,7 +148,7 @@ describe('session fixation (SECURITY 10)', () => {
   });
 });
 
-describe('sign-out (SECURITY 11)', () => {
+describe('sign-out', () => {
   it('ends the session: the old cookie answers 401 and its row is gone', async () => {
     const u = await makeUser(ctx.db);
     const cookie = await login(ctx.app, u.username!);
@@ -169,7 +169,7 @@ describe('sign-out (SECURITY 11)', () => {
   });
 });
 
-describe('expiry with the clock (SECURITY 12)', () => {
+describe('expiry with the clock', () => {
   it('a session unused for longer than the idle limit answers 401 and is deleted', async () => {
     const u = await makeUser(ctx.db);
     const cookie = await login(ctx.app, u.username!);
@@ -246,7 +246,7 @@ describe('housekeeping', () => {
   });
 });
 
-describe('deactivation (SECURITY 13)', () => {
+describe('deactivation', () => {
   it('deactivating a user ends all their sessions: the next request answers 401', async () => {
     const u = await makeUser(ctx.db);
     const laptop = await login(ctx.app, u.username!);

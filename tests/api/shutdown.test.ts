@@ -9,7 +9,7 @@ import { openDatabase } from '../../server/db/client.ts';
 import { childEnv, exitOf, freePort, repoRoot, waitForOk } from '../helpers/processes.ts';
 
 /**
- * SECURITY.md item 28: the real server (server/main.ts) gets SIGTERM while a request is still arriving; that
+ * Graceful shutdown: the real server (server/main.ts) gets SIGTERM while a request is still arriving; that
  * request completes with a proper answer, and the process exits 0 within 10 seconds.
  */
 

@@ -5,7 +5,7 @@ import type { ErrorCode } from '../../common/errors.ts';
 /** A well-formed id that no row has: answers 404 where an id is looked up. */
 export const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
-/** Asserts an answer is the one error shape of the API (ARCHITECTURE.md) with this status and code. */
+/** Asserts an answer is the one error shape of the API (docs/ARCHITECTURE.md) with this status and code. */
 export function expectError(res: LightMyRequestResponse, status: number, code: ErrorCode) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);

@@ -3,7 +3,7 @@ import type { LoginInput, RegisterData } from '../../common/schemas/auth.ts';
 import type { CurrentUser } from '../../common/schemas/user.ts';
 import { api, getQueryFn } from './api.ts';
 
-/** Query key of the signed-in user (spec 01 §9). Its value is the user, or null when signed out. */
+/** Query key of the signed-in user: fetched once, never retried, kept. Its value is the user, or null when signed out. */
 export const CURRENT_USER_KEY = ['/api/auth/me'] as const;
 const SITE_KEY = '/api/site';
 
@@ -58,7 +58,7 @@ export function useLogout() {
 }
 
 /**
- * The authentication state in one place. `isLoading` (spec 01 §4) is true while the current user or a
+ * The authentication state in one place. `isLoading` is true while the current user or a
  * sign-in, registration or sign-out request is pending; `isUserLoading` only for the first load.
  */
 export function useAuth() {

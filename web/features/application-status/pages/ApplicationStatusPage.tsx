@@ -37,7 +37,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * What a pending or rejected applicant sees on every path (spec 02 "Application status screen"). Signing
+ * What a pending or rejected applicant sees on every path. Signing
  * out posts logout and reloads the page, which starts again signed out.
  */
 export function ApplicationStatusPage() {

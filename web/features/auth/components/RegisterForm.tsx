@@ -52,7 +52,7 @@ function Section({ title, description, children }: { title: string; description?
 }
 
 /**
- * The membership application form (spec 01 §2, §5). The shared registerSchema checks it on submit; the
+ * The membership application form. The shared registerSchema checks it on submit; the
  * server's per-field answers (duplicate e-mail or username, validation) land under the same fields.
  */
 export function RegisterForm({ pending, onSubmit }: { pending: boolean; onSubmit: (data: RegisterData, onFieldErrors: (err: unknown) => boolean) => Promise<void> }) {
@@ -65,7 +65,7 @@ export function RegisterForm({ pending, onSubmit }: { pending: boolean; onSubmit
   const bio = useWatch({ control: form.control, name: 'bio' }) ?? '';
   const goals = useWatch({ control: form.control, name: 'networkingGoals' }) ?? '';
 
-  /** Editing a field clears its error (spec 01 §5). */
+  /** Editing a field clears its error. */
   const reg = (name: FieldName) => form.register(name, { onChange: () => form.clearErrors(name) });
   const err = (name: FieldName) => errors[name]?.message as string | undefined;
   const a11y = (name: FieldName, hasHint = false) => fieldA11y(`reg-${name}`, err(name), hasHint);

@@ -18,7 +18,7 @@ import { SignInNotice } from '../components/SignInNotice.tsx';
 type LoginForm = z.input<typeof loginSchema>;
 type LoginData = z.output<typeof loginSchema>;
 
-/** Sign-in screen (spec 01 §2). */
+/** Sign-in screen: username and password, or Google / Apple when configured. */
 export function LoginPage() {
   useDocumentTitle('Sign In');
   const [params] = useSearchParams();

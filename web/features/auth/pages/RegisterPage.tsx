@@ -7,7 +7,7 @@ import { AuthLayout } from '../components/AuthLayout.tsx';
 import { OAuthButtons, OrDivider } from '../components/OAuthButtons.tsx';
 import { RegisterForm } from '../components/RegisterForm.tsx';
 
-/** Registration screen (spec 01 §2): a new account starts as a pending membership application. */
+/** Registration screen: a new account starts as a pending membership application. */
 export function RegisterPage() {
   useDocumentTitle('Apply for Membership');
   const { brandName } = useSite();
