@@ -57,7 +57,7 @@ describe('registerSchema', () => {
     ['linkedinUrl', { linkedinUrl: 'not a url' }, 'Please enter a valid LinkedIn URL'],
     ['website', { website: 'javascript:alert(1)' }, 'Please enter a valid website URL'],
     ['networkingGoals', { networkingGoals: 'short' }, 'Please describe your networking goals (at least 10 characters)'],
-  ])('%s: refused with the form's own message', (field, change, message) => {
+  ])('%s: refused with the form’s own message', (field, change, message) => {
     expect(messagesFor({ ...valid, ...change }, field)).toContain(message);
   });
 
@@ -102,7 +102,7 @@ describe('registerSchema', () => {
 });
 
 describe('loginSchema', () => {
-  it('requires a username and a password with the form's own messages', () => {
+  it('requires a username and a password with the form’s own messages', () => {
     const r = loginSchema.safeParse({ username: '', password: '' });
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['username', 'Username is required'],

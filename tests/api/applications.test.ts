@@ -254,7 +254,7 @@ describe('approving', () => {
 });
 
 describe('rejecting', () => {
-  it('needs a reason: without one it answers 400 with the form's message and changes nothing', async () => {
+  it('needs a reason: without one it answers 400 with the form’s message and changes nothing', async () => {
     const { id } = await apply();
     const sentBefore = ctx.mailer.sent.length;
     const error = expectError(await reject(id, {}), 400, 'validation_failed');

@@ -55,7 +55,7 @@ describe('registration', () => {
     expect(await usersWithEmail(body.email)).toBe(0);
   });
 
-  it('validates with the form's own messages', async () => {
+  it('validates with the form’s own messages', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ bio: 'short', confirmPassword: 'nope' }) });
     expect(res.statusCode).toBe(400);
     const issues = res.json().error.issues;
@@ -188,7 +188,7 @@ describe('sign-in answers reveal nothing about accounts', () => {
     }
   });
 
-  it('refuses an empty username or password with the form's own messages', async () => {
+  it('refuses an empty username or password with the form’s own messages', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: '', password: '' } });
     const error = expectError(res, 400, 'validation_failed');
     expect(error.issues).toContainEqual({ path: 'username', message: 'Username is required' });
