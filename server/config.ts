@@ -42,8 +42,7 @@ export const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-  /** Unset: 5, or 1000 under NODE_ENV=test, where whole suites register from one address. */
-  REGISTER_MAX_PER_IP: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(5),
   REGISTER_WINDOW_MINUTES: z.coerce.number().int().positive().default(30),
   EMAIL_VERIFICATION_HOURS: z.coerce.number().int().positive().default(48),
   VERIFICATION_RESEND_MAX_PER_HOUR: z.coerce.number().int().positive().default(3),
@@ -134,7 +133,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     },
     register: {
-      maxPerIp: e.REGISTER_MAX_PER_IP ?? (e.NODE_ENV === 'test' ? 1000 : 5),
+      maxPerIp: e.REGISTER_MAX_PER_IP,
       windowMs: e.REGISTER_WINDOW_MINUTES * 60_000,
     },
     verification: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantSchema } from './money.ts';
 import { REJECTION_REASONS, RISK_LEVELS } from '../constants/options.ts';
 
 /** POST /api/admin/update-application/{userId}: exactly one changed checklist or risk field. */
@@ -48,13 +49,13 @@ export const applicantSchema = z.object({
   industries: z.array(z.string()),
   profilePicture: z.string().nullable(),
   authProvider: z.string(),
-  appliedAt: z.string().nullable(),
+  appliedAt: instantSchema.nullable(),
   emailVerified: z.boolean(),
 });
 
 export const pendingApplicationSchema = z.object({
   userId: z.string(),
-  createdAt: z.string(),
+  createdAt: instantSchema,
   user: applicantSchema,
   companyVerified: z.boolean(),
   linkedinChecked: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantSchema } from './money.ts';
 import { globalAbilitiesSchema } from './abilities.ts';
 import { ACCOUNT_STATUSES, MEMBERSHIP_TIERS, ROLES } from '../constants/options.ts';
 
@@ -30,11 +31,11 @@ export const currentUserSchema = z.object({
   cvUrl: z.string().nullable(),
   totalPoints: z.number(),
   currentLevel: z.number(),
-  appliedAt: z.string().nullable(),
-  approvedAt: z.string().nullable(),
-  rejectedAt: z.string().nullable(),
+  appliedAt: instantSchema.nullable(),
+  approvedAt: instantSchema.nullable(),
+  rejectedAt: instantSchema.nullable(),
   rejectionReason: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: instantSchema,
   /** Whether the owner proved the e-mail address (a verification link, or a provider that vouched for it). */
   emailVerified: z.boolean(),
   /** Whether a Google or Apple identity signs in to this account (never the provider's id itself). */

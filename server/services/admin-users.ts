@@ -124,6 +124,7 @@ export async function removeUser(db: Db, actor: Actor, id: string, now: Date) {
       entityId: id,
       before: { isActive: target.isActive, removedAt: null },
       after: { isActive: false, removedAt: now.toISOString() },
+      at: now,
     });
   });
   await endUserSessions(db, id);

@@ -12,11 +12,14 @@ export interface AuditRecord {
   entityId: string;
   before?: unknown;
   after?: unknown;
+  /** When it happened: the act's own clock (so back-dated demo data and test clocks agree); the database's time if absent. */
+  at?: Date;
 }
 
 /** Records an admin action with the state before and after, inside the caller's transaction. */
 export async function recordAudit(db: Db | Tx, entry: AuditRecord): Promise<void> {
-  await db.insert(auditLog).values({ ...entry, before: entry.before ?? null, after: entry.after ?? null });
+  const { at, ...rest } = entry;
+  await db.insert(auditLog).values({ ...rest, before: entry.before ?? null, after: entry.after ?? null, ...(at ? { createdAt: at } : {}) });
 }
 
 /** One page of the audit log, newest first, with who acted and what the entry is about in words. */

@@ -116,6 +116,7 @@ export async function markCommissionPaid(db: Db, actor: Actor, scope: SQL, id: s
       entityId: id,
       before: { status: 'pending' },
       after: { status: 'paid', paidAt: now.toISOString(), amount: paid.amount },
+      at: now,
     });
     return paid;
   });

@@ -167,6 +167,7 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
       entityId: id,
       before: { status: from, notes: before.notes },
       after: { status: to, notes: after.notes },
+      at: now,
     });
     return after;
   });

@@ -77,7 +77,8 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 /** The configuration tests run with; override what a test is about. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(join(tmpdir(), 'cp-data-'));
-  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
+  // whole suites register from one address: a high registration limit, except in the tests of that limit
+  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent', REGISTER_MAX_PER_IP: '1000' } as NodeJS.ProcessEnv);
   return { ...base, ...overrides };
 }
 

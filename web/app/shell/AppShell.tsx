@@ -22,7 +22,10 @@ export function AppShell({ user }: { user: CurrentUser }) {
     setMenuPath(pathname);
     setMobileOpen(false);
   }
-  useEffect(() => window.scrollTo({ top: 0 }), [pathname]);
+  useEffect(() => {
+    // a block body: browsers whose scrollTo returns a promise must not hand React a non-function cleanup
+    window.scrollTo({ top: 0 });
+  }, [pathname]);
 
   const toggleSidebar = () => {
     setCollapsed((c) => {
