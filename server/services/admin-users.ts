@@ -12,10 +12,12 @@ import { iso, money } from '../presenters/wire.ts';
 import { recordAudit } from './audit.ts';
 
 const n = (expr: SQL) => sql<number>`${expr}`.mapWith(Number);
+// written out with its table: inside a subquery of a single-table select, a bare "id" would bind to the subquery's own row
+const userId = sql`${users}.${sql.identifier('id')}`;
 const figures = {
-  totalLeads: n(sql`(select count(*) from ${leads} l where l.submitter_id = ${users.id})`),
-  successfulLeads: n(sql`(select count(*) from ${leads} l where l.submitter_id = ${users.id} and l.status = 'closed-won')`),
-  totalCommission: sql<string>`(select coalesce(sum(c.amount), 0) from ${commissions} c where c.partner_id = ${users.id} and c.status <> 'cancelled')::text`,
+  totalLeads: n(sql`(select count(*) from ${leads} l where l.submitter_id = ${userId})`),
+  successfulLeads: n(sql`(select count(*) from ${leads} l where l.submitter_id = ${userId} and l.status = 'closed-won')`),
+  totalCommission: sql<string>`(select coalesce(sum(c.amount), 0) from ${commissions} c where c.partner_id = ${userId} and c.status <> 'cancelled')::text`,
 };
 
 /** One page of users for User Management (removed accounts are hidden), with each one's referral figures. */

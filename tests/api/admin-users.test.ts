@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOverviewSchema, adminUserPageSchema, auditPageSchema } from '../../common/schemas/admin.ts';
 import { memberPageSchema } from '../../common/schemas/member.ts';
-import { makeLead } from '../../server/db/factories/leads.ts';
+import { makeCommission, makeLead } from '../../server/db/factories/leads.ts';
 import { auditLog, leads, users } from '../../server/db/schema/index.ts';
 import { createTestApp, login, makeSignedIn, reloadUser, type SignedIn, type TestContext } from '../helpers/app.ts';
 
@@ -95,6 +95,23 @@ describe('User Management', () => {
     const members = await partner.api.getOk(memberPageSchema, '/api/members', { query: { search: 'Gone' } });
     expect(members.items).toHaveLength(0);
     expect((await admin.api.delete(`/api/users/${gone.user.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('referral figures per member', () => {
+  it('count each member’s own leads, wins and non-cancelled commission, in the users list and the overview alike', async () => {
+    const earner = await makeSignedIn(ctx, { firstName: 'Erin', lastName: 'Earner' });
+    // 12,000 closed won in one month earns 20% of 10,000 and 30% of 2,000: 2,600.00
+    await makeCommission(ctx.db, { partner: earner.user, by: admin.user, closedAt: ctx.clock.now(), estimatedValue: '12000', companyName: 'Earner Won Ltd' });
+    await makeLead(ctx.db, { submitter: earner.user, now: ctx.clock.now(), companyName: 'Earner Open Ltd', estimatedValue: '100' });
+    const page = await admin.api.getOk(adminUserPageSchema, '/api/users', { query: { search: 'Erin Earner' } });
+    expect(page.items).toEqual([expect.objectContaining({ id: earner.user.id, totalLeads: 2, successfulLeads: 1, totalCommission: '2600.00' })]);
+    // someone else's figures are not mixed in: the partner from the first test still has one lead and nothing earned
+    const other = await admin.api.getOk(adminUserPageSchema, '/api/users', { query: { search: partner.user.username } });
+    expect(other.items[0]).toMatchObject({ totalLeads: 1, totalCommission: '0.00' });
+    const overview = await admin.api.getOk(adminOverviewSchema, '/api/admin/overview');
+    const inOverview = overview.partners.find((p) => p.id === earner.user.id);
+    expect(inOverview).toMatchObject({ totalLeads: 2, successfulLeads: 1, totalCommission: '2600.00' });
   });
 });
 
