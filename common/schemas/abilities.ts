@@ -27,3 +27,7 @@ export type CommissionAbilities = z.infer<typeof commissionAbilitiesSchema>;
 /** What the viewer may do with one connection or request. */
 export const connectionAbilitiesSchema = z.object({ respond: z.boolean() });
 export type ConnectionAbilities = z.infer<typeof connectionAbilitiesSchema>;
+
+/** What a reviewer may do with one membership application. */
+export const applicationAbilitiesSchema = z.object({ update: z.boolean(), approve: z.boolean(), reject: z.boolean() });
+export type ApplicationAbilities = z.infer<typeof applicationAbilitiesSchema>;

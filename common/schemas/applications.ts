@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { applicationAbilitiesSchema } from './abilities.ts';
 import { instantSchema } from './money.ts';
 import { REJECTION_REASONS, RISK_LEVELS } from '../constants/options.ts';
 
@@ -65,6 +66,8 @@ export const pendingApplicationSchema = z.object({
   competitorFlag: z.boolean(),
   industryConflict: z.boolean(),
   reviewerNotes: z.string().nullable(),
+  /** What the viewer may do with this application. */
+  can: applicationAbilitiesSchema,
 });
 export type PendingApplication = z.infer<typeof pendingApplicationSchema>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { applicationAbilities } from './applications.ts';
 import { commissionAbilities } from './commissions.ts';
 import { connectionAbilities } from './connections.ts';
 import { globalAbilities } from './global.ts';
@@ -82,4 +83,14 @@ describe('global abilities', () => {
     ['deactivated admin', actor('admin', { isActive: false }), none],
     ['unknown role', actor('superuser'), { ...none, submitLeads: true }],
   ] as const)('%s', (_name, who, expected) => expect(globalAbilities(who)).toEqual(expected));
+});
+
+describe('application policy: reviewer × applicant state', () => {
+  it.each([
+    ['admin, pending', admin, 'pending', { update: true, approve: true, reject: true }],
+    ['master-admin, pending', master, 'pending', { update: true, approve: true, reject: true }],
+    ['admin, rejected (reconsidered)', admin, 'rejected', { update: false, approve: true, reject: false }],
+    ['admin, approved', admin, 'approved', { update: false, approve: false, reject: false }],
+    ['partner, pending', partner, 'pending', { update: false, approve: false, reject: false }],
+  ] as const)('%s', (_name, who, accountStatus, expected) => expect(applicationAbilities(who, { accountStatus })).toEqual(expected));
 });

@@ -2,7 +2,9 @@ import type { CurrentUser } from '../../common/schemas/user.ts';
 import type { PendingApplication } from '../../common/schemas/applications.ts';
 import type { memberApplications } from '../db/schema/index.ts';
 import type { UserRow } from '../plugins/session.ts';
+import { applicationAbilities } from '../policies/applications.ts';
 import { globalAbilities } from '../policies/global.ts';
+import type { Actor } from '../policies/roles.ts';
 import { iso } from './wire.ts';
 
 /** The signed-in user's own view of their account: every field they gave, never the password hash. */
@@ -49,7 +51,7 @@ export function presentCurrentUser(u: UserRow): CurrentUser {
 type ApplicationRow = typeof memberApplications.$inferSelect;
 
 /** An application as the admin review screen reads it (with the field names that screen uses: phone, dateOfBirth, yearsOfExperience …). */
-export function presentApplication(a: ApplicationRow, u: UserRow): PendingApplication {
+export function presentApplication(viewer: Actor, a: ApplicationRow, u: UserRow): PendingApplication {
   return {
     userId: u.id,
     createdAt: iso(a.createdAt),
@@ -61,6 +63,7 @@ export function presentApplication(a: ApplicationRow, u: UserRow): PendingApplic
     competitorFlag: a.competitorFlag,
     industryConflict: a.industryConflict,
     reviewerNotes: a.reviewerNotes,
+    can: applicationAbilities(viewer, u),
     user: {
       id: u.id,
       firstName: u.firstName,

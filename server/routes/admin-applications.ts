@@ -16,7 +16,7 @@ import { applicationStats, approveApplication, listPendingApplications, rejectAp
 const userIdParams = z.object({ userId: z.uuid('Unknown application') });
 const admin = { access: 'admin' as const };
 
-/** Membership application review ; admin and master-admin only. */
+/** Membership application review: admin and master-admin only; what each may do with an application is the application policy's. */
 export const adminApplicationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -27,7 +27,7 @@ export const adminApplicationRoutes =
       { config: admin, schema: { querystring: pageQuery(20), response: { 200: pageOf(pendingApplicationSchema) } } },
       async (request) => {
         const { rows, total } = await listPendingApplications(ctx.db, request.query);
-        return { items: rows.map((r) => presentApplication(r.application, r.user)), total, page: request.query.page, pageSize: request.query.pageSize };
+        return { items: rows.map((r) => presentApplication(request.user!, r.application, r.user)), total, page: request.query.page, pageSize: request.query.pageSize };
       },
     );
 
@@ -37,7 +37,7 @@ export const adminApplicationRoutes =
       '/api/admin/update-application/:userId',
       { config: admin, schema: { params: userIdParams, body: updateApplicationSchema, response: { 200: z.object({ ok: z.literal(true) }) } } },
       async (request) => {
-        await updateApplication(deps, request.user!.id, request.params.userId, request.body);
+        await updateApplication(deps, request.user!, request.params.userId, request.body);
         return { ok: true as const };
       },
     );
@@ -46,7 +46,7 @@ export const adminApplicationRoutes =
       '/api/admin/approve-application/:userId',
       { config: admin, schema: { params: userIdParams, body: approveApplicationSchema.nullish(), response: { 200: userEnvelopeSchema } } },
       async (request) => {
-        const user = await approveApplication(deps, request.user!.id, request.params.userId, request.body?.notes);
+        const user = await approveApplication(deps, request.user!, request.params.userId, request.body?.notes);
         return { user: presentCurrentUser(user) };
       },
     );
@@ -56,7 +56,7 @@ export const adminApplicationRoutes =
       { config: admin, schema: { params: userIdParams, body: rejectApplicationSchema, response: { 200: userEnvelopeSchema } } },
       async (request) => {
         const { reason, notes } = request.body;
-        const user = await rejectApplication(deps, request.user!.id, request.params.userId, reason, notes);
+        const user = await rejectApplication(deps, request.user!, request.params.userId, reason, notes);
         return { user: presentCurrentUser(user) };
       },
     );

@@ -7,6 +7,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { memberApplications, users } from '../db/schema/index.ts';
 import type { Mailer } from '../plugins/mailer.ts';
+import { applicationAbilities, reviewsApplications } from '../policies/applications.ts';
+import type { Actor } from '../policies/roles.ts';
 import { recordAudit } from './audit.ts';
 
 export interface ReviewDeps {
@@ -52,7 +54,9 @@ export async function applicationStats(db: Db) {
 }
 
 /** Saves one checklist or risk change on a pending application and audits it. */
-export async function updateApplication(deps: ReviewDeps, actorId: string, userId: string, change: UpdateApplicationInput) {
+export async function updateApplication(deps: ReviewDeps, actor: Actor, userId: string, change: UpdateApplicationInput) {
+  const actorId = actor.id;
+  if (!reviewsApplications(actor)) throw new AppError('forbidden', 'Administrator access is required.');
   return deps.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ application: memberApplications, status: users.accountStatus })
@@ -61,7 +65,7 @@ export async function updateApplication(deps: ReviewDeps, actorId: string, userI
       .where(eq(memberApplications.userId, userId))
       .for('update', { of: memberApplications });
     if (!current) throw new AppError('not_found', 'Application not found.');
-    if (current.status !== 'pending') throw new AppError('conflict', 'This application has already been decided.');
+    if (!applicationAbilities(actor, { accountStatus: current.status }).update) throw new AppError('conflict', 'This application has already been decided.');
     const [field] = Object.keys(change) as Array<keyof UpdateApplicationInput>;
     const [updated] = await tx
       .update(memberApplications)
@@ -81,11 +85,14 @@ export async function updateApplication(deps: ReviewDeps, actorId: string, userI
 }
 
 /** Approves a pending (or previously rejected) applicant, then tells them by e-mail. */
-export async function approveApplication(deps: ReviewDeps, actorId: string, userId: string, notes?: string) {
+export async function approveApplication(deps: ReviewDeps, actor: Actor, userId: string, notes?: string) {
+  const actorId = actor.id;
+  if (!reviewsApplications(actor)) throw new AppError('forbidden', 'Administrator access is required.');
   const at = deps.now();
   const user = await deps.db.transaction(async (tx) => {
     // the state it comes from (pending, or rejected when reconsidered) is what the audit records as before
     const [current] = await tx.select({ status: users.accountStatus }).from(users).where(eq(users.id, userId)).for('update');
+    if (current && !applicationAbilities(actor, { accountStatus: current.status }).approve) throw await decisionError(tx as unknown as Db, userId);
     const [updated] = await tx
       .update(users)
       .set({ accountStatus: 'approved', approvedAt: at, approvedBy: actorId, rejectedAt: null, rejectedBy: null, rejectionReason: null, applicationNotes: notes || null })
@@ -116,7 +123,9 @@ export async function approveApplication(deps: ReviewDeps, actorId: string, user
 }
 
 /** Rejects a pending applicant with a reason, then tells them by e-mail. */
-export async function rejectApplication(deps: ReviewDeps, actorId: string, userId: string, reason: RejectionReason, notes?: string) {
+export async function rejectApplication(deps: ReviewDeps, actor: Actor, userId: string, reason: RejectionReason, notes?: string) {
+  const actorId = actor.id;
+  if (!reviewsApplications(actor)) throw new AppError('forbidden', 'Administrator access is required.');
   const at = deps.now();
   const user = await deps.db.transaction(async (tx) => {
     const [updated] = await tx

@@ -113,6 +113,22 @@ describe('connection abilities', () => {
   });
 });
 
+describe('application abilities', () => {
+  it('a pending application offers its reviewer every decision, and each is then allowed', async () => {
+    const applicant = await makeUser(ctx.db, { accountStatus: 'pending', firstName: 'Abigail' });
+    const page = (await get(admin.cookie, '/api/admin/pending-applications?pageSize=100')).json();
+    const row = page.items.find((a: { userId: string }) => a.userId === applicant.id);
+    expect(row.can).toEqual({ update: true, approve: true, reject: true });
+    expect((await send(admin.cookie, 'POST', `/api/admin/update-application/${applicant.id}`, { companyVerified: true })).statusCode).toBe(200);
+    expect((await send(admin.cookie, 'POST', `/api/admin/reject-application/${applicant.id}`, { reason: 'unverified_company' })).statusCode).toBe(200);
+    // once rejected: no more checklist changes or rejections, but it may be reconsidered and approved
+    expect((await send(admin.cookie, 'POST', `/api/admin/update-application/${applicant.id}`, { linkedinChecked: true })).statusCode).toBe(409);
+    expect((await send(admin.cookie, 'POST', `/api/admin/reject-application/${applicant.id}`, { reason: 'unverified_company' })).statusCode).toBe(409);
+    expect((await send(admin.cookie, 'POST', `/api/admin/approve-application/${applicant.id}`, {})).statusCode).toBe(200);
+    expect((await send(admin.cookie, 'POST', `/api/admin/approve-application/${applicant.id}`, {})).statusCode).toBe(409);
+  });
+});
+
 describe('admin hierarchy', () => {
   const row = async (viewer: Signed, id: string) => {
     const page = (await get(viewer.cookie, `/api/users?pageSize=100`)).json();

@@ -79,16 +79,18 @@ export function ApplicationRow({
             <Button variant="outline" size="sm" onClick={onReview}>
               <Eye aria-hidden /> Review
             </Button>
-            <Button
-              variant="success"
-              size="sm"
-              onClick={onApprove}
-              disabled={busy || a.competitorFlag}
-              title={a.competitorFlag ? 'Clear the competitor flag before approving' : undefined}
-            >
-              {approving ? <Spinner className="size-4 text-white" label="Approving" /> : <Check aria-hidden />}
-              Approve
-            </Button>
+            {a.can.approve && (
+              <Button
+                variant="success"
+                size="sm"
+                onClick={onApprove}
+                disabled={busy || a.competitorFlag}
+                title={a.competitorFlag ? 'Clear the competitor flag before approving' : undefined}
+              >
+                {approving ? <Spinner className="size-4 text-white" label="Approving" /> : <Check aria-hidden />}
+                Approve
+              </Button>
+            )}
           </div>
         </div>
         <div className="mt-4 grid gap-4 border-t border-border pt-4 lg:grid-cols-[1fr_13rem] lg:items-end">

@@ -198,10 +198,10 @@ export function ReviewDialog({ application: a, onOpenChange, deciding, onCheck, 
                   <p className="text-xs text-muted-foreground">Required to reject an application.</p>
                 </div>
                 <div className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-end">
-                  <Button variant="destructive" disabled={!reason || deciding} onClick={() => setConfirmReject(true)}>
+                  <Button variant="destructive" disabled={!reason || deciding || !a.can.reject} onClick={() => setConfirmReject(true)}>
                     <X aria-hidden /> Reject Application
                   </Button>
-                  <Button variant="success" disabled={deciding} onClick={() => onApprove(notes.trim())}>
+                  <Button variant="success" disabled={deciding || !a.can.approve} onClick={() => onApprove(notes.trim())}>
                     <Check aria-hidden /> Approve Application
                   </Button>
                 </div>
