@@ -9,7 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
-import { toOriginForm } from './lib/request-target.ts';
+import { isApiRequest, toOriginForm } from './lib/request-target.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { registerErrorHandler, sendError, sendFrameworkError } from './plugins/errors.ts';
 import { registerRequestGuards } from './plugins/request-guards.ts';
@@ -169,8 +169,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
-    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !hasWeb) {
+    // an API path in any spelling (/%61pi/…) is an API miss: JSON 404, never the web app's page
+    if (isApiRequest(request) || request.method !== 'GET' || !hasWeb) {
       return sendError(reply, 'not_found', 'Not found.');
     }
     reply.header('Cache-Control', 'no-cache');

@@ -20,6 +20,18 @@ export function publicOrigin(publicUrl: string | undefined, request: { protocol:
 }
 
 /**
+ * Where links in e-mail point. The Host header is the client's to write, so without PUBLIC_URL it is trusted
+ * only when it names this machine (a local trial): otherwise a stranger could have a real applicant mailed a
+ * link to their own site and collect the token. Null means no link can be mailed safely.
+ */
+export function mailLinkOrigin(publicUrl: string | undefined, request: { protocol: string; host: string; hostname: string }): string | null {
+  if (publicUrl) return new URL(publicUrl).origin;
+  const name = request.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const local = name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+  return local ? `${request.protocol}://${request.host}` : null;
+}
+
+/**
  * Whether a request is for the API, judged by the route the router matched (it decodes the path, so
  * '/%61pi/auth/me' reaches '/api/auth/me') and, when nothing matched, by the decoded path.
  */

@@ -5,7 +5,7 @@ import { loginSchema, registerSchema } from '../../common/schemas/auth.ts';
 import { siteInfoSchema, userEnvelopeSchema } from '../../common/schemas/user.ts';
 import type { AppContext } from '../app.ts';
 import { verifyPassword } from '../lib/passwords.ts';
-import { publicOrigin } from '../lib/request-target.ts';
+import { mailLinkOrigin } from '../lib/request-target.ts';
 import { endSession, startSession } from '../plugins/session.ts';
 import { presentCurrentUser } from '../presenters/user.ts';
 import { admitRegistration, createApplicant, findByLogin } from '../services/accounts.ts';
@@ -25,7 +25,7 @@ export const authRoutes =
       await admitRegistration(ctx.db, ctx.config, request.ip, ctx.now());
       const user = await createApplicant(ctx.db, request.body);
       request.log.info({ userId: user.id }, 'new membership application');
-      await sendVerificationEmail({ ...deps, mailer: ctx.mailer }, publicOrigin(ctx.config.publicUrl, request), user);
+      await sendVerificationEmail({ ...deps, mailer: ctx.mailer, log: request.log }, mailLinkOrigin(ctx.config.publicUrl, request), user);
       await startSession(request, reply, deps, user.id);
       return reply.code(201).send({ user: presentCurrentUser(user) });
     });

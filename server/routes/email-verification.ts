@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../common/errors.ts';
 import { verifyEmailSchema } from '../../common/schemas/auth.ts';
 import type { AppContext } from '../app.ts';
-import { publicOrigin } from '../lib/request-target.ts';
+import { mailLinkOrigin } from '../lib/request-target.ts';
 import { admitResend, confirmEmail, sendVerificationEmail } from '../services/email-verification.ts';
 
 const ok = z.object({ ok: z.literal(true) });
@@ -29,7 +29,7 @@ export const emailVerificationRoutes =
         const user = request.user!;
         if (user.emailVerifiedAt) throw new AppError('conflict', 'Your email address is already verified.');
         await admitResend(ctx.db, ctx.config, user.id, request.ip, ctx.now());
-        await sendVerificationEmail(deps, publicOrigin(ctx.config.publicUrl, request), user);
+        await sendVerificationEmail({ ...deps, log: request.log }, mailLinkOrigin(ctx.config.publicUrl, request), user);
         return { ok: true as const };
       },
     );

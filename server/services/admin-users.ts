@@ -91,7 +91,7 @@ async function loadForAction(tx: Tx, actor: Actor, id: string, action: UserActio
     .for('update');
   if (!target) throw new AppError('not_found', 'User not found.');
   if (!userAbilities(actor, target).remove) throw new AppError('forbidden', 'Only a master administrator can change an administrator’s account.');
-  if (target.role === 'master-admin' && !masters.some((m) => m.id !== id && m.isActive && !m.removedAt)) {
+  if (action !== 'activate' && target.role === 'master-admin' && !masters.some((m) => m.id !== id && m.isActive && !m.removedAt)) {
     throw new AppError('conflict', 'This is the last active master administrator; make someone else master administrator first.');
   }
   return target;

@@ -19,6 +19,8 @@ export interface VerificationDeps {
   config: Config;
   mailer: Mailer;
   now: () => Date;
+  /** Where a mail that cannot be sent safely is reported. */
+  log?: { warn: (obj: object, msg: string) => void };
 }
 
 interface Recipient {
@@ -34,8 +36,13 @@ export function verificationLink(config: Config, origin: string, user: Recipient
 }
 
 /** Sends the verification e-mail (the mailer never throws: a failure is logged and kept in the outbox). */
-export async function sendVerificationEmail(deps: VerificationDeps, origin: string, user: Recipient): Promise<void> {
+export async function sendVerificationEmail(deps: VerificationDeps, origin: string | null, user: Recipient): Promise<void> {
   const { brandName, supportEmail } = deps.config;
+  if (!origin) {
+    // no trustworthy address for the link (PUBLIC_URL unset on a non-local host): better no mail than a link an attacker chose
+    deps.log?.warn({ userId: user.id }, 'verification e-mail not sent: set PUBLIC_URL so links point at this site');
+    return;
+  }
   const hours = Math.round(deps.config.verification.ttlMs / 3_600_000);
   await deps.mailer.send({
     to: user.email,

@@ -170,5 +170,11 @@ describe('admin hierarchy', () => {
     const cookie = survivor.id === master.user.id ? master.cookie : second.cookie;
     expect((await send(cookie, 'DELETE', `/api/users/${survivor.id}`)).statusCode).toBe(403);
     expect((await reloadUser(ctx.db, survivor.id)).isActive).toBe(true);
+    // the survivor is offered Activate on the other master-admin, and it works
+    const other = left.find((u) => !u.isActive)!;
+    const viewer = survivor.id === master.user.id ? master : second;
+    expect((await row(viewer, other.id)).can).toEqual({ activate: true, deactivate: false, remove: true });
+    expect((await send(cookie, 'PATCH', `/api/users/${other.id}/status`, { isActive: true })).statusCode).toBe(200);
+    expect((await reloadUser(ctx.db, other.id)).isActive).toBe(true);
   });
 });

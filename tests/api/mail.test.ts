@@ -103,6 +103,22 @@ describe('with SMTP_URL set', () => {
     expect(await outboxFor(withSmtp, a.email, /confirm/)).toEqual([expect.objectContaining({ transport: 'smtp', status: 'sent' })]);
   });
 
+  it('keeps no usable verification link in the outbox: admins read the mail with its token blanked', async () => {
+    const a = await applicantAndAdmin(withSmtp);
+    const delivered = receivedBy(a.email, /confirm your e-mail address/)!
+      .raw.replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    const token = /token=([\w.-]+)/.exec(delivered)![1];
+    const [kept] = await outboxFor(withSmtp, a.email, /confirm/);
+    expect(kept.text).toContain('/verify-email?token=[redacted]');
+    expect(kept.text).not.toContain(token);
+    const listed = await withSmtp.app.inject({ method: 'GET', url: '/api/admin/outbox?pageSize=100', headers: { cookie: a.cookie } });
+    expect(listed.body).not.toContain(token);
+    // the delivered token still works for its recipient
+    const confirmed = await withSmtp.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  });
+
   it('approving an application sends the applicant an e-mail through the SMTP server, recorded as sent', async () => {
     const a = await applicantAndAdmin(withSmtp);
     expect(withSmtp.app.ctx.mailer.transport).toBe('smtp');
@@ -131,6 +147,21 @@ describe('with SMTP_URL set', () => {
     const message = receivedBy(a.email, /application$/);
     expect(header(message!.raw, 'Subject')).toBe(`Your ${withSmtp.config.brandName} application`);
     expect(message!.raw).toContain('Reason: Competitor');
+  });
+});
+
+describe('links in e-mail without PUBLIC_URL', () => {
+  it('point at this site only when the request named this machine; a foreign Host header gets no link mailed', async () => {
+    expect(withOutbox.config.publicUrl).toBeUndefined();
+    const forged = registration();
+    const viaForgedHost = await withOutbox.app.inject({ method: 'POST', url: '/api/auth/register', headers: { host: 'partners.evil.example' }, payload: forged });
+    expect(viaForgedHost.statusCode).toBe(201);
+    expect(await outboxFor(withOutbox, forged.email, /confirm/)).toEqual([]);
+    const local = registration();
+    const viaLocalhost = await withOutbox.app.inject({ method: 'POST', url: '/api/auth/register', headers: { host: 'localhost:3000' }, payload: local });
+    expect(viaLocalhost.statusCode).toBe(201);
+    const [kept] = await outboxFor(withOutbox, local.email, /confirm/);
+    expect(kept.text).toContain('http://localhost:3000/verify-email?token=[redacted]');
   });
 });
 

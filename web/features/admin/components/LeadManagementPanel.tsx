@@ -76,9 +76,11 @@ export function LeadManagementPanel() {
                 dimmed={list.updating}
                 actions={(lead) => (
                   <>
-                    <Button size="sm" className="px-2.5" onClick={() => setUpdating(lead)} aria-label={`Update Status of ${lead.companyName}`}>
-                      Update Status
-                    </Button>
+                    {lead.can.update && (
+                      <Button size="sm" className="px-2.5" onClick={() => setUpdating(lead)} aria-label={`Update Status of ${lead.companyName}`}>
+                        Update Status
+                      </Button>
+                    )}
                     <Button variant="outline" size="sm" className="px-2.5" onClick={() => openDetails(lead)} aria-label={`Details of ${lead.companyName}`}>
                       Details
                     </Button>
@@ -95,7 +97,7 @@ export function LeadManagementPanel() {
         lead={details}
         onOpenChange={(o) => !o && setDetailsId(null)}
         actions={
-          details ? (
+          details?.can.update ? (
             <Button
               onClick={() => {
                 setUpdating(details);

@@ -1,34 +1,46 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RejectionReason } from '../../../../common/constants/options.ts';
-import type { PendingApplication, UpdateApplicationInput } from '../../../../common/schemas/applications.ts';
+import type { ApplicationStats, PendingApplication, UpdateApplicationInput } from '../../../../common/schemas/applications.ts';
 import type { Page } from '../../../../common/schemas/page.ts';
-import type { z } from 'zod';
-import type { applicationStatsSchema } from '../../../../common/schemas/applications.ts';
 import { api, errorDetail } from '../../../lib/api.ts';
+import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
+import { adminKeys } from '../../admin/index.ts';
+import { applicationKeys } from './keys.ts';
 
-export type ApplicationStats = z.infer<typeof applicationStatsSchema>;
+export type { ApplicationStats } from '../../../../common/schemas/applications.ts';
 
-const PENDING_URL = '/api/admin/pending-applications';
 export const PENDING_PAGE_SIZE = 20;
-export const STATS_KEY = ['/api/admin/application-stats'] as const;
+const pendingAll = { queryKey: applicationKeys.pendingAll };
 
-/** One page of the pending list (newest first); the URL is the query key, as the default read function expects. */
-const pendingKey = (page: number) => [`${PENDING_URL}?page=${page}&pageSize=${PENDING_PAGE_SIZE}`] as const;
-/** Every cached page of the pending list. */
-const isPendingPage = (q: { queryKey: readonly unknown[] }) => String(q.queryKey[0]).startsWith(`${PENDING_URL}?`);
-
+/** One page of the pending list, newest first. */
 export function usePendingApplications(page: number) {
-  return useQuery<Page<PendingApplication>>({ queryKey: pendingKey(page), placeholderData: (previous) => previous });
+  return useQuery({
+    queryKey: applicationKeys.pending({ page, pageSize: PENDING_PAGE_SIZE }),
+    queryFn: () => api.get<Page<PendingApplication>>(withQuery('/api/admin/pending-applications', { page, pageSize: PENDING_PAGE_SIZE })),
+    placeholderData: (previous) => previous,
+  });
 }
 
 export function useApplicationStats() {
-  return useQuery<ApplicationStats>({ queryKey: STATS_KEY });
+  return useQuery<ApplicationStats>({ queryKey: applicationKeys.stats });
 }
+
+/**
+ * A checklist change or a decision changes the pending list and its summary; a decision also changes the users
+ * list (a new member, or a rejected applicant), the partner overview and the audit log in the Admin Panel.
+ */
+export const APPLICATION_CHANGE_INVALIDATES: readonly QueryKey[] = [
+  applicationKeys.pendingAll,
+  applicationKeys.stats,
+  adminKeys.usersAll,
+  adminKeys.overview,
+  adminKeys.auditAll,
+];
 
 function useRefreshApplications() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ predicate: isPendingPage }), client.invalidateQueries({ queryKey: STATS_KEY })]);
+  return () => invalidateKeys(client, APPLICATION_CHANGE_INVALIDATES);
 }
 
 /** One checklist or risk change, shown at once (optimistic) and rolled back if the server refuses it. */
@@ -39,12 +51,9 @@ export function useUpdateApplication() {
     mutationFn: ({ userId, change }: { userId: string; change: UpdateApplicationInput }) =>
       api.post<{ ok: true }>(`/api/admin/update-application/${encodeURIComponent(userId)}`, change),
     onMutate: async ({ userId, change }) => {
-      await client.cancelQueries({ predicate: isPendingPage });
-      const previous = client.getQueriesData<Page<PendingApplication>>({ predicate: isPendingPage });
-      client.setQueriesData<Page<PendingApplication>>(
-        { predicate: isPendingPage },
-        (p) => p && { ...p, items: p.items.map((a) => (a.userId === userId ? { ...a, ...change } : a)) },
-      );
+      await client.cancelQueries(pendingAll);
+      const previous = client.getQueriesData<Page<PendingApplication>>(pendingAll);
+      client.setQueriesData<Page<PendingApplication>>(pendingAll, (p) => p && { ...p, items: p.items.map((a) => (a.userId === userId ? { ...a, ...change } : a)) });
       return { previous };
     },
     onError: (err, _vars, context) => {

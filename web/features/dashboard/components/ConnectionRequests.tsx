@@ -41,7 +41,7 @@ export function ConnectionRequests() {
       <CardHeader>
         <CardTitle id="requests-heading" className="flex items-center gap-2 text-base">
           <UserPlus className="size-4 text-primary" aria-hidden /> Connection requests
-          <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold tabular-nums text-primary">{requests.length}</span>
+          <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold tabular-nums text-primary">{connections.data?.total ?? requests.length}</span>
         </CardTitle>
         <CardDescription>Members who would like to connect with you.</CardDescription>
       </CardHeader>

@@ -22,11 +22,21 @@ export function useLeads(params: LeadListParams) {
   return useQuery({ ...leadListQuery(params), placeholderData: (previous) => previous });
 }
 
-/** The progress timeline of one lead, oldest first (its first hundred entries); only requested while a lead is open. */
+const TIMELINE_PAGE = 100;
+
+/**
+ * The progress timeline of one lead, oldest first; only requested while a lead is open. A timeline longer than
+ * a page shows its newest page, with how many earlier entries are not shown (never a silent cut).
+ */
 export function useLeadActivities(leadId: string | null | undefined) {
   return useQuery({
     queryKey: leadKeys.activities(leadId ?? ''),
-    queryFn: async () => (await api.get<LeadActivityPage>(withQuery('/api/lead-activities', { leadId, pageSize: 100 }))).items,
+    queryFn: async () => {
+      const page = (n: number) => api.get<LeadActivityPage>(withQuery('/api/lead-activities', { leadId, page: n, pageSize: TIMELINE_PAGE }));
+      const first = await page(1);
+      const last = first.total > TIMELINE_PAGE ? await page(Math.ceil(first.total / TIMELINE_PAGE)) : first;
+      return { items: last.items, earlier: first.total - last.items.length };
+    },
     enabled: !!leadId,
     staleTime: 0,
   });
