@@ -103,12 +103,13 @@ export async function commissionSummary(db: Db, userId: string, now: Date) {
       lost: n(sql`count(*) filter (where ${leads.status} = 'closed-lost')`),
       avgDeal: sql<string>`coalesce(round(avg(${leads.estimatedValue}) filter (where ${leads.status} = 'closed-won'), 2), 0)::text`,
       leadsThisMonth: n(sql`count(*) filter (where ${month(sql`${leads.createdAt}`, 0)})`),
+      // every column named with its alias: bare names inside a subquery of a single-table select bind to the nearest table
       avgDaysToClose: sql<number | null>`(
         select avg(extract(epoch from (a.created_at - l2.created_at)) / 86400)
         from ${leads} l2
         join lateral (
-          select max(${leadActivities.createdAt}) as created_at from ${leadActivities}
-          where ${leadActivities.leadId} = l2.id and ${leadActivities.toStatus} = 'closed-won'
+          select max(la.created_at) as created_at from ${leadActivities} la
+          where la.lead_id = l2.id and la.to_status = 'closed-won'
         ) a on a.created_at is not null
         where l2.submitter_id = ${userId} and l2.status = 'closed-won'
       )`.mapWith((v) => (v == null ? null : Number(v))),
