@@ -72,7 +72,7 @@ async function measureServer(label: string, env: NodeJS.ProcessEnv): Promise<Res
   const base = `http://127.0.0.1:${port}`;
   const server = await startProcess(
     ['server/main.ts'],
-    { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', LOGIN_MAX_FAILURES_PER_IP: '100000' },
+    { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', LOGIN_MAX_FAILURES_PER_IP: '100000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000' },
     `${base}/api/health`,
   );
   try {
