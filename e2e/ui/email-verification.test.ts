@@ -1,8 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, newBrowser, watchPage } from '../helpers/browser.ts';
+import { plainBody, startInbox } from '../../tests/helpers/smtp-inbox.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
@@ -16,36 +15,22 @@ const admin = { username: 'verifyadmin', email: 'verify.admin@example.com', pass
 const applicant = { firstName: 'Vera', lastName: 'Quill', email: 'vera.quill@example.com', username: 'vera.quill', password: 'Vera-Quill-Pass-9' };
 
 /** The SMTP server the product sends through in this test: the link reaches the applicant only by mail. */
-const mailbox: Array<{ to: string[]; raw: string }> = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      mailbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-      callback();
-    });
-  },
-});
+let inbox: Awaited<ReturnType<typeof startInbox>>;
 
 beforeAll(async () => {
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  const { port } = smtp.server.address() as AddressInfo;
-  server = await startServer({ admins: [admin], env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  inbox = await startInbox();
+  server = await startServer({ admins: [admin], env: { SMTP_URL: `smtp://127.0.0.1:${inbox.port}` } });
   [applicantBrowser, strangerBrowser] = await Promise.all([newBrowser(), newBrowser()]);
 });
 afterAll(async () => {
   await Promise.all([applicantBrowser?.close(), strangerBrowser?.close()]);
   await server?.stop();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await inbox?.close();
 });
 
 /** The newest verification link mailed to an address, as the applicant's mail program would show it. */
 async function latestLink(to: string): Promise<string> {
-  const mine = mailbox.filter((m) => m.to.includes(to)).map((m) => m.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+  const mine = inbox.messages.filter((m) => m.to.includes(to)).map((m) => plainBody(m.raw));
   const text = mine.reverse().find((raw) => raw.includes('/verify-email?token='));
   if (!text) throw new Error(`no verification mail reached ${to}`);
   return /https?:\/\/\S+verify-email\?token=[\w.-]+/.exec(text)![0];

@@ -1,39 +1,17 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../server/db/schema/index.ts';
 import { createTestApp, makeUser, openSession, registration, type TestContext } from '../helpers/app.ts';
+import { plainBody, startInbox, type ReceivedMail } from '../helpers/smtp-inbox.ts';
 
 /**
  * E-mail through the production mailer (server/plugins/mailer.ts): a real SMTP conversation with a local
  * smtp-server, the outbox table when no SMTP_URL is set, and a failing server that must not undo a decision.
  */
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-const received: Received[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      received.push({
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        to: session.envelope.rcptTo.map((r) => r.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
+let inbox: Awaited<ReturnType<typeof startInbox>>;
+let received: ReceivedMail[];
 
 /** A header of a raw message, unfolded. */
 const header = (raw: string, name: string) => {
@@ -63,8 +41,9 @@ const silent = createServer((socket) => {
 beforeAll(async () => {
   await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
   const silentPort = (silent.address() as AddressInfo).port;
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  const { port } = smtp.server.address() as AddressInfo;
+  inbox = await startInbox();
+  received = inbox.messages;
+  const { port } = inbox;
   [withSmtp, withOutbox, withDeadSmtp, withSilentSmtp] = await Promise.all([
     createTestApp({ realMailer: true, config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Membership <membership@chiefpartners.example>' } }),
     createTestApp({ realMailer: true, config: { smtpUrl: undefined } }),
@@ -74,7 +53,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([withSmtp?.close(), withOutbox?.close(), withDeadSmtp?.close(), withSilentSmtp?.close()]);
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await inbox?.close();
   for (const socket of silentSockets) socket.destroy();
   await new Promise((r) => silent.close(r));
 });
@@ -98,16 +77,14 @@ describe('with SMTP_URL set', () => {
     const message = receivedBy(a.email, /confirm your e-mail address/);
     expect(message, 'no verification message reached the SMTP server').toBeDefined();
     // undo quoted-printable: soft line breaks, and the = of the query written as =3D
-    const text = message!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const text = plainBody(message!.raw);
     expect(text).toMatch(/\/verify-email\?token=[\w-]{20,}\.[\w-]{20,}/);
     expect(await outboxFor(withSmtp, a.email, /confirm/)).toEqual([expect.objectContaining({ transport: 'smtp', status: 'sent' })]);
   });
 
   it('keeps no usable verification link in the outbox: admins read the mail with its token blanked', async () => {
     const a = await applicantAndAdmin(withSmtp);
-    const delivered = receivedBy(a.email, /confirm your e-mail address/)!
-      .raw.replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
+    const delivered = plainBody(receivedBy(a.email, /confirm your e-mail address/)!.raw);
     const token = /token=([\w.-]+)/.exec(delivered)![1];
     const [kept] = await outboxFor(withSmtp, a.email, /confirm/);
     expect(kept.text).toContain('/verify-email?token=[redacted]');
