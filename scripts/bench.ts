@@ -1,5 +1,12 @@
 // `npm run bench`: starts the production server on seeded data and measures the hot endpoints with autocannon
-// from this (second) process at 50 connections; writes docs/benchmarks.md. See the README's bench section.
+// from this (second) process, beside two baselines measured in the same run on the same database: a bare
+// Fastify route, and a bare route doing one prepared single-row pg query (the DB baseline). Writes the table to
+// docs/benchmarks.raw.md; docs/benchmarks.md explains it.
+//   BENCH_SECONDS   seconds per endpoint (default 10)
+//   BENCH_SETS      which data sets: any of 200k, 2k, embedded (default: all that apply)
+//   BENCH_ONLY      only the endpoints whose name contains this text
+//   BENCH_REUSE=1   keep a benchmark database seeded by an earlier run instead of seeding it again
+//   BENCH_PROFILE   a directory: the server runs with --cpu-prof and writes its profile there
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -12,6 +19,11 @@ import { freePort } from '../e2e/helpers/server.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
+/** The embedded database is one connection inside the server process: its target is set at 10 client connections. */
+const EMBEDDED_CONNECTIONS = 10;
+const SETS = (process.env.BENCH_SETS ?? '200k,2k,embedded').split(',');
+const ONLY = process.env.BENCH_ONLY;
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 const baseUrl = process.env.DATABASE_URL;
 
 interface Result {
@@ -29,6 +41,12 @@ function run(url: string, opts: Partial<autocannon.Options> = {}): Promise<autoc
   });
 }
 
+function toResult(name: string, r: autocannon.Result): Result {
+  const row = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  console.log(`${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, errors ${row.errors}`);
+  return row;
+}
+
 async function waitHealthy(url: string, child: ChildProcess) {
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -42,8 +60,8 @@ async function waitHealthy(url: string, child: ChildProcess) {
   throw new Error(`${url} never became healthy`);
 }
 
-async function startProcess(args: string[], env: NodeJS.ProcessEnv, health: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+async function startProcess(args: string[], env: NodeJS.ProcessEnv, health: string, nodeFlags: string[] = []) {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   await waitHealthy(health, child);
   return {
     stop: () =>
@@ -67,13 +85,42 @@ async function login(base: string, username: string) {
     .join('; ');
 }
 
-async function measureServer(label: string, env: NodeJS.ProcessEnv): Promise<Result[]> {
+interface Baselines {
+  bare: Result;
+  db?: Result;
+}
+
+/** The bare route and, given a database, the bare route with one prepared single-row query on it. */
+async function measureBaselines(label: string, databaseUrl?: string): Promise<Baselines> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const proc = await startProcess(['scripts/bench-bare.ts'], { PORT: String(port), DATABASE_URL: databaseUrl ?? '' }, `${base}/bare`);
+  try {
+    const bare = toResult(`${label}: bare Fastify route`, await run(`${base}/bare`));
+    const db = databaseUrl ? toResult(`${label}: DB baseline (bare route, one prepared single-row pg query)`, await run(`${base}/db`)) : undefined;
+    return { bare, db };
+  } finally {
+    await proc.stop();
+  }
+}
+
+async function measureServer(label: string, env: NodeJS.ProcessEnv, connections = CONNECTIONS): Promise<Result[]> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const flags = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
   const server = await startProcess(
     ['server/main.ts'],
-    { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', LOGIN_MAX_FAILURES_PER_IP: '100000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000' },
+    {
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      LOGIN_MAX_FAILURES_PER_IP: '100000',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000',
+    },
     `${base}/api/health`,
+    flags,
   );
   try {
     const partner = await login(base, 'bench.partner');
@@ -81,15 +128,7 @@ async function measureServer(label: string, env: NodeJS.ProcessEnv): Promise<Res
     const leads = await (await fetch(`${base}/api/leads?pageSize=50`, { headers: { cookie: partner } })).json();
     const leadId = leads.items[0].id;
     const cases: Array<[string, Partial<autocannon.Options>]> = [
-      [
-        'sign-in (POST /api/auth/login)',
-        {
-          url: `${base}/api/auth/login`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: 'bench.partner', password: SCALE_PASSWORD }),
-        },
-      ],
+      ['GET /api/auth/me', { url: `${base}/api/auth/me`, headers: { cookie: partner } }],
       ['GET /api/leads (partner, 50 leads)', { url: `${base}/api/leads?pageSize=50`, headers: { cookie: partner } }],
       ['GET /api/leads (admin, page of 25)', { url: `${base}/api/leads`, headers: { cookie: admin } }],
       ['GET /api/dashboard-stats', { url: `${base}/api/dashboard-stats`, headers: { cookie: partner } }],
@@ -103,12 +142,20 @@ async function measureServer(label: string, env: NodeJS.ProcessEnv): Promise<Res
           body: JSON.stringify({ status: 'qualified', notes: 'bench' }),
         },
       ],
+      [
+        'sign-in (POST /api/auth/login)',
+        {
+          url: `${base}/api/auth/login`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'bench.partner', password: SCALE_PASSWORD }),
+        },
+      ],
     ];
     const out: Result[] = [];
     for (const [name, opts] of cases) {
-      const r = await run(opts.url as string, opts);
-      out.push({ name: `${label}: ${name}`, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx });
-      console.log(`${label} ${name}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+      if (ONLY && !name.includes(ONLY)) continue;
+      out.push(toResult(`${label}: ${name}`, await run(opts.url as string, { ...opts, connections })));
     }
     return out;
   } finally {
@@ -116,57 +163,96 @@ async function measureServer(label: string, env: NodeJS.ProcessEnv): Promise<Res
   }
 }
 
-async function freshPgDatabase(name: string, members: number, leads: number) {
+/** A benchmark database: seeded afresh, or (BENCH_REUSE=1) kept from an earlier run when it is there. */
+async function benchDatabase(name: string, members: number, leads: number) {
+  const u = new URL(baseUrl!);
+  u.pathname = `/${name}`;
+  if (process.env.BENCH_REUSE === '1') {
+    const probe = new pg.Client({ connectionString: u.toString() });
+    const kept = await probe.connect().then(
+      async () => (await probe.query("select count(*)::int as n from users where username = 'bench.partner'")).rows[0].n === 1,
+      () => false,
+    );
+    await probe.end().catch(() => {});
+    if (kept) {
+      console.log(`reusing ${name}`);
+      return u.toString();
+    }
+  }
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
   await admin.end();
-  const u = new URL(baseUrl!);
-  u.pathname = `/${name}`;
   const database = await openDatabase({ dataDir: tmpdir(), databaseUrl: u.toString() });
   await migrateDatabase(database);
   const t = await seedScale(database.db, { members, leads });
   await database.close();
+  // a freshly filled database has its statistics and visibility map still to build; without this the first
+  // minutes of measuring share the cores with autovacuum
+  const vac = new pg.Client({ connectionString: u.toString() });
+  await vac.connect();
+  await vac.query('vacuum analyze');
+  await vac.end();
   console.log(`seeded ${name}: ${members} members, ${leads} leads in ${(t.totalMs / 1000).toFixed(1)} s`);
   return u.toString();
 }
 
+interface Section {
+  title: string;
+  baselines: Baselines;
+  rows: Result[];
+}
+
+function table(section: Section) {
+  const { bare, db } = section.baselines;
+  const ratio = (r: Result, b?: Result) => (b ? `${(r.rps / b.rps).toFixed(2)}×` : '–');
+  const line = (r: Result) => `| ${r.name.replace(/^[^:]*: /, '')} | ${r.rps.toFixed(0)} | ${ratio(r, db)} | ${ratio(r, bare)} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} |`;
+  return [
+    `### ${section.title}`,
+    '',
+    '| endpoint | req/s | × DB baseline | × bare | p50 ms | p99 ms | errors |',
+    '|---|---|---|---|---|---|---|',
+    line(bare),
+    ...(db ? [line(db)] : []),
+    ...section.rows.map(line),
+    '',
+  ].join('\n');
+}
+
 async function main() {
-  const rows: Result[] = [];
-  const barePort = await freePort();
-  const bare = await startProcess(['scripts/bench-bare.ts'], { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
-  const b = await run(`http://127.0.0.1:${barePort}/bare`);
-  await bare.stop();
-  const bareRow = { name: 'bare Fastify route (ceiling)', rps: b.requests.average, p50: b.latency.p50, p99: b.latency.p99, errors: b.errors, non2xx: b.non2xx };
-  console.log(`bare: ${bareRow.rps.toFixed(0)} req/s`);
-
+  const sections: Section[] = [];
   if (baseUrl) {
-    const big = await freshPgDatabase('cp_bench_200k', 10_000, 200_000);
-    rows.push(...(await measureServer('PostgreSQL, 200,000 leads', { DATABASE_URL: big })));
-    const small = await freshPgDatabase('cp_bench_2k', 10_000, 2_000);
-    rows.push(...(await measureServer('PostgreSQL, 2,000 leads', { DATABASE_URL: small })));
+    for (const [set, leads] of [
+      ['200k', 200_000],
+      ['2k', 2_000],
+    ] as const) {
+      if (!SETS.includes(set)) continue;
+      const url = await benchDatabase(`cp_bench_${set}`, 10_000, leads);
+      const title = `PostgreSQL, ${leads.toLocaleString('en-GB')} leads, 10,000 members, ${CONNECTIONS} connections`;
+      const baselines = await measureBaselines(title, url);
+      sections.push({ title, baselines, rows: await measureServer(title, { DATABASE_URL: url }) });
+    }
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'cp-bench-'));
-  const embedded = await openDatabase({ dataDir });
-  await migrateDatabase(embedded);
-  await seedScale(embedded.db, { members: 2_000, leads: 10_000 });
-  await embedded.close();
-  rows.push(...(await measureServer('embedded PGlite, 10,000 leads', { DATA_DIR: dataDir, DATABASE_URL: '' })));
+  if (SETS.includes('embedded')) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cp-bench-'));
+    const embedded = await openDatabase({ dataDir });
+    await migrateDatabase(embedded);
+    await seedScale(embedded.db, { members: 2_000, leads: 10_000 });
+    await embedded.close();
+    const title = `embedded PGlite, 10,000 leads, 2,000 members, ${EMBEDDED_CONNECTIONS} connections`;
+    const baselines = await measureBaselines(title);
+    sections.push({ title, baselines, rows: await measureServer(title, { DATA_DIR: dataDir, DATABASE_URL: '' }, EMBEDDED_CONNECTIONS) });
+  }
 
-  const fmt = (r: Result) => `| ${r.name} | ${r.rps.toFixed(0)} | ${(r.rps / bareRow.rps).toFixed(2)}× | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} |`;
   const date = new Date().toISOString().slice(0, 10);
   const md = [
-    '# Benchmarks',
+    '# Benchmark run',
     '',
     `Measured ${date} by \`npm run bench\` on ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
-    `autocannon in a second process, ${CONNECTIONS} connections, ${DURATION} s per endpoint, against the production server (\`server/main.ts\`, built client).`,
+    `autocannon in a second process, ${DURATION} s per endpoint, against the production server (\`server/main.ts\`, NODE_ENV=production).`,
     '',
-    '| endpoint | req/s | vs bare | p50 ms | p99 ms | errors |',
-    '|---|---|---|---|---|---|',
-    fmt(bareRow),
-    ...rows.map(fmt),
-    '',
+    ...sections.map(table),
   ].join('\n');
   writeFileSync('docs/benchmarks.raw.md', md);
   console.log(md);
