@@ -140,7 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     openapi: { info: { title: `${config.brandName} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  registerSessions(app, { db: ctx.db, config, now });
+  registerSessions(app, { db: ctx.db, config, now, database });
   registerRequestGuards(app, config);
 
   await app.register(healthRoutes(ctx));

@@ -39,6 +39,10 @@ export const envSchema = z.object({
     .positive()
     .default(60 * 24),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(14),
+  /** How long one instance reuses a session → user lookup for reads; 0 turns the cache off. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** Connections in the PostgreSQL pool of one instance. */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
@@ -86,7 +90,8 @@ export interface Config {
   mailFrom: string;
   smtpUrl?: string;
   sessionSecret: string;
-  session: { idleMs: number; absoluteMs: number };
+  session: { idleMs: number; absoluteMs: number; cacheMs: number };
+  dbPoolSize: number;
   login: { maxPerAccount: number; maxPerIp: number; windowMs: number };
   /** Registration attempts per client IP within the window, counted in the database. */
   register: { maxPerIp: number; windowMs: number };
@@ -126,7 +131,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <${e.SUPPORT_EMAIL}>`,
     smtpUrl: e.SMTP_URL,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret'),
-    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000 },
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000, cacheMs: e.SESSION_CACHE_MS },
+    dbPoolSize: e.DB_POOL_SIZE,
     login: {
       maxPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxPerIp: e.LOGIN_MAX_FAILURES_PER_IP,

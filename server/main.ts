@@ -22,7 +22,7 @@ async function main() {
   }
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
   } catch (err) {
     console.error(err instanceof DatabaseBusyError ? err.message : `Could not open the database: ${(err as Error).message}`);
     process.exit(1);

@@ -23,8 +23,23 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Quick reachability check for /api/health. */
   ping(): Promise<boolean>;
+  /**
+   * Subscribes to a NOTIFY channel: every instance on the same database hears what any of them (or a trigger)
+   * announces. Resolves to the function that unsubscribes.
+   */
+  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+export interface ChannelHandlers {
+  message(payload: string): void;
+  /** Delivery is live: from here on every message arrives (called once subscribed, and after each reconnection). */
+  up(): void;
+  /** The listening connection was lost: messages may be missed until the next `up`. */
+  down(): void;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /** Thrown when the embedded database directory is already open in another process. */
 export class DatabaseBusyError extends Error {}
@@ -40,7 +55,8 @@ export interface OpenOptions {
 /** Opens PostgreSQL through pg when a URL is given, otherwise the embedded PGlite under DATA_DIR/db. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl && !opts.pglite) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const url = opts.databaseUrl;
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
     // An idle connection the server drops (a restart, a terminated backend) emits 'error' on the pool; with
     // no listener that would crash the process. The pool replaces the connection on next use.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
@@ -53,6 +69,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           () => true,
           () => false,
         ),
+      listen: async (channel, handlers) => listenOnPostgres(url, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -67,10 +84,68 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         () => true,
         () => false,
       ),
+    listen: async (channel, handlers) => {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+      // one process, one database: a notification reaches the callback as its transaction commits
+      const unlisten = await client.listen(channel, (payload) => handlers.message(payload));
+      handlers.up();
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
       release();
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). A lost connection is reported
+ * with `down` and retried with back-off; `up` follows each successful LISTEN.
+ */
+function listenOnPostgres(connectionString: string, channel: string, handlers: ChannelHandlers): () => Promise<void> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 100;
+  const connect = async () => {
+    retry = null;
+    const client = new pg.Client({ connectionString });
+    current = client;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) current = null;
+      if (stopped) return;
+      handlers.down();
+      retry = setTimeout(() => void connect(), delay);
+      retry.unref();
+      delay = Math.min(delay * 2, 5_000);
+    };
+    client.on('notification', (m) => {
+      if (m.channel === channel) handlers.message(m.payload ?? '');
+    });
+    client.on('error', onLost);
+    client.on('end', onLost);
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+      if (stopped) return void (await client.end().catch(() => {}));
+      delay = 100;
+      handlers.up();
+    } catch {
+      client.end().catch(() => {});
+      onLost();
+    }
+  };
+  void connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await current?.end().catch(() => {});
   };
 }
 

@@ -1,10 +1,11 @@
 import { eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import { isApiRequest } from '../lib/request-target.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
+import { SessionCache } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'cp_session';
 /** lastSeenAt is written at most this often, so reads do not each cost a write. */
@@ -25,11 +26,43 @@ export interface SessionDeps {
   now: () => Date;
 }
 
-/** Reads the session cookie on every request and attaches the signed-in user (or null). */
-export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
-  const { db, config, now } = deps;
+/** The channel the `sessions` and `users` triggers announce changes on ('s:<session id>', 'u:<user id>'). */
+export const AUTH_CHANGES_CHANNEL = 'auth_changes';
+
+/** Each app's cache, found from its database handle by the services that end sessions. */
+const caches = new WeakMap<Db, SessionCache>();
+
+/** Methods whose requests may be answered from a cached session; every write checks the database. */
+const CACHEABLE = new Set(['GET', 'HEAD']);
+
+/**
+ * Reads the session cookie on every request and attaches the signed-in user (or null). Reads reuse a lookup
+ * for a few seconds (SESSION_CACHE_MS); every change to a session or user row is announced on
+ * AUTH_CHANGES_CHANNEL by database triggers and drops the cached copy on every instance.
+ */
+export function registerSessions(app: FastifyInstance, deps: SessionDeps & { database: Pick<Database, 'listen'> }) {
+  const { db, config, now, database } = deps;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  const cache = new SessionCache(config.session.cacheMs, () => now().getTime());
+  caches.set(db, cache);
+  let unlisten: (() => Promise<void>) | null = null;
+  if (config.session.cacheMs > 0) {
+    app.addHook('onReady', async () => {
+      unlisten = await database.listen(AUTH_CHANGES_CHANNEL, {
+        message: (payload) => cache.apply(payload),
+        up: () => cache.resume(),
+        down: () => {
+          cache.suspend();
+          app.log.warn('session cache suspended: the database notification channel was lost');
+        },
+      });
+    });
+    app.addHook('onClose', async () => {
+      cache.suspend();
+      await unlisten?.();
+    });
+  }
 
   const lookup = db
     .select({ session: sessions, user: users })
@@ -44,20 +77,27 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const id = hashToken(token);
-    const [row] = await lookup.execute({ id });
-    if (!row) return;
+    const cacheable = CACHEABLE.has(request.method);
+    let row = cacheable ? cache.get(id) : undefined;
+    if (!row) {
+      const ticket = cache.ticket();
+      const [found] = await lookup.execute({ id });
+      if (!found) return;
+      row = { ...found, cachedAt: 0 };
+      if (cacheable) cache.put(ticket, found.session, found.user);
+    }
     const t = now().getTime();
     const { session, user } = row;
     const idleExpired = session.lastSeenAt.getTime() + config.session.idleMs <= t;
     if (idleExpired || session.expiresAt.getTime() <= t || !user.isActive) {
+      cache.forgetSession(id);
       await db.delete(sessions).where(eq(sessions.id, id));
       return;
     }
     if (t - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(t) })
-        .where(eq(sessions.id, id));
+      const lastSeenAt = new Date(t);
+      cache.touched(id, lastSeenAt);
+      await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, id));
     }
     request.user = user;
     request.sessionId = id;
@@ -72,7 +112,10 @@ function isSecure(request: FastifyRequest, config: Config): boolean {
 /** Starts a new session for the user (a fresh id every sign-in) and sets the cookie. */
 export async function startSession(request: FastifyRequest, reply: FastifyReply, deps: SessionDeps, userId: string) {
   const { db, config, now } = deps;
-  if (request.sessionId) await db.delete(sessions).where(eq(sessions.id, request.sessionId));
+  if (request.sessionId) {
+    await db.delete(sessions).where(eq(sessions.id, request.sessionId));
+    caches.get(db)?.forgetSession(request.sessionId);
+  }
   const token = newToken();
   const created = now();
   await db.insert(sessions).values({
@@ -93,9 +136,12 @@ export async function startSession(request: FastifyRequest, reply: FastifyReply,
   });
 }
 
-/** Ends the current session: the row is deleted, so the old cookie is worthless. */
+/** Ends the current session: the row is deleted, so the old cookie is worthless on every instance at once. */
 export async function endSession(request: FastifyRequest, reply: FastifyReply, deps: SessionDeps) {
-  if (request.sessionId) await deps.db.delete(sessions).where(eq(sessions.id, request.sessionId));
+  if (request.sessionId) {
+    await deps.db.delete(sessions).where(eq(sessions.id, request.sessionId));
+    caches.get(deps.db)?.forgetSession(request.sessionId);
+  }
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(request, deps.config) });
   request.user = null;
   request.sessionId = null;
@@ -104,6 +150,15 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply, d
 /** Ends every session of a user (deactivation, password change). */
 export async function endUserSessions(db: Db, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  forgetUser(db, userId);
+}
+
+/**
+ * Drops this instance's cached lookups of a user at once, after a change to their row has committed (the
+ * other instances hear it from the trigger's notification).
+ */
+export function forgetUser(db: Db, userId: string) {
+  caches.get(db)?.forgetUser(userId);
 }
 
 /** Removes sessions that can no longer be used; run now and then. */

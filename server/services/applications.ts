@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { memberApplications, users } from '../db/schema/index.ts';
 import type { Mailer } from '../plugins/mailer.ts';
+import { forgetUser } from '../plugins/session.ts';
 import { applicationAbilities, reviewsApplications } from '../policies/applications.ts';
 import type { Actor } from '../policies/roles.ts';
 import { recordAudit } from './audit.ts';
@@ -113,6 +114,7 @@ export async function approveApplication(deps: ReviewDeps, actor: Actor, userId:
     });
     return updated;
   });
+  forgetUser(deps.db, userId);
   const { brandName } = deps.config;
   await deps.mailer.send({
     to: user.email,
@@ -148,6 +150,7 @@ export async function rejectApplication(deps: ReviewDeps, actor: Actor, userId: 
     });
     return updated;
   });
+  forgetUser(deps.db, userId);
   const { brandName, supportEmail } = deps.config;
   await deps.mailer.send({
     to: user.email,

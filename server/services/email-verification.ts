@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { readToken, signToken } from '../lib/signed-token.ts';
 import type { Mailer } from '../plugins/mailer.ts';
+import { forgetUser } from '../plugins/session.ts';
 import { admitAttempt } from './rate-limit.ts';
 
 const PURPOSE = 'verify-email';
@@ -66,7 +67,10 @@ export async function confirmEmail(db: Db, config: Config, token: string, now: D
     .set({ emailVerifiedAt: now })
     .where(and(sameAddress, isNull(users.emailVerifiedAt)))
     .returning({ id: users.id });
-  if (updated) return updated.id;
+  if (updated) {
+    forgetUser(db, updated.id);
+    return updated.id;
+  }
   const [already] = await db.select({ id: users.id }).from(users).where(sameAddress).limit(1);
   if (!already) throw new AppError('bad_request', INVALID_LINK);
   return already.id;

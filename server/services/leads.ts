@@ -6,6 +6,7 @@ import { activityText, STATUS_LABELS, type LeadActivityKind } from '../../common
 import type { LeadData } from '../../common/schemas/lead.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { leadActivities, leadStatusTotals, leads, users } from '../db/schema/index.ts';
 import { leadAbilities, leadScope, seesAllLeads } from '../policies/leads.ts';
 import type { Actor } from '../policies/roles.ts';
@@ -30,15 +31,8 @@ export interface LeadListQuery extends PageQuery {
 
 /** One page of the leads an actor may see, newest first, with the total for the heading. */
 export async function listLeads(db: Db, actor: Actor, q: LeadListQuery) {
-  const conditions: Array<SQL | undefined> = [leadScope(actor)];
-  if (q.status) conditions.push(eq(leads.status, q.status));
-  if (q.search) {
-    const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(leads.companyName, pattern), ilike(leads.industry, pattern), ilike(leads.contactName, pattern)));
-  }
-  const where = and(...conditions);
-  // an admin's unfiltered (or status-only) total comes from the trigger-kept totals, not a count of every lead
-  const totalQuery = seesAllLeads(actor) && !q.search ? countFromTotals(db, q.status) : db.select({ total: count() }).from(leads).where(where);
+  if (!q.search) return listLeadsPrepared(db, actor, q);
+  const where = and(leadScope(actor), q.status ? eq(leads.status, q.status) : undefined, searchCondition(q.search));
   const flagged = leadAbilities(actor, { submitterId: '' }).seeDuplicateFlag;
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -49,9 +43,56 @@ export async function listLeads(db: Db, actor: Actor, q: LeadListQuery) {
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(q.pageSize)
       .offset(pageOffset(q)),
-    totalQuery,
+    db.select({ total: count() }).from(leads).where(where),
   ]);
-  return { rows: rows as Array<{ lead: typeof leads.$inferSelect; submitterName: string; possibleDuplicate?: boolean }>, total };
+  return { rows: rows as LeadListRow[], total };
+}
+
+type LeadListRow = { lead: typeof leads.$inferSelect; submitterName: string; possibleDuplicate?: boolean };
+
+function searchCondition(search: string) {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(leads.companyName, pattern), ilike(leads.industry, pattern), ilike(leads.contactName, pattern));
+}
+
+/**
+ * The list without a search, which is nearly every request: one prepared statement per shape (own or every
+ * lead, with or without a status) answers the page and its total together. The total of every lead comes from
+ * the trigger-kept `lead_status_totals`, never from counting them.
+ */
+async function listLeadsPrepared(db: Db, actor: Actor, q: LeadListQuery) {
+  const all = seesAllLeads(actor);
+  const byStatus = !!q.status;
+  // the duplicate flag is part of what some actors are shown (the lead policy says who)
+  const flagged = leadAbilities(actor, { submitterId: '' }).seeDuplicateFlag;
+  const statement = prepared(db, `leads_page_${all ? 'all' : 'own'}${byStatus ? '_status' : ''}${flagged ? '_flagged' : ''}`, () => {
+    const scope = all ? undefined : eq(leads.submitterId, sql.placeholder('actorId'));
+    const status = byStatus ? eq(leads.status, sql.placeholder('status')) : undefined;
+    const total = all
+      ? sql<number>`(select coalesce(sum(t.n), 0) from ${leadStatusTotals} t ${byStatus ? sql`where t.status = ${sql.placeholder('status')}` : sql``})`
+      : sql<number>`(select count(*) from ${leads} c where c.submitter_id = ${sql.placeholder('actorId')} ${byStatus ? sql`and c.status = ${sql.placeholder('status')}` : sql``})`;
+    return db
+      .select({ lead: leads, submitterName, ...(flagged ? { possibleDuplicate: duplicateFlag } : {}), total: total.mapWith(Number) })
+      .from(leads)
+      .innerJoin(users, eq(users.id, leads.submitterId))
+      .where(and(scope, status))
+      .orderBy(desc(leads.createdAt), desc(leads.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  });
+  const rows = await statement.execute({ actorId: actor.id, status: q.status, limit: q.pageSize, offset: pageOffset(q) });
+  // a page past the end has no row to carry the total: count it on its own (rare)
+  const total = rows.length ? rows[0].total : q.page > 1 ? await countLeads(db, actor, q.status) : 0;
+  return { rows: rows as LeadListRow[], total };
+}
+
+async function countLeads(db: Db, actor: Actor, status?: LeadStatus) {
+  if (seesAllLeads(actor)) return (await countFromTotals(db, status))[0].total;
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(leads)
+    .where(and(leadScope(actor), status ? eq(leads.status, status) : undefined));
+  return total;
 }
 
 function countFromTotals(db: Db, status?: LeadStatus) {

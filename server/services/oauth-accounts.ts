@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { memberApplications, users } from '../db/schema/index.ts';
+import { forgetUser } from '../plugins/session.ts';
 import { OidcSignInError, type OAuthProvider, type OidcIdentity } from './oauth.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -77,6 +78,7 @@ async function linkIdentity(db: Db, userId: string, identity: OidcIdentity): Pro
     throw new OidcSignInError('identity linked to another account meanwhile', 'link-taken');
   }
   if (!updated) throw new OidcSignInError('account already linked to another identity of this provider', 'link-conflict');
+  forgetUser(db, userId);
   return updated;
 }
 

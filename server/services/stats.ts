@@ -1,40 +1,43 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { tierPosition } from '../../common/rules/commission-tiers.ts';
 import { fromPence, toPence } from '../../common/rules/money.ts';
 import { money } from '../presenters/wire.ts';
 import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { commissions, leadActivities, leadStatusTotals, leads } from '../db/schema/index.ts';
 import { COMMISSION_TZ } from './commissions.ts';
 
 const n = (expr: SQL) => sql<number>`${expr}`.mapWith(Number);
 
-/** Lead counts by status and the conversion rate, over the leads a condition selects, in one SQL pass. */
+/** Lead counts by status over the leads a query selects, in one SQL pass. */
+const leadCountColumns = {
+  total: n(sql`count(*)`),
+  submitted: n(sql`count(*) filter (where ${leads.status} = 'submitted')`),
+  reviewing: n(sql`count(*) filter (where ${leads.status} = 'reviewing')`),
+  qualified: n(sql`count(*) filter (where ${leads.status} = 'qualified')`),
+  inProgress: n(sql`count(*) filter (where ${leads.status} = 'in-progress')`),
+  won: n(sql`count(*) filter (where ${leads.status} = 'closed-won')`),
+  lost: n(sql`count(*) filter (where ${leads.status} = 'closed-lost')`),
+};
+
 async function leadCounts(db: Db, where: SQL | undefined) {
-  const [row] = await db
-    .select({
-      total: n(sql`count(*)`),
-      submitted: n(sql`count(*) filter (where ${leads.status} = 'submitted')`),
-      reviewing: n(sql`count(*) filter (where ${leads.status} = 'reviewing')`),
-      qualified: n(sql`count(*) filter (where ${leads.status} = 'qualified')`),
-      inProgress: n(sql`count(*) filter (where ${leads.status} = 'in-progress')`),
-      won: n(sql`count(*) filter (where ${leads.status} = 'closed-won')`),
-      lost: n(sql`count(*) filter (where ${leads.status} = 'closed-lost')`),
-    })
-    .from(leads)
-    .where(where);
+  const [row] = await db.select(leadCountColumns).from(leads).where(where);
   return row;
 }
 
-/** GET /api/dashboard-stats: the signed-in member's own referrals and earnings (pounds, 2 decimals). */
+/** GET /api/dashboard-stats: the signed-in member's own referrals and earnings (pounds, 2 decimals), in one prepared statement. */
 export async function dashboardStats(db: Db, userId: string) {
-  const [counts, [money]] = await Promise.all([
-    leadCounts(db, eq(leads.submitterId, userId)),
+  const statement = prepared(db, 'dashboard_stats', () =>
     db
-      .select({ earned: sql<string>`coalesce(sum(${commissions.amount}), 0)::text` })
-      .from(commissions)
-      .where(and(eq(commissions.partnerId, userId), ne(commissions.status, 'cancelled'))),
-  ]);
-  const earnedPence = toPence(money.earned);
+      .select({
+        ...leadCountColumns,
+        earned: sql<string>`(select coalesce(sum(c.amount), 0)::text from ${commissions} c where c.partner_id = ${sql.placeholder('userId')} and c.status <> 'cancelled')`,
+      })
+      .from(leads)
+      .where(eq(leads.submitterId, sql.placeholder('userId'))),
+  );
+  const [counts] = await statement.execute({ userId });
+  const earnedPence = toPence(counts.earned);
   return {
     totalReferrals: counts.total,
     totalCommissions: fromPence(earnedPence),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPence, toPence } from '../../common/rules/money.ts';
 import { analyticsSchema } from '../../common/schemas/dashboard.ts';
@@ -96,6 +96,34 @@ describe('GET /api/leads', () => {
     expect(await q({ search: 'life sci' })).toEqual(['Umbrella Corp']);
     expect(await q({ search: '%' })).toEqual([]);
     expect(await q({ status: 'closed-lost' })).toEqual([]);
+  });
+
+  it('pages carry the same total from the first page to past the end, for every shape of list', async () => {
+    const fresh = await makeSignedIn(ctx, { firstName: 'Paula' });
+    for (const [i, status] of (['submitted', 'qualified', 'qualified'] as const).entries()) {
+      await existing(fresh, { companyName: `Paged ${i}` }, { status, now: new Date(ctx.clock.now().getTime() + i * 1000) });
+    }
+    const page = (who: SignedIn, query: Record<string, string | number>) => who.api.getOk(leadPageSchema, '/api/leads', { query });
+    const pages = await Promise.all([1, 2, 3].map((p) => page(fresh, { pageSize: 2, page: p })));
+    expect(pages.map((p) => [p.items.length, p.total])).toEqual([
+      [2, 3],
+      [1, 3],
+      [0, 3],
+    ]);
+    expect(pages.flatMap((p) => p.items.map((l) => l.companyName))).toEqual(['Paged 2', 'Paged 1', 'Paged 0']);
+    const qualified = await Promise.all([1, 2].map((p) => page(fresh, { status: 'qualified', pageSize: 1, page: p })));
+    expect(qualified.map((p) => [p.items[0].status, p.total])).toEqual([
+      ['qualified', 2],
+      ['qualified', 2],
+    ]);
+    expect(await page(fresh, { status: 'closed-won' })).toMatchObject({ items: [], total: 0 });
+    // an admin's totals come from the per-status totals: the same as a count
+    const [everyLead] = await ctx.db.select({ n: count() }).from(leads);
+    const [everyQualified] = await ctx.db.select({ n: count() }).from(leads).where(eq(leads.status, 'qualified'));
+    expect((await page(admin, { pageSize: 1 })).total).toBe(everyLead.n);
+    expect((await page(admin, { pageSize: 1, page: 10_000 })).total).toBe(everyLead.n);
+    expect((await page(admin, { pageSize: 1, status: 'qualified' })).total).toBe(everyQualified.n);
+    expect((await page(admin, { pageSize: 1, status: 'qualified', page: 10_000 })).total).toBe(everyQualified.n);
   });
 });
 
