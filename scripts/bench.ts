@@ -207,7 +207,8 @@ interface Section {
 function table(section: Section) {
   const { bare, db } = section.baselines;
   const ratio = (r: Result, b?: Result) => (b ? `${(r.rps / b.rps).toFixed(2)}×` : '–');
-  const line = (r: Result) => `| ${r.name.replace(/^[^:]*: /, '')} | ${r.rps.toFixed(0)} | ${ratio(r, db)} | ${ratio(r, bare)} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} |`;
+  const line = (r: Result) =>
+    `| ${r.name.replace(/^[^:]*: /, '')} | ${r.rps.toFixed(0)} | ${ratio(r, db)} | ${ratio(r, bare)} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} |`;
   return [
     `### ${section.title}`,
     '',
