@@ -127,6 +127,20 @@ async function measureServer(label: string, env: NodeJS.ProcessEnv, connections 
     const admin = await login(base, 'bench.admin');
     const leads = await (await fetch(`${base}/api/leads?pageSize=50`, { headers: { cookie: partner } })).json();
     const leadId = leads.items[0].id;
+    // admins work many partners' leads at once: a PATCH case walks 500 leads of different submitters
+    const spread: string[] = [];
+    const seen = new Set<string>();
+    for (let page = 1; spread.length < 500 && page <= 40; page++) {
+      const res = await (await fetch(`${base}/api/leads?pageSize=100&page=${page}`, { headers: { cookie: admin } })).json();
+      for (const l of res.items as Array<{ id: string; submitterId: string }>) {
+        if (!seen.has(l.submitterId) && spread.length < 500) {
+          seen.add(l.submitterId);
+          spread.push(l.id);
+        }
+      }
+    }
+    let turn = 0;
+    const patchBody = (n: number) => JSON.stringify({ status: n % 2 ? 'qualified' : 'in-progress', notes: `bench ${n % 7}` });
     const cases: Array<[string, Partial<autocannon.Options>]> = [
       ['GET /api/auth/me', { url: `${base}/api/auth/me`, headers: { cookie: partner } }],
       ['GET /api/leads (partner, 50 leads)', { url: `${base}/api/leads?pageSize=50`, headers: { cookie: partner } }],
@@ -134,7 +148,16 @@ async function measureServer(label: string, env: NodeJS.ProcessEnv, connections 
       ['GET /api/dashboard-stats', { url: `${base}/api/dashboard-stats`, headers: { cookie: partner } }],
       ['GET /api/members/recommendations', { url: `${base}/api/members/recommendations`, headers: { cookie: partner } }],
       [
-        'PATCH /api/leads/{id}',
+        'PATCH /api/leads/{id} (500 leads of different partners in turn)',
+        {
+          url: `${base}/api/leads/${spread[0]}`,
+          method: 'PATCH',
+          headers: { cookie: admin, 'content-type': 'application/json' },
+          requests: [{ setupRequest: (req) => ({ ...req, path: `/api/leads/${spread[turn++ % spread.length]}`, body: patchBody(turn) }) }],
+        },
+      ],
+      [
+        'PATCH /api/leads/{id} (one lead, every request contending for its lock)',
         {
           url: `${base}/api/leads/${leadId}`,
           method: 'PATCH',

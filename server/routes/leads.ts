@@ -47,8 +47,7 @@ export const leadRoutes =
     });
 
     app.patch('/api/leads/:id', { config: { access: 'admin' }, schema: { params: idParams, body: leadUpdateSchema, response: { 200: leadSchema } } }, async (request) => {
-      await updateLeadStatus(ctx.db, request.user!, request.params.id, request.body, ctx.now());
-      const row = await getVisibleLead(ctx.db, request.user!, request.params.id);
+      const row = await updateLeadStatus(ctx.db, request.user!, request.params.id, request.body, ctx.now());
       return presentLead(request.user!, row.lead, row.submitterName);
     });
 

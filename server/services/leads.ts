@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { LeadStatus } from '../../common/constants/options.ts';
 import { companyKey, contactDomain } from '../../common/rules/company-key.ts';
@@ -164,23 +164,36 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
   return db.transaction(async (tx) => {
     // Lock the submitter's row before anything else: every write below that references them takes a key-share
     // lock on it, so locking it later would deadlock two admins closing leads of the same partner at once.
+    // One statement finds the lead within the actor's scope and locks its submitter.
     const [owner] = await tx
-      .select({ submitterId: leads.submitterId })
-      .from(leads)
-      .where(and(eq(leads.id, id), leadScope(actor)));
+      .select({ submitterId: users.id, submitterName })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          tx
+            .select({ id: leads.submitterId })
+            .from(leads)
+            .where(and(eq(leads.id, id), leadScope(actor))),
+        ),
+      )
+      .for('update');
     if (!owner) throw new AppError('not_found', 'Lead not found.');
     if (!leadAbilities(actor, owner).update) throw new AppError('forbidden', 'Only an administrator can change a lead.');
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.submitterId)).for('update');
-    const [before] = await tx.select().from(leads).where(eq(leads.id, id)).for('update');
-    if (!before) throw new AppError('not_found', 'Lead not found.');
+    // the lead's row is locked and updated in one statement that also answers its values from before
+    const old = tx.select({ id: leads.id, status: leads.status, notes: leads.notes }).from(leads).where(eq(leads.id, id)).for('update').as('old');
+    const [updated] = await tx
+      .update(leads)
+      .set({ status: change.status, ...(change.notes !== undefined ? { notes: change.notes || null } : {}), updatedAt: now })
+      .from(old)
+      .where(eq(leads.id, old.id))
+      .returning({ lead: getTableColumns(leads), fromStatus: sql<string>`${old.status}`, fromNotes: sql<string | null>`${old.notes}` });
+    if (!updated) throw new AppError('not_found', 'Lead not found.');
+    const after = updated.lead;
+    const before = { ...after, status: updated.fromStatus, notes: updated.fromNotes };
     const from = before.status as LeadStatus;
     const to = change.status;
     const notesChanged = change.notes !== undefined && change.notes !== (before.notes ?? '');
-    const [after] = await tx
-      .update(leads)
-      .set({ status: to, ...(change.notes !== undefined ? { notes: change.notes || null } : {}), updatedAt: now })
-      .where(eq(leads.id, id))
-      .returning();
     const kind: LeadActivityKind = from !== to ? 'status_changed' : notesChanged ? 'notes_updated' : 'reviewed';
     const moved = kind === 'status_changed' ? { fromStatus: from, toStatus: to } : {};
     const activity = activityText(kind, from, to);
@@ -210,7 +223,7 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
       after: { status: to, notes: after.notes },
       at: now,
     });
-    return after;
+    return { lead: after, submitterName: owner.submitterName };
   });
 }
 

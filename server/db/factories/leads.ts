@@ -78,7 +78,7 @@ export async function makeLead(db: Db, o: LeadOptions): Promise<LeadRow> {
   let at = now;
   for (const step of steps) {
     at = step.at ?? new Date(at.getTime() + stepMs);
-    lead = await updateLeadStatus(db, by!, lead.id, { status: step.status, ...(step.notes !== undefined ? { notes: step.notes } : {}) }, at);
+    ({ lead } = await updateLeadStatus(db, by!, lead.id, { status: step.status, ...(step.notes !== undefined ? { notes: step.notes } : {}) }, at));
   }
   return lead;
 }
