@@ -6,9 +6,11 @@ import type { Actor } from '../policies/roles.ts';
 import { iso, money } from './wire.ts';
 
 type LeadRow = typeof leads.$inferSelect;
+/** The columns a lead is presented from (a whole row will do). */
+export type PresentedLeadRow = Omit<LeadRow, 'companyKey' | 'contactDomain'>;
 
 /** A lead as the viewer may see it: the duplicate flag only when their abilities include it. */
-export function presentLead(viewer: Actor, l: LeadRow, submitterName: string, possibleDuplicate?: boolean): Lead {
+export function presentLead(viewer: Actor, l: PresentedLeadRow, submitterName: string, possibleDuplicate?: boolean): Lead {
   const can = leadAbilities(viewer, l);
   return {
     id: l.id,

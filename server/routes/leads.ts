@@ -28,7 +28,7 @@ export const leadRoutes =
     app.get('/api/leads', { schema: { querystring: leadQuerySchema, response: { 200: leadPageSchema } } }, async (request) => {
       const q = request.query;
       const { rows, total } = await listLeads(ctx.db, request.user!, q);
-      return { items: rows.map((r) => presentLead(request.user!, r.lead, r.submitterName, r.possibleDuplicate)), total, page: q.page, pageSize: q.pageSize };
+      return { items: rows.map((r) => presentLead(request.user!, r, r.submitterName, r.possibleDuplicate)), total, page: q.page, pageSize: q.pageSize };
     });
 
     app.get('/api/leads/duplicate-check', { schema: { querystring: duplicateCheckQuery, response: { 200: duplicateCheckSchema } } }, async (request) =>

@@ -10,6 +10,7 @@ import { prepared } from '../db/prepared.ts';
 import { leadActivities, leadStatusTotals, leads, users } from '../db/schema/index.ts';
 import { leadAbilities, leadScope, seesAllLeads } from '../policies/leads.ts';
 import type { Actor } from '../policies/roles.ts';
+import type { PresentedLeadRow } from '../presenters/lead.ts';
 import { notify } from './notify.ts';
 import { recordAudit } from './audit.ts';
 import { cancelUnpaidCommission, createCommissionForWonLead } from './commissions.ts';
@@ -24,6 +25,25 @@ const duplicateFlag = sql<boolean>`exists (
     and (d.company_key = ${leads.companyKey} or (${leads.contactDomain} <> '' and d.contact_domain = ${leads.contactDomain}))
 )`;
 
+/** The lead columns a lead is presented with, selected flat (Drizzle maps a flat row at about half the cost of a nested one). */
+const presentedColumns = {
+  id: leads.id,
+  submitterId: leads.submitterId,
+  leadType: leads.leadType,
+  companyName: leads.companyName,
+  industry: leads.industry,
+  contactName: leads.contactName,
+  contactEmail: leads.contactEmail,
+  projectDescription: leads.projectDescription,
+  estimatedValue: leads.estimatedValue,
+  urgency: leads.urgency,
+  relationshipStrength: leads.relationshipStrength,
+  status: leads.status,
+  notes: leads.notes,
+  createdAt: leads.createdAt,
+  updatedAt: leads.updatedAt,
+};
+
 export interface LeadListQuery extends PageQuery {
   search?: string;
   status?: LeadStatus;
@@ -36,7 +56,7 @@ export async function listLeads(db: Db, actor: Actor, q: LeadListQuery) {
   const flagged = leadAbilities(actor, { submitterId: '' }).seeDuplicateFlag;
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ lead: leads, submitterName, ...(flagged ? { possibleDuplicate: duplicateFlag } : {}) })
+      .select({ ...presentedColumns, submitterName, ...(flagged ? { possibleDuplicate: duplicateFlag } : {}) })
       .from(leads)
       .innerJoin(users, eq(users.id, leads.submitterId))
       .where(where)
@@ -48,7 +68,7 @@ export async function listLeads(db: Db, actor: Actor, q: LeadListQuery) {
   return { rows: rows as LeadListRow[], total };
 }
 
-type LeadListRow = { lead: typeof leads.$inferSelect; submitterName: string; possibleDuplicate?: boolean };
+type LeadListRow = PresentedLeadRow & { submitterName: string; possibleDuplicate?: boolean };
 
 function searchCondition(search: string) {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -72,7 +92,7 @@ async function listLeadsPrepared(db: Db, actor: Actor, q: LeadListQuery) {
       ? sql<number>`(select coalesce(sum(t.n), 0) from ${leadStatusTotals} t ${byStatus ? sql`where t.status = ${sql.placeholder('status')}` : sql``})`
       : sql<number>`(select count(*) from ${leads} c where c.submitter_id = ${sql.placeholder('actorId')} ${byStatus ? sql`and c.status = ${sql.placeholder('status')}` : sql``})`;
     return db
-      .select({ lead: leads, submitterName, ...(flagged ? { possibleDuplicate: duplicateFlag } : {}), total: total.mapWith(Number) })
+      .select({ ...presentedColumns, submitterName, ...(flagged ? { possibleDuplicate: duplicateFlag } : {}), total: total.mapWith(Number) })
       .from(leads)
       .innerJoin(users, eq(users.id, leads.submitterId))
       .where(and(scope, status))

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { MAX_RECOMMENDATIONS, RECOMMENDATION_WEIGHTS as W, scoreMember, type ScorableMember } from '../../common/rules/recommendations.ts';
 import type { Member, MemberRecommendation } from '../../common/schemas/member.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { memberConnections, recommendationCache, users } from '../db/schema/index.ts';
 import type { UserRow } from '../plugins/session.ts';
@@ -94,7 +95,13 @@ export const RECOMMENDATION_TTL_MS = 10 * 60_000;
  * or accepted connection with. Ranked in SQL; scores and reasons of the eight come from scoreMember().
  */
 export async function recommendMembers(db: Db, viewer: UserRow, now: Date) {
-  const [cached] = await db.select().from(recommendationCache).where(eq(recommendationCache.userId, viewer.id));
+  const cachedQuery = prepared(db, 'recommendations_cached', () =>
+    db
+      .select({ items: recommendationCache.items, computedAt: recommendationCache.computedAt })
+      .from(recommendationCache)
+      .where(eq(recommendationCache.userId, sql.placeholder('userId'))),
+  );
+  const [cached] = await cachedQuery.execute({ userId: viewer.id });
   if (cached && now.getTime() - cached.computedAt.getTime() < RECOMMENDATION_TTL_MS) return cached.items as MemberRecommendation[];
   const items = await computeRecommendations(db, viewer);
   await db
