@@ -145,7 +145,11 @@ function presentTier(monthPence: number) {
 
 /** The organisation's figures from the trigger-kept per-status totals: six rows, however many leads. */
 async function organisationAnalytics(db: Db) {
-  const rows = await db.select().from(leadStatusTotals);
+  // each status's totals are spread over a few shard rows: summed here
+  const rows = await db
+    .select({ status: leadStatusTotals.status, n: sql<number>`sum(${leadStatusTotals.n})`.mapWith(Number), value: sql<string>`sum(${leadStatusTotals.value})::text` })
+    .from(leadStatusTotals)
+    .groupBy(leadStatusTotals.status);
   const by = (status: string) => rows.find((r) => r.status === status);
   const count = (status: string) => by(status)?.n ?? 0;
   const total = rows.reduce((s, r) => s + r.n, 0);

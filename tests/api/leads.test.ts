@@ -1,10 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPence, toPence } from '../../common/rules/money.ts';
 import { analyticsSchema } from '../../common/schemas/dashboard.ts';
 import { duplicateCheckSchema, leadActivityPageSchema, leadPageSchema, leadSchema, type LeadInput } from '../../common/schemas/lead.ts';
 import { makeLead, type LeadOptions } from '../../server/db/factories/leads.ts';
-import { commissions, leadActivities, leads, notifications } from '../../server/db/schema/index.ts';
+import { commissions, leadActivities, leadStatusTotals, leads, notifications } from '../../server/db/schema/index.ts';
 import { createTestApp, makeSignedIn, type SignedIn, type TestContext } from '../helpers/app.ts';
 
 let ctx: TestContext;
@@ -238,5 +238,20 @@ describe('organisation totals', () => {
     const mine = await partner.api.getOk(analyticsSchema, '/api/analytics/dashboard');
     const myQualified = fromPence(all.filter((l) => l.status === 'qualified' && l.submitterId === partner.user.id).reduce((s, l) => s + toPence(l.estimatedValue), 0));
     expect(mine.valueByStatus.qualified).toBe(myQualified);
+  });
+
+  it('status changes made at once over many connections still sum to a real count', async () => {
+    const made = await Promise.all(Array.from({ length: 12 }, (_, i) => existing(i % 2 ? partner : other, { companyName: `Concurrent ${i}` })));
+    const moves = made.map((l, i) => admin.api.patch(`/api/leads/${l.id}`, { body: { status: i % 3 ? 'qualified' : 'in-progress' } }));
+    expect((await Promise.all(moves)).map((r) => r.statusCode)).toEqual(made.map(() => 200));
+    const all = await ctx.db.select().from(leads);
+    const a = await admin.api.getOk(analyticsSchema, '/api/analytics/dashboard');
+    expect(a.totalLeads).toBe(all.length);
+    for (const status of ['submitted', 'qualified', 'in-progress'] as const) expect(a.byStatus[status]).toBe(all.filter((l) => l.status === status).length);
+    if (ctx.database.kind === 'postgres') {
+      // the writes came from several pooled connections, so they updated more than one shard of a status
+      const [spread] = await ctx.db.select({ shards: sql<number>`count(distinct ${leadStatusTotals.shard})`.mapWith(Number) }).from(leadStatusTotals);
+      expect(spread.shards).toBeGreaterThan(1);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -105,11 +105,20 @@ export const notifications = pgTable(
  * Lead counts and value per status over all leads, kept by a trigger on leads (migration 0003), so the admin
  * list and the organisation figures read six rows instead of counting 200,000.
  */
-export const leadStatusTotals = pgTable('lead_status_totals', {
-  status: text('status').primaryKey(),
-  n: integer('n').notNull().default(0),
-  value: numeric('value', { precision: 16, scale: 2 }).notNull().default('0'),
-});
+export const leadStatusTotals = pgTable(
+  'lead_status_totals',
+  {
+    status: text('status').notNull(),
+    /**
+     * Each status's totals are spread over a few rows (the writing connection's backend picks one), so
+     * concurrent status changes update different rows instead of queueing for one; readers sum the shards.
+     */
+    shard: smallint('shard').notNull().default(0),
+    n: integer('n').notNull().default(0),
+    value: numeric('value', { precision: 16, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.shard] })],
+);
 
 /** Recommendations computed for a member, kept for a few minutes; cleared when their connections change. */
 export const recommendationCache = pgTable('recommendation_cache', {
