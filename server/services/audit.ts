@@ -18,8 +18,13 @@ export interface AuditRecord {
 
 /** Records an admin action with the state before and after, inside the caller's transaction. */
 export async function recordAudit(db: Db | Tx, entry: AuditRecord): Promise<void> {
+  await auditInsert(db, entry);
+}
+
+/** The insert `recordAudit` runs, unsent, for a caller that sends it with others (`insertTogether`). */
+export function auditInsert(db: Db | Tx, entry: AuditRecord) {
   const { at, ...rest } = entry;
-  await db.insert(auditLog).values({ ...rest, before: entry.before ?? null, after: entry.after ?? null, ...(at ? { createdAt: at } : {}) });
+  return db.insert(auditLog).values({ ...rest, before: entry.before ?? null, after: entry.after ?? null, ...(at ? { createdAt: at } : {}) });
 }
 
 /** One page of the audit log, newest first, with who acted and what the entry is about in words. */

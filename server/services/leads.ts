@@ -6,13 +6,14 @@ import { activityText, STATUS_LABELS, type LeadActivityKind } from '../../common
 import type { LeadData } from '../../common/schemas/lead.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db } from '../db/client.ts';
+import { insertTogether } from '../db/batch.ts';
 import { prepared } from '../db/prepared.ts';
 import { leadActivities, leadStatusTotals, leads, users } from '../db/schema/index.ts';
 import { leadAbilities, leadScope, seesAllLeads } from '../policies/leads.ts';
 import type { Actor } from '../policies/roles.ts';
 import type { PresentedLeadRow } from '../presenters/lead.ts';
-import { notify } from './notify.ts';
-import { recordAudit } from './audit.ts';
+import { notificationInsert } from './notify.ts';
+import { auditInsert, recordAudit } from './audit.ts';
 import { cancelUnpaidCommission, createCommissionForWonLead } from './commissions.ts';
 
 const submitterName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
@@ -217,32 +218,35 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
     const kind: LeadActivityKind = from !== to ? 'status_changed' : notesChanged ? 'notes_updated' : 'reviewed';
     const moved = kind === 'status_changed' ? { fromStatus: from, toStatus: to } : {};
     const activity = activityText(kind, from, to);
-    await tx.insert(leadActivities).values({ leadId: id, userId: actor.id, kind, ...moved, activity, notes: change.notes || null, createdAt: now });
-    await notify(
-      tx,
-      before.submitterId,
-      'lead_status',
-      { type: 'lead', id },
-      {
-        actorId: actor.id,
-        title: from === to ? 'Lead updated' : `Lead ${STATUS_LABELS[to].toLowerCase()}`,
-        message: from === to ? `${before.companyName}: ${activity.toLowerCase()}.` : `${before.companyName} moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.`,
-        actionUrl: '/leads',
-        priority: to === 'closed-won' ? 'high' : 'normal',
-        at: now,
-      },
-    );
     if (to === 'closed-won' && from !== 'closed-won') await createCommissionForWonLead(tx, after, now);
     if (from === 'closed-won' && to !== 'closed-won') await cancelUnpaidCommission(tx, id);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'lead.update',
-      entityType: 'lead',
-      entityId: id,
-      before: { status: from, notes: before.notes },
-      after: { status: to, notes: after.notes },
-      at: now,
-    });
+    // the timeline entry, the submitter's notification and the audit row go together in one statement
+    await insertTogether(tx, [
+      tx.insert(leadActivities).values({ leadId: id, userId: actor.id, kind, ...moved, activity, notes: change.notes || null, createdAt: now }),
+      notificationInsert(
+        tx,
+        before.submitterId,
+        'lead_status',
+        { type: 'lead', id },
+        {
+          actorId: actor.id,
+          title: from === to ? 'Lead updated' : `Lead ${STATUS_LABELS[to].toLowerCase()}`,
+          message: from === to ? `${before.companyName}: ${activity.toLowerCase()}.` : `${before.companyName} moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.`,
+          actionUrl: '/leads',
+          priority: to === 'closed-won' ? 'high' : 'normal',
+          at: now,
+        },
+      ),
+      auditInsert(tx, {
+        actorId: actor.id,
+        action: 'lead.update',
+        entityType: 'lead',
+        entityId: id,
+        before: { status: from, notes: before.notes },
+        after: { status: to, notes: after.notes },
+        at: now,
+      }),
+    ]);
     return { lead: after, submitterName: owner.submitterName };
   });
 }

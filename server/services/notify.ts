@@ -29,8 +29,14 @@ export async function notify(
   entity: NotificationEntity,
   content: NotificationContent & { actorId?: string },
 ): Promise<void> {
-  if (content.actorId === userId) return;
-  await db.insert(notifications).values({
+  const insert = notificationInsert(db, userId, kind, entity, content);
+  if (insert) await insert;
+}
+
+/** The insert `notify` runs, unsent, for a caller that sends it with others (`insertTogether`); null when nobody is to be told. */
+export function notificationInsert(db: Db | Tx, userId: string, kind: NotificationKind, entity: NotificationEntity, content: NotificationContent & { actorId?: string }) {
+  if (content.actorId === userId) return null;
+  return db.insert(notifications).values({
     userId,
     type: kind,
     entityType: entity.type,

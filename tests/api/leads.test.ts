@@ -4,7 +4,7 @@ import { fromPence, toPence } from '../../common/rules/money.ts';
 import { analyticsSchema } from '../../common/schemas/dashboard.ts';
 import { duplicateCheckSchema, leadActivityPageSchema, leadPageSchema, leadSchema, type LeadInput } from '../../common/schemas/lead.ts';
 import { makeLead, type LeadOptions } from '../../server/db/factories/leads.ts';
-import { commissions, leadActivities, leadStatusTotals, leads, notifications } from '../../server/db/schema/index.ts';
+import { auditLog, commissions, leadActivities, leadStatusTotals, leads, notifications } from '../../server/db/schema/index.ts';
 import { createTestApp, makeSignedIn, type SignedIn, type TestContext } from '../helpers/app.ts';
 
 let ctx: TestContext;
@@ -165,6 +165,13 @@ describe('PATCH /api/leads/{id} (admin)', () => {
     const notes = await ctx.db.select().from(notifications).where(eq(notifications.entityId, lead.id));
     expect(notes).toHaveLength(1);
     expect(notes[0].userId).toBe(partner.user.id);
+    // the timeline entry, the notification and the audit row are written together, once each
+    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, lead.id));
+    expect(audit.filter((a) => a.action === 'lead.update').map((a) => [a.actorId, a.before, a.after])).toContainEqual([
+      admin.user.id,
+      { status: 'submitted', notes: null },
+      { status: 'reviewing', notes: 'Looks promising' },
+    ]);
   });
 
   it('creates a pending commission on closed-won and cancels it when the lead leaves closed-won', async () => {
