@@ -28,9 +28,10 @@ export const leads = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('leads_submitter_created_idx').on(t.submitterId, t.createdAt),
+    // both list orders end in id, so a page is read from the index in order, with no sort
+    index('leads_submitter_created_id_idx').on(t.submitterId, t.createdAt, t.id),
     index('leads_status_idx').on(t.status),
-    index('leads_created_idx').on(t.createdAt),
+    index('leads_created_id_idx').on(t.createdAt, t.id),
     index('leads_company_key_idx').on(t.companyKey),
     index('leads_contact_domain_idx').on(t.contactDomain),
   ],
