@@ -16,10 +16,10 @@ const me = (app: App, cookie: string) => app.inject({ method: 'GET', url: '/api/
  * committing transaction through PostgreSQL to every listening instance in about a millisecond, so the first
  * read may still race it; a wait measured against the cache's minute shows the change did not wait for expiry.
  */
-async function statusSoonAfter(read: () => Promise<{ statusCode: number }>, expected: number) {
+async function statusSoonAfter(read: () => Promise<{ statusCode: number }>, expected: number, limitMs = 500) {
   const started = Date.now();
   let status = (await read()).statusCode;
-  while (status !== expected && Date.now() - started < 500) {
+  while (status !== expected && Date.now() - started < limitMs) {
     await new Promise((r) => setTimeout(r, 2));
     status = (await read()).statusCode;
   }
@@ -144,6 +144,38 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const res = await one.app.inject({ method: 'PATCH', url: `/api/users/${member.id}/status`, headers: { cookie: adminCookie }, payload: { isActive: false } });
     expect(res.statusCode).toBe(200);
     expect((await statusSoonAfter(() => me(two.app, cookie), 401)).status).toBe(401);
+  });
+
+  it('after a lost listening connection, an instance forgets what it held and hears changes again', async () => {
+    const member = await makeMember(one.database.db);
+    const cookie = await login(one.app, member.username!);
+    expect((await me(two.app, cookie)).statusCode).toBe(200);
+    const listeners = async () =>
+      (
+        (await one.database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%'`)).rows as Array<{ pid: number }>
+      ).map((r) => r.pid);
+    const before = await listeners();
+    expect(before).toHaveLength(2);
+    await one.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+    // a change no notification announces (an update of the session row) while the connections are being replaced
+    await one.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${member.id}`);
+    const back = await statusSoonAfter(
+      async () => {
+        const now = await listeners();
+        return { statusCode: now.length === 2 && !now.some((pid) => before.includes(pid)) ? 1 : 0 };
+      },
+      1,
+      5_000,
+    );
+    expect(back.status).toBe(1);
+    // the second instance dropped everything when it listened again, so it reads the expired session afresh
+    expect((await me(two.app, cookie)).statusCode).toBe(401);
+    // and sign-out on one instance reaches the other again
+    const again = await makeMember(one.database.db);
+    const cookie2 = await login(one.app, again.username!);
+    expect((await me(two.app, cookie2)).statusCode).toBe(200);
+    expect((await one.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookie2 } })).statusCode).toBe(200);
+    expect((await statusSoonAfter(() => me(two.app, cookie2), 401)).status).toBe(401);
   });
 
   it('a role change on one instance is seen by the next read on the other', async () => {
