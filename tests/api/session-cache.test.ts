@@ -150,10 +150,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const member = await makeMember(one.database.db);
     const cookie = await login(one.app, member.username!);
     expect((await me(two.app, cookie)).statusCode).toBe(200);
-    const listeners = async () =>
-      (
-        (await one.database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%'`)).rows as Array<{ pid: number }>
-      ).map((r) => r.pid);
+    const listeners = async () => {
+      const result = (await one.database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%'`)) as unknown as {
+        rows: Array<{ pid: number }>;
+      };
+      return result.rows.map((r) => r.pid);
+    };
     const before = await listeners();
     expect(before).toHaveLength(2);
     await one.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
