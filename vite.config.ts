@@ -10,6 +10,8 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: which chunks each screen pulls, for scripts/bundle-report.mjs
+    manifest: true,
   },
   server: {
     port: 5173,
