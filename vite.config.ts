@@ -12,6 +12,15 @@ export default defineConfig({
     sourcemap: false,
     // .vite/manifest.json: which chunks each screen pulls, for scripts/bundle-report.mjs
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React DOM is one module of about 200 KB that every screen needs and that changes only with an upgrade: its
+          // own chunk keeps it cached across releases and keeps the entry chunk small (docs/decisions/0014-client-loading.md)
+          groups: [{ name: 'react-dom', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
