@@ -3,13 +3,17 @@
 // entry script with its modulepreloads, plus the screen's page chunk (and the app shell's, for screens inside
 // it) with everything those import statically; each figure is the sum of those files compressed with gzip
 // (level 9) and brotli (quality 11), as the server sends them. Any single chunk over the budget is flagged.
-// Exit code 1 when /login is over its budget or a chunk is over the chunk budget, so it can guard a build.
+// Exit code 1 when /login is over its budget or a chunk is over the chunk budget, so it can guard a build. The one
+// exception is React DOM's chunk: a single module of about 200 KB (65 KB gzip) that cannot be split further; it is
+// reported, not failed (docs/decisions/0014-client-loading.md).
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const LOGIN_BUDGET_KB = 130;
 const CHUNK_BUDGET_KB = 60;
+/** Chunks allowed over the chunk budget, by the name the build gives them, with the reason. */
+const OVER_BUDGET_ALLOWED = { 'react-dom': 'React DOM, one module that cannot be split' };
 
 const dir = resolve(process.argv[2] ?? 'dist/web');
 const manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8'));
@@ -106,16 +110,12 @@ if (login) {
   failed ||= over;
   console.log(`\n/login: ${kb(login.gzip)} KB gzip (${kb(login.br)} KB br) of JavaScript — budget ${LOGIN_BUDGET_KB} KB gzip${over ? '  ** OVER BUDGET **' : ''}`);
 }
-const big = [...byFile.keys()].filter((f) => f.endsWith('.js') && size(f).gzip / 1024 > CHUNK_BUDGET_KB);
-for (const f of big) console.log(`** chunk over ${CHUNK_BUDGET_KB} KB gzip: ${f} (${kb(size(f).gzip)} KB) **`);
-if (!big.length)
-  console.log(
-    `No chunk over ${CHUNK_BUDGET_KB} KB gzip (largest: ${[...byFile.keys()]
-      .filter((f) => f.endsWith('.js'))
-      .map((f) => [f, size(f).gzip])
-      .sort((a, b) => b[1] - a[1])[0]
-      ?.map((x, i) => (i ? `${kb(x)} KB` : x))
-      .join(', ')}).`,
-  );
-failed ||= big.length > 0;
+const jsFiles = [...byFile.keys()].filter((f) => f.endsWith('.js'));
+const allowance = (f) => Object.entries(OVER_BUDGET_ALLOWED).find(([name]) => new RegExp(`^assets/${name}-[\\w-]+\\.js$`).test(f))?.[1];
+const big = jsFiles.filter((f) => size(f).gzip / 1024 > CHUNK_BUDGET_KB);
+for (const f of big)
+  console.log(`chunk over ${CHUNK_BUDGET_KB} KB gzip: ${f} (${kb(size(f).gzip)} KB)${allowance(f) ? ` — allowed: ${allowance(f)}` : '  ** OVER BUDGET **'}`);
+const largest = jsFiles.filter((f) => !allowance(f)).sort((a, b) => size(b).gzip - size(a).gzip)[0];
+if (largest) console.log(`Largest other chunk: ${largest} (${kb(size(largest).gzip)} KB gzip)`);
+failed ||= big.some((f) => !allowance(f));
 process.exitCode = failed ? 1 : 0;
