@@ -1,12 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildStamp } from './scripts/client-build-stamp.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 /** The web client lives in web/; its build lands in dist/web, which the server serves. */
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), buildStamp()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { clientSourceHash, STAMP_FILE } from '../../scripts/client-build-stamp.ts';
 import { COMPRESSIBLE } from '../../scripts/vite-precompress.ts';
 
 /** The real build (`npm run test:e2e` runs `npm run build` first): every text asset has its .br and .gz beside it. */
@@ -48,5 +49,9 @@ describe('the client build', () => {
     const report = spawnSync(process.execPath, ['scripts/bundle-report.mjs', webDir], { encoding: 'utf8' });
     expect(report.status, report.stdout + report.stderr).toBe(0);
     expect(report.stdout).toMatch(/^\/login: [\d.]+ KB gzip/m);
+  });
+
+  it('records the hash of the sources it was built from, so `npm start` knows it is up to date', () => {
+    expect(readFileSync(join(webDir, STAMP_FILE), 'utf8').trim()).toBe(clientSourceHash());
   });
 });
