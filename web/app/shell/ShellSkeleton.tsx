@@ -1,3 +1,4 @@
+import { Menu } from 'lucide-react';
 import { UI } from '../../../common/constants/limits.ts';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -16,7 +17,9 @@ export function ShellSkeleton() {
     <div className="min-h-dvh bg-background">
       <header className="sticky top-0 z-40 h-16 border-b border-border bg-card/95">
         <div className="flex h-full items-center gap-3 px-3 sm:px-5">
-          <div className="size-10 lg:hidden" />
+          <div className="flex size-10 items-center justify-center lg:hidden">
+            <Menu className="size-5" aria-hidden />
+          </div>
           <div className="flex min-w-0 items-center gap-2.5 py-1 pr-2">
             <BrandMark />
             <span className="truncate text-[15px] font-semibold tracking-tight">{brandName}</span>
