@@ -30,6 +30,7 @@ export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
 export function AppRoutes() {
   const me = useCurrentUser();
   const { pathname } = useLocation();
+  usePreloadAddress();
   if (me.isLoading) return <FullPageSpinner />;
   // the one page every visitor reaches, whatever their state: the link of the verification e-mail
   // (docs/decisions/0008-account-linking-and-email-verification.md)
@@ -97,9 +98,30 @@ function usePreloadScreen(pathname: string) {
   useEffect(() => {
     void loadShell();
     const path = pathname.replace(/^\/+|\/+$/g, '');
-    const screen = path === '' || path === 'login' || path === 'register' ? P.DashboardPage : MEMBER_SCREENS.find((s) => s.path === path)?.Page;
+    const screen = path === '' || path === 'login' || path === 'register' ? P.DashboardPage : memberScreenAt(path);
     void screen?.preload();
   }, [pathname]);
+}
+
+function memberScreenAt(path: string): P.LazyPage | undefined {
+  return MEMBER_SCREENS.find((s) => s.path === path)?.Page;
+}
+
+/**
+ * On the first load, fetches the screen the address names while the server is still answering who is visiting,
+ * instead of after: the sign-in or registration page at their addresses, the shell and the screen at a member's
+ * address. ('/' could be either, so it waits for the answer.)
+ */
+function usePreloadAddress() {
+  useEffect(() => {
+    const path = window.location.pathname.replace(/^\/+|\/+$/g, '');
+    if (path === 'login') void P.LoginPage.preload();
+    else if (path === 'register') void P.RegisterPage.preload();
+    else if (memberScreenAt(path)) {
+      void loadShell();
+      void memberScreenAt(path)?.preload();
+    }
+  }, []);
 }
 
 function MemberRoutes({ user }: { user: CurrentUser }) {
