@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +12,7 @@ import { registerErrorHandler, sendError, sendFrameworkError } from './plugins/e
 import { registerRequestGuards } from './plugins/request-guards.ts';
 import { registerSessions } from './plugins/session.ts';
 import { createLocalStorage, type FileStorage } from './plugins/storage.ts';
+import { registerWebAssets } from './plugins/web-assets.ts';
 import { adminApplicationRoutes } from './routes/admin-applications.ts';
 import { adminOutboxRoutes } from './routes/admin-outbox.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
@@ -156,26 +154,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  const webDir = config.webDir;
-  const hasWeb = !!webDir && existsSync(join(webDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDir,
-      wildcard: false,
-      index: false,
-      setHeaders(res, path) {
-        if (path.includes(`${join('/', 'assets', '/')}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
+  const sendWebApp = await registerWebAssets(app, config.webDir);
   app.setNotFoundHandler((request, reply) => {
     // an API path in any spelling (/%61pi/…) is an API miss: JSON 404, never the web app's page
-    if (isApiRequest(request) || request.method !== 'GET' || !hasWeb) {
+    if (isApiRequest(request) || request.method !== 'GET' || !sendWebApp) {
       return sendError(reply, 'not_found', 'Not found.');
     }
-    reply.header('Cache-Control', 'no-cache');
-    // cacheControl: false, or @fastify/static replaces no-cache with its default 'public, max-age=0'
-    return reply.sendFile('index.html', { cacheControl: false });
+    return sendWebApp(reply);
   });
   return app;
 }

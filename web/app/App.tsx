@@ -1,25 +1,45 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+import { useToasts } from '../lib/toast.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes } from './routes.tsx';
-import { Toaster } from './Toaster.tsx';
 
-/** Providers around the whole client: data cache, router, tooltips and the toast area. */
+const loadToaster = () => import('./Toaster.tsx');
+const Toaster = lazy(async () => ({ default: (await loadToaster()).Toaster }));
+
+/** Providers around the whole client: data cache, router and the toast area (tooltips are the shell's). */
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <TooltipProvider delayDuration={250}>
-          <ErrorBoundary>
-            <AppRoutes />
-          </ErrorBoundary>
-          <Toaster />
-        </TooltipProvider>
+        <ErrorBoundary>
+          <AppRoutes />
+        </ErrorBoundary>
+        <ToastArea />
       </BrowserRouter>
     </QueryClientProvider>
+  );
+}
+
+/**
+ * The toast area, kept out of the first load: its chunk (Radix Toast) is fetched once the page is idle, and the
+ * Toaster mounts with the first toast and stays mounted, so later toasts animate in and out as usual.
+ */
+function ToastArea() {
+  const hasToast = useToasts().length > 0;
+  const [mounted, setMounted] = useState(false);
+  if (hasToast && !mounted) setMounted(true);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
+    idle(() => void loadToaster());
+  }, []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   );
 }

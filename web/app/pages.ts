@@ -1,8 +1,14 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** A screen loaded on first use; `preload()` starts fetching its chunk early (it is fetched once either way). */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
 /** React.lazy for a named export, so every screen is its own chunk. */
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): LazyPage {
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] as ComponentType })),
+    { preload: load },
+  );
 }
 
 export const LoginPage = page(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage');

@@ -1,13 +1,17 @@
 import { RefreshCw, ServerCrash } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import type { CurrentUser } from '../../common/schemas/user.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useCurrentUser } from '../lib/auth.ts';
 import * as P from './pages.ts';
-import { AppShell } from './shell/AppShell.tsx';
+import { ShellSkeleton } from './shell/ShellSkeleton.tsx';
 
+// The signed-in frame (header, navigation, menus and the Radix parts they use) is its own chunk: the sign-in
+// page never loads it.
+const loadShell = () => import('./shell/AppShell.tsx');
+const AppShell = lazy(async () => ({ default: (await loadShell()).AppShell }));
 const VerifyEmailPage = lazy(async () => ({ default: (await import('../features/auth/pages/VerifyEmailPage.tsx')).VerifyEmailPage }));
 
 /** A full-screen spinner: shown while the signed-in state loads, instead of any screen. */
@@ -26,6 +30,7 @@ export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
 export function AppRoutes() {
   const me = useCurrentUser();
   const { pathname } = useLocation();
+  usePreloadAddress();
   if (me.isLoading) return <FullPageSpinner />;
   // the one page every visitor reaches, whatever their state: the link of the verification e-mail
   // (docs/decisions/0008-account-linking-and-email-verification.md)
@@ -66,40 +71,86 @@ function AdminOnly({ user, children }: { user: CurrentUser; children: ReactNode 
   return user.can.adminPanel ? children : <Navigate to="/dashboard" replace />;
 }
 
+/** The member screens by path; `admin` ones are for admins and master-admins only. */
+const MEMBER_SCREENS: { path: string; Page: P.LazyPage; admin?: boolean }[] = [
+  { path: 'dashboard', Page: P.DashboardPage },
+  { path: 'leads', Page: P.LeadsPage },
+  { path: 'submit-lead', Page: P.SubmitLeadPage },
+  { path: 'pipeline', Page: P.PipelinePage },
+  { path: 'commissions', Page: P.CommissionsPage },
+  { path: 'leaderboard', Page: P.LeaderboardPage },
+  { path: 'community', Page: P.CommunityPage },
+  { path: 'profile-settings', Page: P.ProfileSettingsPage },
+  { path: 'profile', Page: P.ProfilePage },
+  { path: 'mentor-matching', Page: P.MentorMatchingPage },
+  { path: 'cp-plus', Page: P.CpPlusPage },
+  { path: 'events', Page: P.EventsPage },
+  { path: 'notifications', Page: P.NotificationsPage },
+  { path: 'admin', Page: P.AdminPanelPage, admin: true },
+  { path: 'admin/applications', Page: P.ApplicationReviewPage, admin: true },
+];
+
+/**
+ * Starts loading the shell and the screen at this path together, so the screen's chunk does not wait for the
+ * shell's to arrive and render its outlet first.
+ */
+function usePreloadScreen(pathname: string) {
+  useEffect(() => {
+    void loadShell();
+    const path = pathname.replace(/^\/+|\/+$/g, '');
+    const screen = path === '' || path === 'login' || path === 'register' ? P.DashboardPage : memberScreenAt(path);
+    void screen?.preload();
+  }, [pathname]);
+}
+
+function memberScreenAt(path: string): P.LazyPage | undefined {
+  return MEMBER_SCREENS.find((s) => s.path === path)?.Page;
+}
+
+/**
+ * On the first load, fetches the screen the address names while the server is still answering who is visiting,
+ * instead of after: the sign-in or registration page at their addresses, the shell and the screen at a member's
+ * address. ('/' could be either, so it waits for the answer.)
+ */
+function usePreloadAddress() {
+  useEffect(() => {
+    const path = window.location.pathname.replace(/^\/+|\/+$/g, '');
+    if (path === 'login') void P.LoginPage.preload();
+    else if (path === 'register') void P.RegisterPage.preload();
+    else if (memberScreenAt(path)) {
+      void loadShell();
+      void memberScreenAt(path)?.preload();
+    }
+  }, []);
+}
+
 function MemberRoutes({ user }: { user: CurrentUser }) {
+  usePreloadScreen(useLocation().pathname);
   return (
     <Routes>
-      <Route element={<AppShell user={user} />}>
+      <Route
+        element={
+          <Suspense fallback={<ShellSkeleton />}>
+            <AppShell user={user} />
+          </Suspense>
+        }
+      >
         <Route index element={<P.DashboardPage />} />
-        <Route path="dashboard" element={<P.DashboardPage />} />
-        <Route path="leads" element={<P.LeadsPage />} />
-        <Route path="submit-lead" element={<P.SubmitLeadPage />} />
-        <Route path="pipeline" element={<P.PipelinePage />} />
-        <Route path="commissions" element={<P.CommissionsPage />} />
-        <Route path="leaderboard" element={<P.LeaderboardPage />} />
-        <Route path="community" element={<P.CommunityPage />} />
-        <Route path="profile-settings" element={<P.ProfileSettingsPage />} />
-        <Route path="profile" element={<P.ProfilePage />} />
-        <Route path="mentor-matching" element={<P.MentorMatchingPage />} />
-        <Route path="cp-plus" element={<P.CpPlusPage />} />
-        <Route path="events" element={<P.EventsPage />} />
-        <Route path="notifications" element={<P.NotificationsPage />} />
-        <Route
-          path="admin"
-          element={
-            <AdminOnly user={user}>
-              <P.AdminPanelPage />
-            </AdminOnly>
-          }
-        />
-        <Route
-          path="admin/applications"
-          element={
-            <AdminOnly user={user}>
-              <P.ApplicationReviewPage />
-            </AdminOnly>
-          }
-        />
+        {MEMBER_SCREENS.map(({ path, Page, admin }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              admin ? (
+                <AdminOnly user={user}>
+                  <Page />
+                </AdminOnly>
+              ) : (
+                <Page />
+              )
+            }
+          />
+        ))}
         {/* just signed in or registered from one of these screens: go on to the app */}
         <Route path="login" element={<AfterSignIn />} />
         <Route path="register" element={<AfterSignIn />} />

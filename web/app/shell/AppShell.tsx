@@ -2,18 +2,18 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import type { CurrentUser } from '../../../common/schemas/user.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { TooltipProvider } from '../../components/ui/tooltip.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { BackToTop } from './BackToTop.tsx';
 import { Header } from './Header.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { ScrollProgress } from './ScrollProgress.tsx';
+import { readSidebarCollapsed, writeSidebarCollapsed } from './sidebar-flag.ts';
 import { Sidebar } from './Sidebar.tsx';
-
-const COLLAPSED_KEY = 'shell.sidebarCollapsed';
 
 /** The signed-in frame: header, top navigation, sidebar, mobile menu, scroll helpers. */
 export function AppShell({ user }: { user: CurrentUser }) {
-  const [collapsed, setCollapsed] = useState(() => readFlag(COLLAPSED_KEY));
+  const [collapsed, setCollapsed] = useState(readSidebarCollapsed);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
   // a new route closes the mobile menu (state adjusted while rendering, not in an effect) and starts at the top
@@ -29,57 +29,44 @@ export function AppShell({ user }: { user: CurrentUser }) {
 
   const toggleSidebar = () => {
     setCollapsed((c) => {
-      writeFlag(COLLAPSED_KEY, !c);
+      writeSidebarCollapsed(!c);
       return !c;
     });
   };
 
   return (
-    <div className="min-h-dvh bg-background">
-      <a
-        href="#main-content"
-        className="sr-only z-[70] rounded-md bg-card px-4 py-2 text-sm font-medium shadow-raised focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
-      >
-        Skip to main content
-      </a>
-      <ScrollProgress />
-      <Header user={user} menuOpen={mobileOpen} onOpenMenu={() => setMobileOpen(true)} />
-      <div className="flex">
-        <Sidebar user={user} collapsed={collapsed} onToggle={toggleSidebar} />
-        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 px-4 pb-16 pt-6 focus:outline-none sm:px-6 lg:px-10 lg:pt-8">
-          <div className="mx-auto w-full max-w-6xl">
-            <ErrorBoundary key={pathname}>
-              <Suspense
-                fallback={
-                  <div className="flex min-h-[50vh] items-center justify-center">
-                    <Spinner className="size-7" />
-                  </div>
-                }
-              >
-                <Outlet />
-              </Suspense>
-            </ErrorBoundary>
-          </div>
-        </main>
+    // the tooltips live in the shell only (the collapsed sidebar's names, admin actions): the provider too
+    <TooltipProvider delayDuration={250}>
+      <div className="min-h-dvh bg-background">
+        <a
+          href="#main-content"
+          className="sr-only z-[70] rounded-md bg-card px-4 py-2 text-sm font-medium shadow-raised focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+        >
+          Skip to main content
+        </a>
+        <ScrollProgress />
+        <Header user={user} menuOpen={mobileOpen} onOpenMenu={() => setMobileOpen(true)} />
+        <div className="flex">
+          <Sidebar user={user} collapsed={collapsed} onToggle={toggleSidebar} />
+          <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 px-4 pb-16 pt-6 focus:outline-none sm:px-6 lg:px-10 lg:pt-8">
+            <div className="mx-auto w-full max-w-6xl">
+              <ErrorBoundary key={pathname}>
+                <Suspense
+                  fallback={
+                    <div className="flex min-h-[50vh] items-center justify-center">
+                      <Spinner className="size-7" />
+                    </div>
+                  }
+                >
+                  <Outlet />
+                </Suspense>
+              </ErrorBoundary>
+            </div>
+          </main>
+        </div>
+        <MobileMenu user={user} open={mobileOpen} onOpenChange={setMobileOpen} />
+        <BackToTop />
       </div>
-      <MobileMenu user={user} open={mobileOpen} onOpenChange={setMobileOpen} />
-      <BackToTop />
-    </div>
+    </TooltipProvider>
   );
-}
-
-function readFlag(key: string): boolean {
-  try {
-    return window.localStorage.getItem(key) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function writeFlag(key: string, value: boolean) {
-  try {
-    window.localStorage.setItem(key, value ? '1' : '0');
-  } catch {
-    // storage unavailable (private mode): the choice lasts for this page only
-  }
 }

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { z } from 'zod';
-import { loginSchema } from '../../../../common/schemas/auth.ts';
+import type { LoginInput } from '../../../../common/schemas/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
 import { Field, fieldA11y } from '../../../components/ui/field.tsx';
@@ -15,26 +13,51 @@ import { AuthLayout } from '../components/AuthLayout.tsx';
 import { OAuthButtons, OrDivider } from '../components/OAuthButtons.tsx';
 import { SignInNotice } from '../components/SignInNotice.tsx';
 
-type LoginForm = z.input<typeof loginSchema>;
-type LoginData = z.output<typeof loginSchema>;
+type FieldName = keyof LoginInput;
+
+/**
+ * The form is checked by the shared loginSchema, with its messages, like every other form; but the sign-in
+ * screen is the first thing most visitors load, so it keeps zod and the form library off its first paint: two
+ * fields are held in plain state, and the schema is fetched when the visitor first focuses the form (or submits).
+ * (docs/decisions/0014-client-loading.md)
+ */
+const loadSchema = () => import('../../../../common/schemas/auth.ts');
 
 /** Sign-in screen: username and password, or Google / Apple when configured. */
 export function LoginPage() {
   useDocumentTitle('Sign In');
   const [params] = useSearchParams();
   const login = useLogin();
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const clearOnEdit = (name: FieldName) => () => setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
 
-  const form = useForm<LoginForm, unknown, LoginData>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { username: '', password: '' },
-    reValidateMode: 'onSubmit',
-  });
-  const { errors } = form.formState;
-  const clearOnEdit = (name: keyof LoginForm) => ({ onChange: () => form.clearErrors(name) });
-
-  const onSubmit = form.handleSubmit(async (data) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const entered = new FormData(form);
+    const values = { username: String(entered.get('username') ?? ''), password: String(entered.get('password') ?? '') };
+    let loginSchema;
     try {
-      await login.mutateAsync(data);
+      ({ loginSchema } = await loadSchema());
+    } catch {
+      toast({ variant: 'destructive', title: 'Login failed', description: 'Could not reach the server. Please check your connection and try again.' });
+      return;
+    }
+    const checked = loginSchema.safeParse(values);
+    if (!checked.success) {
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const issue of checked.error.issues) {
+        const name = issue.path[0] as FieldName;
+        found[name] ??= issue.message;
+      }
+      setErrors(found);
+      // the first field in error takes focus, as in the other forms
+      (form.elements.namedItem(found.username ? 'username' : 'password') as HTMLInputElement | null)?.focus();
+      return;
+    }
+    setErrors({});
+    try {
+      await login.mutateAsync(checked.data);
       // the route table then moves on from /login (to the page first asked for, or the dashboard)
       toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
     } catch (err) {
@@ -44,7 +67,7 @@ export function LoginPage() {
         description: err instanceof ApiError && err.status === 429 ? err.detail : 'Invalid username or password. Please try again.',
       });
     }
-  });
+  };
 
   return (
     <AuthLayout title="Welcome Back" subtitle="Sign in to access your referral dashboard">
@@ -54,22 +77,26 @@ export function LoginPage() {
         </CardHeader>
         <CardContent>
           <SignInNotice notice={params.get('notice')} />
-          <form noValidate onSubmit={onSubmit} className="grid gap-5">
-            <Field id="login-username" label="Username" error={errors.username?.message}>
+          <form noValidate onSubmit={(e) => void onSubmit(e)} onFocus={() => void loadSchema()} className="grid gap-5">
+            <Field id="login-username" label="Username" error={errors.username}>
               <Input
-                {...fieldA11y('login-username', errors.username?.message)}
+                {...fieldA11y('login-username', errors.username)}
                 autoComplete="username"
                 placeholder="Enter your username"
-                {...form.register('username', clearOnEdit('username'))}
+                name="username"
+                defaultValue=""
+                onChange={clearOnEdit('username')}
               />
             </Field>
-            <Field id="login-password" label="Password" error={errors.password?.message}>
+            <Field id="login-password" label="Password" error={errors.password}>
               <Input
-                {...fieldA11y('login-password', errors.password?.message)}
+                {...fieldA11y('login-password', errors.password)}
                 type="password"
                 autoComplete="current-password"
                 placeholder="Enter your password"
-                {...form.register('password', clearOnEdit('password'))}
+                name="password"
+                defaultValue=""
+                onChange={clearOnEdit('password')}
               />
             </Field>
             <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
