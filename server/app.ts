@@ -23,6 +23,11 @@ import { leadRoutes } from './routes/leads.ts';
 import { memberRoutes } from './routes/members.ts';
 import { healthRoutes } from './routes/health.ts';
 import { oauthRoutes } from './routes/oauth.ts';
+import { communityPostRoutes } from './routes/community-posts.ts';
+import { ceoMessageRoutes } from './routes/ceo-messages.ts';
+import { endorsementRoutes } from './routes/endorsements.ts';
+import { gamificationRoutes } from './routes/gamification.ts';
+import { leaderboardRoutes } from './routes/leaderboard.ts';
 
 /** What every route plugin receives: the database, configuration, clock and outside services. */
 export interface AppContext {
@@ -151,6 +156,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(dashboardRoutes(ctx));
   await app.register(memberRoutes(ctx));
   await app.register(adminUserRoutes(ctx));
+  await app.register(communityPostRoutes(ctx));
+  await app.register(ceoMessageRoutes(ctx));
+  await app.register(endorsementRoutes(ctx));
+  await app.register(gamificationRoutes(ctx));
+  await app.register(leaderboardRoutes(ctx));
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -27,6 +27,18 @@ const createUserArgs = z.object({
   password: z.string().min(8, '--password must be at least 8 characters').max(100, '--password must be at most 100 characters'),
   firstName: z.string().trim().min(1).max(50).default('Admin'),
   lastName: z.string().trim().min(1).max(50).default('User'),
+  expertise: z
+    .string()
+    .optional()
+    .transform((v) => [
+      ...new Set(
+        (v ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.string().max(100, '--expertise: each skill at most 100 characters')).max(20, '--expertise: at most 20 skills')),
 });
 
 async function createUser(argv: string[]): Promise<number> {
@@ -39,6 +51,7 @@ async function createUser(argv: string[]): Promise<number> {
       password: { type: 'string' },
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
+      expertise: { type: 'string' },
     },
     strict: true,
   });
@@ -49,6 +62,7 @@ async function createUser(argv: string[]): Promise<number> {
     password: values.password,
     firstName: values['first-name'],
     lastName: values['last-name'],
+    expertise: values.expertise,
   });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -80,6 +94,7 @@ async function createUser(argv: string[]): Promise<number> {
           password,
           firstName: input.firstName,
           lastName: input.lastName,
+          expertise: input.expertise,
           role: input.role,
           accountStatus: 'approved',
           approvedAt: now,

@@ -7,6 +7,8 @@ export const onboardingSchema = z.object({
   currentWizardStep: z.number(),
   completedWizardSteps: z.array(z.string()),
   wizardCompletedAt: instantSchema.nullable(),
+  /** One-time introductions already seen (the member directory's welcome, for one). */
+  seenIntros: z.array(z.string()),
 });
 export type Onboarding = z.infer<typeof onboardingSchema>;
 

@@ -41,6 +41,7 @@ interface Account {
   password: string;
   firstName?: string;
   lastName?: string;
+  expertise?: string[];
 }
 
 export async function startServer(opts: { admins?: Account[]; partners?: Account[]; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
@@ -64,6 +65,7 @@ export async function startServer(opts: { admins?: Account[]; partners?: Account
       a.firstName ?? 'Ada',
       '--last-name',
       a.lastName ?? (a.role === 'admin' ? 'Admin' : 'Partner'),
+      ...(a.expertise?.length ? ['--expertise', a.expertise.join(',')] : []),
     ]);
   }
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -14,7 +14,8 @@ import { onboardingSchema, onboardingUpdateSchema } from '../../common/schemas/o
 import type { AppContext } from '../app.ts';
 import { listConnections, requestConnection, respondToConnection } from '../services/connections.ts';
 import { listMembers, recommendMembers } from '../services/members.ts';
-import { getOnboarding, saveOnboarding } from '../services/onboarding.ts';
+import { getOnboarding, markIntroSeen, saveOnboarding } from '../services/onboarding.ts';
+import { introSeenSchema } from '../../common/schemas/community.ts';
 
 /** Member directory, recommendations, connections and the dashboard tour state. */
 export const memberRoutes =
@@ -54,6 +55,11 @@ export const memberRoutes =
 
     app.put('/api/onboarding', { schema: { body: onboardingUpdateSchema, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request) => {
       await saveOnboarding(ctx.db, request.user!.id, request.body, ctx.now());
+      return { ok: true as const };
+    });
+
+    app.post('/api/onboarding/seen', { schema: { body: introSeenSchema, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request) => {
+      await markIntroSeen(ctx.db, request.user!.id, request.body.key, ctx.now());
       return { ok: true as const };
     });
   };

@@ -8,6 +8,7 @@ import { connectionAbilities, connectionScope } from '../policies/connections.ts
 import type { Actor } from '../policies/roles.ts';
 import { iso } from '../presenters/wire.ts';
 import { notify } from './notify.ts';
+import { awardPoints, checkAchievements } from './gamification.ts';
 import { forgetRecommendations, listedMember } from './members.ts';
 
 const otherMemberId = (actor: Pick<Actor, 'id'>) =>
@@ -116,6 +117,11 @@ export async function respondToConnection(
     const [updated] = await tx.update(memberConnections).set({ status }).where(eq(memberConnections.id, id)).returning();
     await forgetRecommendations(tx, [updated.requesterUserId, updated.targetUserId]);
     if (status === 'accepted') {
+      // both members earn the connection, in id order so two acceptances at once lock their rows in one order
+      for (const userId of [updated.requesterUserId, updated.targetUserId].sort()) {
+        await awardPoints(tx, { userId, activity: 'connection_accepted', referenceId: id }, now);
+        await checkAchievements(tx, userId, ['connections'], now);
+      }
       await notify(
         tx,
         updated.requesterUserId,

@@ -2,10 +2,11 @@ import { and, count, desc, eq, getTableColumns, ilike, inArray, notInArray, or, 
 import { AppError } from '../../common/errors.ts';
 import type { LeadStatus } from '../../common/constants/options.ts';
 import { companyKey, contactDomain } from '../../common/rules/company-key.ts';
+import { wonPoints } from '../../common/rules/points.ts';
 import { activityText, STATUS_LABELS, type LeadActivityKind } from '../../common/rules/pipeline.ts';
 import type { LeadData } from '../../common/schemas/lead.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { insertTogether } from '../db/batch.ts';
 import { prepared } from '../db/prepared.ts';
 import { leadActivities, leadStatusTotals, leads, users } from '../db/schema/index.ts';
@@ -15,6 +16,8 @@ import type { PresentedLeadRow } from '../presenters/lead.ts';
 import { notificationInsert } from './notify.ts';
 import { auditInsert, recordAudit } from './audit.ts';
 import { cancelUnpaidCommission, createCommissionForWonLead } from './commissions.ts';
+import { awardPoints, checkAchievements } from './gamification.ts';
+import { toPence } from '../../common/rules/money.ts';
 
 const submitterName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 const OPEN = ['closed-won', 'closed-lost'];
@@ -151,6 +154,8 @@ export async function createLead(db: Db, actor: Actor, data: LeadData, now: Date
     await tx
       .insert(leadActivities)
       .values({ leadId: lead.id, userId: actor.id, kind: 'submitted', toStatus: 'submitted', activity: activityText('submitted', null, 'submitted'), createdAt: now });
+    await awardPoints(tx, { userId: actor.id, activity: 'lead_submitted', referenceId: lead.id, reason: `Lead submitted: ${lead.companyName}` }, now);
+    await checkAchievements(tx, actor.id, ['leads_submitted'], now);
     return lead;
   });
 }
@@ -220,6 +225,7 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
     const activity = activityText(kind, from, to);
     if (to === 'closed-won' && from !== 'closed-won') await createCommissionForWonLead(tx, after, now);
     if (from === 'closed-won' && to !== 'closed-won') await cancelUnpaidCommission(tx, id);
+    await rewardMilestones(tx, after, from, to, now);
     // the timeline entry, the submitter's notification and the audit row go together in one statement
     await insertTogether(tx, [
       tx.insert(leadActivities).values({ leadId: id, userId: actor.id, kind, ...moved, activity, notes: change.notes || null, createdAt: now }),
@@ -250,6 +256,24 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
     return { lead: after, submitterName: owner.submitterName };
   });
 }
+
+/**
+ * The submitter's points for the lead's milestones: qualified (reached by any later stage too) and won, each once
+ * per lead whatever way the status moves afterwards (the point transaction is unique per lead and milestone).
+ */
+async function rewardMilestones(tx: Tx, lead: typeof leads.$inferSelect, from: LeadStatus, to: LeadStatus, now: Date) {
+  if (from === to) return;
+  const who = lead.submitterId;
+  if (QUALIFIED_OR_BEYOND.has(to)) {
+    await awardPoints(tx, { userId: who, activity: 'lead_qualified', referenceId: lead.id, reason: `Lead qualified: ${lead.companyName}` }, now);
+  }
+  if (to === 'closed-won') {
+    const points = wonPoints(toPence(lead.estimatedValue));
+    await awardPoints(tx, { userId: who, activity: 'lead_won', referenceId: lead.id, points, reason: `Deal won: ${lead.companyName}` }, now);
+    await checkAchievements(tx, who, ['leads_won'], now);
+  }
+}
+const QUALIFIED_OR_BEYOND = new Set<LeadStatus>(['qualified', 'in-progress', 'closed-won']);
 
 /** Removes a lead with its activities and commissions (cascade), and audits it. */
 export async function deleteLead(db: Db, actor: Actor, id: string) {

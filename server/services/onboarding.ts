@@ -12,6 +12,7 @@ export async function getOnboarding(db: Db, userId: string): Promise<Onboarding>
     currentWizardStep: row?.currentWizardStep ?? 0,
     completedWizardSteps: row?.completedWizardSteps ?? [],
     wizardCompletedAt: iso(row?.wizardCompletedAt),
+    seenIntros: row?.seenIntros ?? [],
   };
 }
 
@@ -24,5 +25,19 @@ export async function saveOnboarding(db: Db, userId: string, b: OnboardingUpdate
     .onConflictDoUpdate({
       target: userOnboarding.userId,
       set: { ...values, wizardCompletedAt: b.hasCompletedWizard ? sql`coalesce(${userOnboarding.wizardCompletedAt}, ${now.toISOString()}::timestamptz)` : undefined },
+    });
+}
+
+/** Remembers a one-time introduction as seen (kept once, however often it is reported). */
+export async function markIntroSeen(db: Db, userId: string, key: string, now: Date): Promise<void> {
+  await db
+    .insert(userOnboarding)
+    .values({ userId, seenIntros: [key], lastActiveDate: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: userOnboarding.userId,
+      set: {
+        seenIntros: sql`case when ${key} = any(${userOnboarding.seenIntros}) then ${userOnboarding.seenIntros} else array_append(${userOnboarding.seenIntros}, ${key}::text) end`,
+        updatedAt: now,
+      },
     });
 }

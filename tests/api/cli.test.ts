@@ -35,7 +35,7 @@ const createArgs = (o: Partial<typeof ADMIN> & { role?: string } = {}) => [
 
 let created: RunResult;
 beforeAll(async () => {
-  created = await cli([...createArgs(), '--first-name', 'Olive', '--last-name', 'Operator']);
+  created = await cli([...createArgs(), '--first-name', 'Olive', '--last-name', 'Operator', '--expertise', 'Board Advisory, Fundraising,,Board Advisory']);
 }, 180_000);
 
 describe('create-user', () => {
@@ -67,6 +67,7 @@ describe('create-user', () => {
       const res = await client(app).post('/api/auth/login', { body: { username: ADMIN.username, password: ADMIN.password } });
       const { user } = parseOk(userEnvelopeSchema, res, 200, 'sign-in');
       expect(user).toMatchObject({ role: 'admin', accountStatus: 'approved', isActive: true, firstName: 'Olive', lastName: 'Operator' });
+      expect(user.expertise).toEqual(['Board Advisory', 'Fundraising']);
       const cookie = `cp_session=${res.cookies.find((c) => c.name === 'cp_session')!.value}`;
       const pending = await client(app, cookie).getOk(pageOf(pendingApplicationSchema), '/api/admin/pending-applications');
       expect(pending).toMatchObject({ items: [], total: 0 });

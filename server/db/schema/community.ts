@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -17,11 +17,67 @@ export const communityPosts = pgTable(
     content: text('content').notNull(),
     category: text('category').notNull().default('discussion'),
     imageUrl: text('image_url'),
+    /** The stored file behind imageUrl (a storage key), removed with the post. */
+    imageKey: text('image_key'),
     isPublished: boolean('is_published').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('community_posts_created_idx').on(t.createdAt)],
+  (t) => [
+    index('community_posts_created_idx').on(t.createdAt),
+    // the feed, newest first, whole or by category, and a member's own posts; each ends in id so paging needs no sort
+    index('community_posts_feed_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('community_posts_category_feed_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
+    index('community_posts_author_idx').on(t.authorId, t.createdAt),
+  ],
+);
+
+/** A member's message to the leadership through CEO Contact; every admin is told of it. */
+export const ceoMessages = pgTable(
+  'ceo_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    senderId: userRef('sender_id'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ceo_messages_sender_idx').on(t.senderId, t.createdAt)],
+);
+
+/** The organisation's record achievements on the leaderboard's hall of fame; admins edit them. */
+export const hallOfFameRecords = pgTable('hall_of_fame_records', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: text('key').notNull().unique(),
+  label: text('label').notNull(),
+  valuePence: bigint('value_pence', { mode: 'number' }).notNull(),
+  holder: text('holder'),
+  achievedIn: text('achieved_in'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/**
+ * Each partner's referral figures per period, kept by triggers on leads and commissions in the same transaction
+ * as the change: leads submitted and won (by the month the lead was submitted) and commission earned (by the
+ * month the commission was created, cancelled ones excluded), for the London month, quarter, year and all time
+ * (period 'all', start 1970-01-01). The leaderboard reads one row per partner instead of summing leads.
+ */
+export const partnerPeriodStats = pgTable(
+  'partner_period_stats',
+  {
+    partnerId: userRef('partner_id'),
+    period: text('period').notNull(),
+    periodStart: date('period_start').notNull(),
+    leadsSubmitted: integer('leads_submitted').notNull().default(0),
+    leadsWon: integer('leads_won').notNull().default(0),
+    commissionPence: bigint('commission_pence', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.period, t.periodStart] }),
+    index('partner_period_stats_rank_idx').on(t.period, t.periodStart, t.commissionPence.desc(), t.leadsWon.desc(), t.leadsSubmitted.desc(), t.partnerId),
+  ],
 );
 
 export const events = pgTable(
@@ -87,7 +143,12 @@ export const skillEndorsements = pgTable(
     isVisible: boolean('is_visible').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('skill_endorsements_once_key').on(t.endorserId, t.endorseeId, t.skillName), index('skill_endorsements_endorsee_idx').on(t.endorseeId)],
+  (t) => [
+    uniqueIndex('skill_endorsements_once_key').on(t.endorserId, t.endorseeId, t.skillName),
+    index('skill_endorsements_endorsee_idx').on(t.endorseeId),
+    index('skill_endorsements_endorsee_skill_idx').on(t.endorseeId, t.skillName, t.createdAt),
+    index('skill_endorsements_endorser_idx').on(t.endorserId, t.createdAt),
+  ],
 );
 
 export const memberConnections = pgTable(

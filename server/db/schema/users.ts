@@ -139,6 +139,11 @@ export const userOnboarding = pgTable('user_onboarding', {
     .notNull()
     .default(sql`'{}'::text[]`),
   skippedTooltips: boolean('skipped_tooltips').notNull().default(false),
+  /** One-time introductions the member has seen (for example the member directory's welcome). */
+  seenIntros: text('seen_intros')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   lastActiveDate: ts('last_active_date'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -71,8 +71,14 @@ export const userAchievements = pgTable(
       .notNull()
       .references(() => achievements.id, { onDelete: 'cascade' }),
     unlockedAt: ts('unlocked_at').notNull().defaultNow(),
+    /** When the member first saw it on My Progress (the celebration plays once, before this is set). */
+    seenAt: ts('seen_at'),
   },
-  (t) => [uniqueIndex('user_achievements_once_key').on(t.userId, t.achievementId)],
+  (t) => [
+    uniqueIndex('user_achievements_once_key').on(t.userId, t.achievementId),
+    index('user_achievements_recent_idx').on(t.unlockedAt.desc(), t.id),
+    index('user_achievements_achievement_idx').on(t.achievementId),
+  ],
 );
 
 export const pointTransactions = pgTable(
@@ -88,7 +94,13 @@ export const pointTransactions = pgTable(
     referenceId: text('reference_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('point_transactions_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('point_transactions_user_idx').on(t.userId, t.createdAt),
+    // an award for one thing (a lead's milestone, a post, an endorsement) is made once, however often it is asked for
+    uniqueIndex('point_transactions_once_key')
+      .on(t.userId, t.activityType, t.referenceId)
+      .where(sql`${t.referenceId} is not null`),
+  ],
 );
 
 export const levels = pgTable('levels', {

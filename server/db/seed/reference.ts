@@ -1,5 +1,5 @@
 import type { Db } from '../client.ts';
-import { achievements, levels } from '../schema/index.ts';
+import { achievements, hallOfFameRecords, levels } from '../schema/index.ts';
 
 /** Levels 1..10: the points each needs, and the badge shown for it. */
 export const LEVELS = [
@@ -15,7 +15,10 @@ export const LEVELS = [
   { levelNumber: 10, name: 'Chief Partner', pointsRequired: 12000, badgeIcon: 'Crown', badgeColor: '#FFD700', perks: ['Hall of fame'] },
 ] as const;
 
-/** Achievements every member can unlock; the rules that award them arrive with gamification. */
+/**
+ * Achievements every member can unlock. Each has a requirement: the count of `requirementType` the member must
+ * reach (services/gamification.ts counts them); it unlocks once, by itself, and its points are awarded then.
+ */
 export const ACHIEVEMENTS = [
   {
     name: 'First Referral',
@@ -45,6 +48,15 @@ export const ACHIEVEMENTS = [
     requirementType: 'leads_won',
   },
   {
+    name: 'Pipeline Builder',
+    description: 'Submit five leads',
+    category: 'referrals',
+    pointsReward: 100,
+    iconName: 'Layers',
+    requirement: 5,
+    requirementType: 'leads_submitted',
+  },
+  {
     name: 'Networker',
     description: 'Make five connections',
     category: 'community',
@@ -61,6 +73,33 @@ export const ACHIEVEMENTS = [
     iconName: 'MessageSquare',
     requirement: 1,
     requirementType: 'posts',
+  },
+  {
+    name: 'Thought Leader',
+    description: 'Publish ten posts',
+    category: 'community',
+    pointsReward: 100,
+    iconName: 'Megaphone',
+    requirement: 10,
+    requirementType: 'posts',
+  },
+  {
+    name: 'Well Connected',
+    description: 'Make ten connections',
+    category: 'community',
+    pointsReward: 150,
+    iconName: 'Network',
+    requirement: 10,
+    requirementType: 'connections',
+  },
+  {
+    name: 'Trusted Voice',
+    description: 'Receive five skill endorsements',
+    category: 'community',
+    pointsReward: 75,
+    iconName: 'ThumbsUp',
+    requirement: 5,
+    requirementType: 'endorsements_received',
   },
   {
     name: 'Endorsed Expert',
@@ -91,6 +130,14 @@ export const ACHIEVEMENTS = [
   },
 ] as const;
 
+/** The hall of fame's organisation records as first set up; admins edit them on the leaderboard. */
+export const HALL_OF_FAME = [
+  { key: 'single_fee', label: 'Highest single fee', valuePence: 3_200_000, sortOrder: 1 },
+  { key: 'best_month', label: 'Best month', valuePence: 15_922_900, sortOrder: 2 },
+  { key: 'best_quarter', label: 'Best quarter', valuePence: 45_540_400, sortOrder: 3 },
+  { key: 'best_year', label: 'Best year', valuePence: 210_000_000, sortOrder: 4 },
+] as const;
+
 /** Idempotent: inserts the reference rows that are missing and leaves existing ones alone. */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db
@@ -101,4 +148,8 @@ export async function seedReferenceData(db: Db): Promise<void> {
     .insert(achievements)
     .values(ACHIEVEMENTS.map((a) => ({ ...a })))
     .onConflictDoNothing({ target: achievements.name });
+  await db
+    .insert(hallOfFameRecords)
+    .values(HALL_OF_FAME.map((r) => ({ ...r })))
+    .onConflictDoNothing({ target: hallOfFameRecords.key });
 }

@@ -1,0 +1,4 @@
+/** Community Hub tab (being built). */
+export function FeedTab() {
+  return <p className="text-sm text-muted-foreground">Loading this section…</p>;
+}
