@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'],
           environment: 'node',
+          // Linting with the real ESLint config loads it cold on first use; a shared machine can take seconds.
+          testTimeout: 20_000,
         },
       },
       {
