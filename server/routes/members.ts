@@ -10,7 +10,7 @@ import {
 } from '../../common/schemas/member.ts';
 import { onboardingSchema, onboardingUpdateSchema } from '../../common/schemas/onboarding.ts';
 import type { AppContext } from '../app.ts';
-import { listConnections, requestConnection, respondToConnection } from '../services/connections.ts';
+import { listConnections, removeConnection, requestConnection, respondToConnection } from '../services/connections.ts';
 import { listMembers, recommendMembers } from '../services/members.ts';
 import { getOnboarding, markIntroSeen, saveOnboarding } from '../services/onboarding.ts';
 import { directoryPageSchema, directoryQuerySchema, introSeenSchema } from '../../common/schemas/community.ts';
@@ -46,6 +46,15 @@ export const memberRoutes =
       async (request) => {
         const updated = await respondToConnection(ctx.db, request.user!, request.params.id, request.body.status, ctx.now());
         return { id: updated.id, status: request.body.status };
+      },
+    );
+
+    app.delete(
+      '/api/member-connections/:id',
+      { schema: { params: z.object({ id: z.uuid('Connection not found.') }), response: { 204: z.null() } } },
+      async (request, reply) => {
+        await removeConnection(ctx.db, request.user!, request.params.id, ctx.now());
+        return reply.code(204).send(null);
       },
     );
 
