@@ -11,7 +11,11 @@ export const POINT_RULES = {
   post_created: { points: 5, label: 'Community post', explanation: 'Up to 3 posts a day; taken back if the post is deleted', dailyCap: 3 },
   endorsement_given: { points: 2, label: 'Endorsement given', explanation: 'Up to 10 endorsements a day; taken back if withdrawn', dailyCap: 10 },
   endorsement_received: { points: 5, label: 'Endorsement received', explanation: 'Each endorsement of one of your skills; taken back if withdrawn' },
-  connection_accepted: { points: 5, label: 'New connection', explanation: 'For both members, when a connection request is accepted' },
+  connection_accepted: {
+    points: 5,
+    label: 'New connection',
+    explanation: 'For both members, when a connection request is accepted; taken back from both if the connection is removed',
+  },
   achievement: { points: 0, label: 'Achievement unlocked', explanation: 'Each achievement carries its own reward' },
 } as const satisfies Record<string, PointRule>;
 

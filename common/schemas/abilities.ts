@@ -24,8 +24,11 @@ export type UserAbilities = z.infer<typeof userAbilitiesSchema>;
 export const commissionAbilitiesSchema = z.object({ markPaid: z.boolean() });
 export type CommissionAbilities = z.infer<typeof commissionAbilitiesSchema>;
 
-/** What the viewer may do with one connection or request. */
-export const connectionAbilitiesSchema = z.object({ respond: z.boolean() });
+/**
+ * What the viewer may do with one connection or request: answer it (accept or decline), withdraw a request they
+ * sent, or remove an accepted connection.
+ */
+export const connectionAbilitiesSchema = z.object({ respond: z.boolean(), withdraw: z.boolean(), remove: z.boolean() });
 export type ConnectionAbilities = z.infer<typeof connectionAbilitiesSchema>;
 
 /** What a reviewer may do with one membership application. */

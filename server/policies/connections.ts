@@ -8,7 +8,16 @@ export function connectionScope(actor: Pick<Actor, 'id'>): SQL {
   return or(eq(memberConnections.requesterUserId, actor.id), eq(memberConnections.targetUserId, actor.id))!;
 }
 
-/** Only the member who received a pending request answers it. */
-export function connectionAbilities(actor: Pick<Actor, 'id'>, c: { targetUserId: string; status: string }): ConnectionAbilities {
-  return { respond: c.status === 'pending' && c.targetUserId === actor.id };
+/**
+ * Only the member who received a pending request answers it; only the member who sent it withdraws it; either
+ * member removes an accepted connection. Admins are no exception.
+ */
+export function connectionAbilities(actor: Pick<Actor, 'id'>, c: { requesterUserId: string; targetUserId: string; status: string }): ConnectionAbilities {
+  const pending = c.status === 'pending';
+  const party = c.requesterUserId === actor.id || c.targetUserId === actor.id;
+  return {
+    respond: pending && c.targetUserId === actor.id,
+    withdraw: pending && c.requesterUserId === actor.id,
+    remove: c.status === 'accepted' && party,
+  };
 }

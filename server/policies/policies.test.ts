@@ -60,13 +60,19 @@ describe('commission policy', () => {
 });
 
 describe('connection policy', () => {
+  const none = { respond: false, withdraw: false, remove: false };
   it.each([
-    ['receiver, pending', { targetUserId: partner.id, status: 'pending' }, true],
-    ['sender, pending', { targetUserId: 'other', status: 'pending' }, false],
-    ['receiver, accepted', { targetUserId: partner.id, status: 'accepted' }, false],
-  ] as const)('%s → respond %s', (_name, c, respond) => expect(connectionAbilities(partner, c)).toEqual({ respond }));
-  it('an admin is no exception: they answer only requests sent to them', () => {
-    expect(connectionAbilities(admin, { targetUserId: partner.id, status: 'pending' })).toEqual({ respond: false });
+    ['receiver, pending', { requesterUserId: 'other', targetUserId: partner.id, status: 'pending' }, { ...none, respond: true }],
+    ['sender, pending', { requesterUserId: partner.id, targetUserId: 'other', status: 'pending' }, { ...none, withdraw: true }],
+    ['receiver, accepted', { requesterUserId: 'other', targetUserId: partner.id, status: 'accepted' }, { ...none, remove: true }],
+    ['sender, accepted', { requesterUserId: partner.id, targetUserId: 'other', status: 'accepted' }, { ...none, remove: true }],
+    ['sender, declined', { requesterUserId: partner.id, targetUserId: 'other', status: 'declined' }, none],
+    ['neither member, accepted', { requesterUserId: 'one', targetUserId: 'two', status: 'accepted' }, none],
+    ['neither member, pending', { requesterUserId: 'one', targetUserId: 'two', status: 'pending' }, none],
+  ] as const)('%s → %o', (_name, c, can) => expect(connectionAbilities(partner, c)).toEqual(can));
+  it('an admin is no exception: they answer, withdraw or remove only their own', () => {
+    expect(connectionAbilities(admin, { requesterUserId: 'one', targetUserId: partner.id, status: 'pending' })).toEqual(none);
+    expect(connectionAbilities(admin, { requesterUserId: 'one', targetUserId: partner.id, status: 'accepted' })).toEqual(none);
   });
 });
 

@@ -6,24 +6,22 @@ import {
   connectionRequestSchema,
   connectionResponseSchema,
   connectionStateSchema,
-  memberPageSchema,
-  memberQuerySchema,
   recommendationPageSchema,
 } from '../../common/schemas/member.ts';
 import { onboardingSchema, onboardingUpdateSchema } from '../../common/schemas/onboarding.ts';
 import type { AppContext } from '../app.ts';
-import { listConnections, requestConnection, respondToConnection } from '../services/connections.ts';
+import { listConnections, removeConnection, requestConnection, respondToConnection } from '../services/connections.ts';
 import { listMembers, recommendMembers } from '../services/members.ts';
 import { getOnboarding, markIntroSeen, saveOnboarding } from '../services/onboarding.ts';
-import { introSeenSchema } from '../../common/schemas/community.ts';
+import { directoryPageSchema, directoryQuerySchema, introSeenSchema } from '../../common/schemas/community.ts';
 
 /** Member directory, recommendations, connections and the dashboard tour state. */
 export const memberRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/members', { schema: { querystring: memberQuerySchema, response: { 200: memberPageSchema } } }, async (request) => {
-      const { items, total } = await listMembers(ctx.db, request.user!.id, request.query);
-      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+    app.get('/api/members', { schema: { querystring: directoryQuerySchema, response: { 200: directoryPageSchema } } }, async (request) => {
+      const { items, total, activePartners } = await listMembers(ctx.db, request.user!.id, request.query);
+      return { items, total, page: request.query.page, pageSize: request.query.pageSize, activePartners };
     });
 
     app.get('/api/members/recommendations', { schema: { response: { 200: recommendationPageSchema } } }, async (request) => {
@@ -48,6 +46,15 @@ export const memberRoutes =
       async (request) => {
         const updated = await respondToConnection(ctx.db, request.user!, request.params.id, request.body.status, ctx.now());
         return { id: updated.id, status: request.body.status };
+      },
+    );
+
+    app.delete(
+      '/api/member-connections/:id',
+      { schema: { params: z.object({ id: z.uuid('Connection not found.') }), response: { 204: z.null() } } },
+      async (request, reply) => {
+        await removeConnection(ctx.db, request.user!, request.params.id, ctx.now());
+        return reply.code(204).send(null);
       },
     );
 

@@ -8,7 +8,7 @@ import { connectionAbilities, connectionScope } from '../policies/connections.ts
 import type { Actor } from '../policies/roles.ts';
 import { iso } from '../presenters/wire.ts';
 import { notify } from './notify.ts';
-import { awardPoints, checkAchievements } from './gamification.ts';
+import { awardPoints, checkAchievements, reversePoints } from './gamification.ts';
 import { forgetRecommendations, listedMember } from './members.ts';
 
 const otherMemberId = (actor: Pick<Actor, 'id'>) =>
@@ -137,5 +137,30 @@ export async function respondToConnection(
       );
     }
     return updated;
+  });
+}
+
+/**
+ * Ends a connection: the sender withdraws a pending request, or either member removes an accepted connection,
+ * which takes back the points both earned for it. Loaded within the actor's scope (404 for anyone not part of it);
+ * the receiver of a pending request answers it instead (403). The row goes, so the pair may connect again later.
+ */
+export async function removeConnection(db: Db, actor: Pick<Actor, 'id'>, id: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(memberConnections)
+      .where(and(eq(memberConnections.id, id), connectionScope(actor), inArray(memberConnections.status, ['pending', 'accepted'])))
+      .for('update');
+    if (!row) throw new AppError('not_found', 'Connection not found.');
+    const can = connectionAbilities(actor, row);
+    if (!can.withdraw && !can.remove) throw new AppError('forbidden', 'Only the member who sent this request can withdraw it; accept or decline it instead.');
+    await tx.delete(memberConnections).where(eq(memberConnections.id, id));
+    await forgetRecommendations(tx, [row.requesterUserId, row.targetUserId]);
+    if (row.status === 'accepted') {
+      // in id order, as when the points were awarded, so two removals at once lock the members' rows in one order
+      for (const userId of [row.requesterUserId, row.targetUserId].sort()) await reversePoints(tx, userId, 'connection_accepted', id, now);
+    }
+    return row;
   });
 }

@@ -1,9 +1,11 @@
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { MAX_RECOMMENDATIONS, RECOMMENDATION_WEIGHTS as W, scoreMember, type ScorableMember } from '../../common/rules/recommendations.ts';
+import type { ConnectionWith, DirectoryMember, MemberProfile } from '../../common/schemas/community.ts';
 import type { Member, MemberRecommendation } from '../../common/schemas/member.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { memberConnections, recommendationCache, users } from '../db/schema/index.ts';
+import { levels, memberConnections, recommendationCache, users } from '../db/schema/index.ts';
+import { iso } from '../presenters/wire.ts';
 import type { UserRow } from '../plugins/session.ts';
 
 /** Members others can find: approved, active, not removed, and open to networking. */
@@ -29,27 +31,118 @@ const memberColumns = {
 
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One page of the member directory, with search over name, company and title and list filters. */
-export async function listMembers(db: Db, viewerId: string, q: { search?: string; industry?: string; expertise?: string; page: number; pageSize: number }) {
+/**
+ * The viewer's open (pending or accepted) connection with the member in `users`: at most one per pair, so a left
+ * join on it keeps one row per member.
+ */
+const openConnectionWith = (viewerId: string): SQL =>
+  and(
+    inArray(memberConnections.status, ['pending', 'accepted']),
+    or(
+      and(eq(memberConnections.requesterUserId, viewerId), eq(memberConnections.targetUserId, users.id)),
+      and(eq(memberConnections.targetUserId, viewerId), eq(memberConnections.requesterUserId, users.id)),
+    ),
+  )!;
+
+/** The connection columns a directory row or profile selects next to the member, read by connectionState(). */
+const connectionColumns = {
+  connectionId: memberConnections.id,
+  connectionStatus: memberConnections.status,
+  connectionRequester: memberConnections.requesterUserId,
+};
+
+/** The viewer's connection with a member as the wire shows it: none, a request either way, or connected. */
+export function connectionState(
+  viewerId: string,
+  r: { connectionId: string | null; connectionStatus: string | null; connectionRequester: string | null },
+): ConnectionWith {
+  if (!r.connectionId) return { status: 'none', direction: null, connectionId: null };
+  return {
+    status: r.connectionStatus === 'accepted' ? 'accepted' : 'pending',
+    direction: r.connectionRequester === viewerId ? 'outgoing' : 'incoming',
+    connectionId: r.connectionId,
+  };
+}
+
+/** Members the Active Partners count counts: approved partners whose account is active. */
+const activePartner = and(eq(users.role, 'partner'), eq(users.isActive, true), eq(users.accountStatus, 'approved'), isNull(users.removedAt));
+
+export interface DirectoryQuery {
+  search?: string;
+  industry?: string;
+  expertise?: string;
+  location?: string;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One page of the member directory: listed members other than the viewer, searched over name, company and job title,
+ * filtered by industry, expertise (the member lists the skill) and location (part of it, any case); each row with the
+ * viewer's connection, joined in the same query. Also the Active Partners count.
+ */
+export async function listMembers(db: Db, viewerId: string, q: DirectoryQuery) {
   const conditions: Array<SQL | undefined> = [listedMember, ne(users.id, viewerId)];
   if (q.search) {
     const p = escapeLike(q.search);
     conditions.push(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p), ilike(users.company, p), ilike(users.jobTitle, p)));
   }
-  if (q.industry) conditions.push(sql`${q.industry} = any(${users.industries})`);
-  if (q.expertise) conditions.push(sql`${q.expertise} = any(${users.expertise})`);
+  if (q.industry) conditions.push(sql`${users.industries} @> array[${q.industry}]::text[]`);
+  if (q.expertise) conditions.push(sql`${users.expertise} @> array[${q.expertise}]::text[]`);
+  if (q.location) conditions.push(ilike(users.location, escapeLike(q.location)));
   const where = and(...conditions);
-  const [items, [{ total }]] = await Promise.all([
+  const [rows, [{ total }], [{ activePartners }]] = await Promise.all([
     db
-      .select(memberColumns)
+      .select({ ...memberColumns, ...connectionColumns })
       .from(users)
+      .leftJoin(memberConnections, openConnectionWith(viewerId))
       .where(where)
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
     db.select({ total: count() }).from(users).where(where),
+    db.select({ activePartners: count() }).from(users).where(activePartner),
   ]);
-  return { items: items as Member[], total };
+  const items: DirectoryMember[] = rows.map(({ connectionId, connectionStatus, connectionRequester, ...m }) => ({
+    ...(m as Member),
+    connection: connectionState(viewerId, { connectionId, connectionStatus, connectionRequester }),
+  }));
+  return { items, total, activePartners };
+}
+
+/**
+ * A member's profile as another member sees it: a listed member (or the viewer themselves), with the viewer's
+ * connection, their points, level and its name, accepted connections and when they became a member; null when
+ * the member is unknown or not listed.
+ */
+export async function memberProfile(db: Db, viewerId: string, memberId: string): Promise<MemberProfile | null> {
+  const connections = sql<number>`(
+    (select count(*) from ${memberConnections} c where c.requester_user_id = ${users.id} and c.status = 'accepted')
+    + (select count(*) from ${memberConnections} c where c.target_user_id = ${users.id} and c.status = 'accepted')
+  )::int`.mapWith(Number);
+  const [row] = await db
+    .select({
+      ...memberColumns,
+      ...connectionColumns,
+      totalPoints: users.totalPoints,
+      currentLevel: users.currentLevel,
+      levelName: levels.name,
+      connectionsCount: connections,
+      approvedAt: users.approvedAt,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(memberConnections, openConnectionWith(viewerId))
+    .leftJoin(levels, eq(levels.levelNumber, users.currentLevel))
+    .where(and(eq(users.id, memberId), or(listedMember, eq(users.id, viewerId))));
+  if (!row) return null;
+  const { connectionId, connectionStatus, connectionRequester, levelName, approvedAt, createdAt, ...rest } = row;
+  return {
+    ...(rest as Member & { totalPoints: number; currentLevel: number; connectionsCount: number }),
+    connection: connectionState(viewerId, { connectionId, connectionStatus, connectionRequester }),
+    levelName: levelName ?? `Level ${rest.currentLevel}`,
+    memberSince: iso(approvedAt ?? createdAt),
+  };
 }
 
 /** How many of the viewer's values the member's array holds: one cheap containment test per value, no subquery. */

@@ -105,11 +105,17 @@ describe('connection abilities', () => {
     expect(sent.statusCode).toBe(201);
     const mine = (await get(partner.cookie, '/api/member-connections?direction=outgoing')).json();
     const theirs = (await get(other.cookie, '/api/member-connections?direction=incoming')).json();
-    expect(mine.items[0].can).toEqual({ respond: false });
-    expect(theirs.items[0].can).toEqual({ respond: true });
+    expect(mine.items[0].can).toEqual({ respond: false, withdraw: true, remove: false });
+    expect(theirs.items[0].can).toEqual({ respond: true, withdraw: false, remove: false });
     expect((await send(partner.cookie, 'PATCH', `/api/member-connections/${mine.items[0].id}`, { status: 'accepted' })).statusCode).toBe(403);
     expect((await send(admin.cookie, 'PATCH', `/api/member-connections/${mine.items[0].id}`, { status: 'accepted' })).statusCode).toBe(404);
     expect((await send(other.cookie, 'PATCH', `/api/member-connections/${theirs.items[0].id}`, { status: 'accepted' })).statusCode).toBe(200);
+    // once accepted, either member is offered remove and nobody respond or withdraw
+    const connected = (await get(partner.cookie, '/api/member-connections?status=accepted')).json();
+    expect(connected.items[0].can).toEqual({ respond: false, withdraw: false, remove: true });
+    expect((await get(other.cookie, '/api/member-connections?status=accepted')).json().items[0].can).toEqual({ respond: false, withdraw: false, remove: true });
+    expect((await send(admin.cookie, 'DELETE', `/api/member-connections/${connected.items[0].id}`)).statusCode).toBe(404);
+    expect((await send(other.cookie, 'DELETE', `/api/member-connections/${connected.items[0].id}`)).statusCode).toBe(204);
   });
 });
 

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POINT_RULES } from '../../common/rules/points.ts';
 import { scoreMember } from '../../common/rules/recommendations.ts';
 import { connectionPageSchema, memberPageSchema, recommendationPageSchema } from '../../common/schemas/member.ts';
 import { onboardingSchema } from '../../common/schemas/onboarding.ts';
 import { makeConnection } from '../../server/db/factories/members.ts';
-import { memberConnections, users } from '../../server/db/schema/index.ts';
-import { createTestApp, makeSignedIn, makeUser, type MakeUserOptions, type SignedIn, type TestContext } from '../helpers/app.ts';
+import { memberConnections, pointTransactions, users } from '../../server/db/schema/index.ts';
+import { createTestApp, makeSignedIn, makeUser, reloadUser, type MakeUserOptions, type SignedIn, type TestContext } from '../helpers/app.ts';
+import { client } from '../helpers/client.ts';
+import { expectError } from '../helpers/http.ts';
 
 let ctx: TestContext;
 let viewer: SignedIn;
@@ -132,6 +135,60 @@ describe('member connections', () => {
     const second = await a.api.post('/api/member-connections', { body: { receiverId: b.id } });
     expect(second.statusCode).toBe(201);
     expect(await ctx.db.select().from(memberConnections).where(eq(memberConnections.requesterUserId, a.user.id))).toHaveLength(2);
+  });
+});
+
+describe('withdrawing and removing connections', () => {
+  const points = async (id: string) => (await reloadUser(ctx.db, id)).totalPoints;
+
+  it('the sender withdraws a pending request; the receiver answers it instead (403), a stranger gets 404', async () => {
+    const a = await makeSignedIn(ctx);
+    const b = await makeSignedIn(ctx);
+    const stranger = await makeSignedIn(ctx);
+    const req = await makeConnection(ctx.db, { from: a.user, to: b.user, now: ctx.clock.now() });
+    const outgoing = (await a.api.getOk(connectionPageSchema, '/api/member-connections', { query: { status: 'pending', direction: 'outgoing' } })).items;
+    expect(outgoing.map((c) => [c.id, c.can])).toEqual([[req.id, { respond: false, withdraw: true, remove: false }]]);
+    const incoming = (await b.api.getOk(connectionPageSchema, '/api/member-connections', { query: { status: 'pending', direction: 'incoming' } })).items;
+    expect(incoming.map((c) => [c.id, c.can])).toEqual([[req.id, { respond: true, withdraw: false, remove: false }]]);
+    expectError(await stranger.api.delete(`/api/member-connections/${req.id}`), 404, 'not_found');
+    expectError(await b.api.delete(`/api/member-connections/${req.id}`), 403, 'forbidden');
+    expectError(await client(ctx.app).delete(`/api/member-connections/${req.id}`), 401, 'unauthorized');
+    const withdrawn = await a.api.delete(`/api/member-connections/${req.id}`);
+    expect(withdrawn.statusCode).toBe(204);
+    expect(withdrawn.body).toBe('');
+    expect(await ctx.db.select().from(memberConnections).where(eq(memberConnections.id, req.id))).toEqual([]);
+    expect((await b.api.getOk(connectionPageSchema, '/api/member-connections')).items).toEqual([]);
+    expectError(await a.api.delete(`/api/member-connections/${req.id}`), 404, 'not_found');
+    // withdrawn, the pair may ask again
+    expect((await a.api.post('/api/member-connections', { body: { receiverId: b.user.id } })).statusCode).toBe(201);
+  });
+
+  it('either member removes an accepted connection, taking back both members’ connection points; a stranger cannot', async () => {
+    const a = await makeSignedIn(ctx);
+    const b = await makeSignedIn(ctx);
+    const stranger = await makeSignedIn(ctx);
+    const [aBefore, bBefore] = [await points(a.user.id), await points(b.user.id)];
+    const conn = await makeConnection(ctx.db, { from: a.user, to: b.user, status: 'accepted', now: ctx.clock.now() });
+    expect(await points(a.user.id)).toBe(aBefore + POINT_RULES.connection_accepted.points);
+    expect(await points(b.user.id)).toBe(bBefore + POINT_RULES.connection_accepted.points);
+    const mine = (await a.api.getOk(connectionPageSchema, '/api/member-connections', { query: { status: 'accepted' } })).items;
+    expect(mine.map((c) => [c.id, c.can])).toEqual([[conn.id, { respond: false, withdraw: false, remove: true }]]);
+    expectError(await stranger.api.delete(`/api/member-connections/${conn.id}`), 404, 'not_found');
+    expect(await points(a.user.id)).toBe(aBefore + POINT_RULES.connection_accepted.points);
+    expect((await b.api.delete(`/api/member-connections/${conn.id}`)).statusCode).toBe(204);
+    expect(await points(a.user.id)).toBe(aBefore);
+    expect(await points(b.user.id)).toBe(bBefore);
+    const reversals = await ctx.db.select().from(pointTransactions).where(eq(pointTransactions.referenceId, conn.id));
+    expect(reversals.filter((t) => t.activityType === 'connection_accepted_reversed').map((t) => t.points)).toEqual([-5, -5]);
+    expect((await a.api.getOk(connectionPageSchema, '/api/member-connections')).items).toEqual([]);
+    expectError(await a.api.delete(`/api/member-connections/${conn.id}`), 404, 'not_found');
+  });
+
+  it('a declined request cannot be removed (404)', async () => {
+    const a = await makeSignedIn(ctx);
+    const b = await makeUser(ctx.db);
+    const declined = await makeConnection(ctx.db, { from: a.user, to: b, status: 'declined', now: ctx.clock.now() });
+    expectError(await a.api.delete(`/api/member-connections/${declined.id}`), 404, 'not_found');
   });
 });
 
