@@ -28,6 +28,7 @@ export async function awardPoints(tx: Tx, a: Award, now: Date): Promise<number> 
   const points = a.points ?? rule.points;
   if (points <= 0) return 0;
   if ('dailyCap' in rule) {
+    const at = now.toISOString();
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${a.userId} for no key update`);
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
@@ -37,7 +38,9 @@ export async function awardPoints(tx: Tx, a: Award, now: Date): Promise<number> 
           eq(pointTransactions.userId, a.userId),
           eq(pointTransactions.activityType, a.activity),
           sql`${pointTransactions.points} > 0`,
-          sql`${pointTransactions.createdAt} >= (date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${GAMIFICATION_TZ}) at time zone ${GAMIFICATION_TZ})`,
+          // the London calendar day of the act, both ends: an act recorded at another time counts in its own day
+          sql`${pointTransactions.createdAt} >= (date_trunc('day', ${at}::timestamptz at time zone ${GAMIFICATION_TZ}) at time zone ${GAMIFICATION_TZ})`,
+          sql`${pointTransactions.createdAt} < ((date_trunc('day', ${at}::timestamptz at time zone ${GAMIFICATION_TZ}) + interval '1 day') at time zone ${GAMIFICATION_TZ})`,
         ),
       );
     if (n >= rule.dailyCap) return 0;
@@ -151,7 +154,7 @@ export async function checkAchievements(tx: Tx, userId: string, types: readonly 
       .returning({ id: userAchievements.id });
     if (!won) continue;
     unlocked.push(c.name);
-    await applyPoints(tx, userId, c.pointsReward, 'achievement', `Achievement unlocked: ${c.name}`, c.id, now);
+    if (c.pointsReward > 0) await applyPoints(tx, userId, c.pointsReward, 'achievement', `Achievement unlocked: ${c.name}`, c.id, now);
     await notify(
       tx,
       userId,
