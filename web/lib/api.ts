@@ -44,7 +44,10 @@ async function toApiError(res: Response): Promise<ApiError> {
 
 async function send(method: string, url: string, body?: unknown): Promise<Response> {
   const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    // the browser writes the multipart Content-Type itself, with its boundary
+    init.body = body;
+  } else if (body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
@@ -70,11 +73,22 @@ export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PATCH' |
   return readJson<T>(res);
 }
 
+/**
+ * Sends a multipart form (fields and files) with cookies, like `apiRequest` does JSON: the same same-origin write,
+ * and the same ApiError on a non-OK answer.
+ */
+export async function apiFormRequest<T = unknown>(method: 'POST' | 'PATCH' | 'PUT', url: string, form: FormData): Promise<T> {
+  const res = await send(method, url, form);
+  return readJson<T>(res);
+}
+
 /** The API's methods by name: `api.get('/api/leads')`, `api.post(url, body)`. */
 export const api = {
   get: <T>(url: string) => apiRequest<T>('GET', url),
   post: <T>(url: string, body: unknown = {}) => apiRequest<T>('POST', url, body),
   patch: <T>(url: string, body: unknown = {}) => apiRequest<T>('PATCH', url, body),
+  /** POST a multipart form (a file upload). */
+  postForm: <T>(url: string, form: FormData) => apiFormRequest<T>('POST', url, form),
   delete: <T>(url: string) => apiRequest<T>('DELETE', url),
 };
 

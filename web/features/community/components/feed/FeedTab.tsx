@@ -1,4 +1,147 @@
-/** Community Hub tab (being built). */
+import { MessageSquarePlus, MessagesSquare, PenLine } from 'lucide-react';
+import { useState } from 'react';
+import { POST_CATEGORIES, POST_CATEGORY_LABELS, type PostCategory } from '../../../../../common/constants/community.ts';
+import { EmptyState, QueryState } from '../../../../components/query-state.tsx';
+import { LoadErrorNotice } from '../../../../components/load-error.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Skeleton } from '../../../../components/ui/skeleton.tsx';
+import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { cn } from '../../../../lib/utils.ts';
+import { useFeed } from '../../api/posts.ts';
+import { POST_CATEGORY_TONES } from '../../lib/post-display.ts';
+import { PostCard } from './PostCard.tsx';
+import { ShareThoughtsDialog } from './ShareThoughtsDialog.tsx';
+
+/** All, then the six categories, as toggle chips (a row that scrolls sideways on a phone). */
+function CategoryFilter({ value, onChange }: { value: PostCategory | null; onChange: (c: PostCategory | null) => void }) {
+  const chip = (c: PostCategory | null, label: string) => {
+    const active = value === c;
+    return (
+      <button
+        key={c ?? 'all'}
+        type="button"
+        aria-pressed={active}
+        onClick={() => onChange(c)}
+        className={cn(
+          'inline-flex h-8 shrink-0 cursor-pointer items-center gap-1.5 whitespace-nowrap rounded-full border px-3 text-[13px] font-medium transition-colors',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          active ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card text-foreground hover:bg-accent',
+        )}
+      >
+        {c && <span className={cn('size-2 rounded-full', POST_CATEGORY_TONES[c].dot, active && 'ring-2 ring-primary-foreground/70')} aria-hidden />}
+        {label}
+      </button>
+    );
+  };
+  return (
+    <div role="group" aria-label="Filter posts by category" className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1 [scrollbar-width:thin]">
+      {chip(null, 'All')}
+      {POST_CATEGORIES.map((c) => chip(c, POST_CATEGORY_LABELS[c]))}
+    </div>
+  );
+}
+
+function FeedSkeleton() {
+  return (
+    <div className="grid gap-4" role="status" aria-busy aria-label="Loading posts">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="rounded-xl border border-border bg-card p-5 shadow-card sm:p-6" aria-hidden>
+          <div className="flex items-center gap-3">
+            <Skeleton className="size-10 rounded-full" />
+            <div className="grid flex-1 gap-2">
+              <Skeleton className="h-3.5 w-36" />
+              <Skeleton className="h-3 w-52 max-w-full" />
+            </div>
+            <Skeleton className="h-5 w-20 rounded-full" />
+          </div>
+          <Skeleton className="mt-5 h-4 w-2/3" />
+          <Skeleton className="mt-3 h-3.5 w-full" />
+          <Skeleton className="mt-2 h-3.5 w-11/12" />
+          <Skeleton className="mt-2 h-3.5 w-3/5" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Discussion Feed: posts newest first, filtered by category, ten at a time with "Load more"; Share Your Thoughts
+ * opens the new-post dialog.
+ */
 export function FeedTab() {
-  return <p className="text-sm text-muted-foreground">Loading this section…</p>;
+  const [category, setCategory] = useState<PostCategory | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const feed = useFeed(category);
+  const posts = feed.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = feed.data?.pages[0]?.total ?? 0;
+  const share = (
+    <Button onClick={() => setSharing(true)}>
+      <PenLine aria-hidden /> Share Your Thoughts
+    </Button>
+  );
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-5">
+      <div className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 shadow-card sm:flex-row sm:items-center sm:justify-between sm:p-5">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold tracking-tight">Discussion Feed</h2>
+          <p className="text-sm text-muted-foreground">Insights, questions and wins from fellow members.</p>
+        </div>
+        {share}
+      </div>
+
+      <CategoryFilter value={category} onChange={setCategory} />
+
+      <QueryState
+        query={feed}
+        what="the discussion feed"
+        framed
+        loading={<FeedSkeleton />}
+        isEmpty={(d) => d.pages.every((p) => p.items.length === 0)}
+        empty={
+          <EmptyState
+            framed
+            icon={category ? MessagesSquare : MessageSquarePlus}
+            title={category ? `No ${POST_CATEGORY_LABELS[category]} posts yet` : 'No posts yet'}
+            text={category ? 'Be the first to post in this category, or look at all posts.' : 'Be the first to share your thoughts with the community.'}
+            className="bg-card"
+            action={
+              <div className="flex flex-wrap justify-center gap-2">
+                {share}
+                {category && (
+                  <Button variant="outline" onClick={() => setCategory(null)}>
+                    Show all posts
+                  </Button>
+                )}
+              </div>
+            }
+          />
+        }
+      >
+        {() => (
+          <div className="grid gap-4">
+            <p className="sr-only" aria-live="polite">
+              Showing {posts.length} of {total} posts
+            </p>
+            {posts.map((post) => (
+              <PostCard key={post.id} post={post} />
+            ))}
+            {feed.isFetchNextPageError && <LoadErrorNotice boxed what="more posts" error={feed.error} onRetry={() => void feed.fetchNextPage()} />}
+            {feed.hasNextPage ? (
+              <div className="flex justify-center pt-1">
+                <Button variant="outline" onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage}>
+                  {feed.isFetchingNextPage && <Spinner className="size-4" label="Loading more posts" />}
+                  {feed.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </Button>
+              </div>
+            ) : (
+              posts.length > 3 && <p className="py-2 text-center text-sm text-muted-foreground">You’re all caught up.</p>
+            )}
+          </div>
+        )}
+      </QueryState>
+
+      <ShareThoughtsDialog open={sharing} onOpenChange={setSharing} />
+    </div>
+  );
 }

@@ -1,0 +1,88 @@
+import { useInfiniteQuery, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { POST_IMAGE_ERRORS, type PostCategory } from '../../../../common/constants/community.ts';
+import type { Post, PostCreate, PostPage } from '../../../../common/schemas/community.ts';
+import { api, ApiError } from '../../../lib/api.ts';
+import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
+import { toast } from '../../../lib/toast.ts';
+
+/** Posts per "Load more". */
+export const FEED_PAGE_SIZE = 10;
+
+/** The query keys of the discussion feed (first element: the endpoint's path). */
+export const postKeys = {
+  /** Every page of every category filter. */
+  all: ['/api/community-posts'] as const,
+  feed: (category: PostCategory | null) => ['/api/community-posts', { category, pageSize: FEED_PAGE_SIZE }] as const,
+};
+
+/**
+ * What writing or removing a post can change besides the feed: the member's points, level and achievements
+ * (every query under these paths, however the progress screens parameterise them).
+ */
+export const POST_CHANGE_INVALIDATES: readonly QueryKey[] = [postKeys.all, ['/api/points'], ['/api/user-level'], ['/api/achievements']];
+
+/** The feed, newest first, one page of ten at a time ("Load more" asks for the next while there are more). */
+export function useFeed(category: PostCategory | null) {
+  return useInfiniteQuery({
+    queryKey: postKeys.feed(category),
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) => api.get<PostPage>(withQuery('/api/community-posts', { page: pageParam, pageSize: FEED_PAGE_SIZE, category })),
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+}
+
+/** A new post's fields, and the image to attach if one was chosen. */
+export interface NewPost {
+  fields: Required<PostCreate>;
+  image: File | null;
+}
+
+/** The request body: JSON without an image, a multipart form (title, content, category, image) with one. */
+export function postBody(post: NewPost): { json: Required<PostCreate> } | { form: FormData } {
+  if (!post.image) return { json: post.fields };
+  const form = new FormData();
+  form.set('title', post.fields.title);
+  form.set('content', post.fields.content);
+  form.set('category', post.fields.category);
+  form.set('image', post.image, post.image.name);
+  return { form };
+}
+
+/**
+ * The sentence for a failed post: an image refused for its size reads as the image check does; anything else
+ * reads 'Failed to create post: ' with the status and the server's text.
+ */
+export function createPostErrorText(err: unknown): string {
+  if (err instanceof ApiError && err.status === 413) return POST_IMAGE_ERRORS.tooLarge;
+  return `Failed to create post: ${err instanceof Error ? err.message : 'Please try again.'}`;
+}
+
+/** POST /api/community-posts; on success the feed and the member's points and achievements are refreshed. */
+export function useCreatePost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (post: NewPost) => {
+      const body = postBody(post);
+      return 'form' in body ? api.postForm<Post>('/api/community-posts', body.form) : api.post<Post>('/api/community-posts', body.json);
+    },
+    onSuccess: () => {
+      toast({ variant: 'success', title: 'Post created successfully', description: 'Your post is now in the Discussion Feed.' });
+      void invalidateKeys(client, POST_CHANGE_INVALIDATES);
+    },
+  });
+}
+
+/** DELETE /api/community-posts/{id}, offered only where the post says `can.delete`. */
+export function useDeletePost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (post: Pick<Post, 'id'>) => api.delete<void>(`/api/community-posts/${encodeURIComponent(post.id)}`),
+    onSuccess: () => toast({ variant: 'success', title: 'Post deleted' }),
+    onError: (err) => {
+      // already gone (someone else removed it): the refresh below makes that visible
+      if (err instanceof ApiError && err.status === 404) toast({ title: 'Post deleted', description: 'This post had already been removed.' });
+      else toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete post. You can only delete your own posts.' });
+    },
+    onSettled: () => void invalidateKeys(client, POST_CHANGE_INVALIDATES),
+  });
+}
