@@ -6,4 +6,8 @@ export const memberKeys = {
     ['/api/member-connections', p] as const,
   /** Up to eight recommended members, scored on the server. */
   recommendations: ['/api/members/recommendations'] as const,
+  /** Every page and filter of the member directory, which shows the viewer's connection with each member. */
+  directory: ['/api/members'] as const,
+  /** Every member profile (GET /api/users/{id}), which shows the connection and the connection count. */
+  profiles: ['/api/users'] as const,
 };

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ConnectionPage, ConnectionState, RecommendationPage } from '../../../../common/schemas/member.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
@@ -15,13 +15,27 @@ export function useIncomingRequests() {
   });
 }
 
+export type ConnectionListParams = Parameters<typeof memberKeys.connectionList>[0];
+
+/** One page of the signed-in member's connections or requests (`direction` and `status` narrow it), newest first. */
+export function useConnectionList(params: ConnectionListParams) {
+  return useQuery({
+    queryKey: memberKeys.connectionList(params),
+    queryFn: () => api.get<ConnectionPage>(withQuery('/api/member-connections', params)),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** Up to eight recommended members, scored on the server (someone already asked or connected never appears). */
 export function useRecommendations() {
   return useQuery({ queryKey: memberKeys.recommendations, queryFn: async () => (await api.get<RecommendationPage>('/api/members/recommendations')).items });
 }
 
-/** A request sent or answered changes the member's connections and who is recommended to them. */
-export const NETWORK_CHANGE_INVALIDATES: readonly QueryKey[] = [memberKeys.connections, memberKeys.recommendations];
+/**
+ * A request sent, answered, withdrawn or removed changes the member's connections, who is recommended to them, and
+ * the connection shown on directory cards and member profiles.
+ */
+export const NETWORK_CHANGE_INVALIDATES: readonly QueryKey[] = [memberKeys.connections, memberKeys.recommendations, memberKeys.directory, memberKeys.profiles];
 
 function useRefreshNetwork() {
   const client = useQueryClient();
@@ -66,6 +80,30 @@ export function useRespondToConnection() {
     onError: (err) => {
       const detail = err instanceof ApiError && err.status !== 500 ? err.detail : '';
       toast({ variant: 'destructive', title: 'Error', description: detail || 'Failed to answer the connection request. Please try again.' });
+    },
+    onSettled: () => void refresh(),
+  });
+}
+
+/**
+ * DELETE /api/member-connections/{id}: the sender withdraws a request still pending, or either member removes an
+ * accepted connection. `kind` only chooses the toast's wording.
+ */
+export function useDeleteConnection() {
+  const refresh = useRefreshNetwork();
+  return useMutation({
+    mutationFn: ({ id }: { id: string; name: string; kind: 'withdraw' | 'remove' }) => api.delete<void>(`/api/member-connections/${encodeURIComponent(id)}`),
+    onSuccess: (_data, { kind, name }) => {
+      toast(
+        kind === 'withdraw'
+          ? { title: 'Request withdrawn', description: `Your connection request to ${name} has been withdrawn.` }
+          : { title: 'Connection removed', description: `You are no longer connected with ${name}.` },
+      );
+    },
+    onError: (err, { kind }) => {
+      const detail = err instanceof ApiError && err.status !== 500 ? err.detail : '';
+      const fallback = kind === 'withdraw' ? 'Failed to withdraw the connection request. Please try again.' : 'Failed to remove the connection. Please try again.';
+      toast({ variant: 'destructive', title: 'Error', description: detail || fallback });
     },
     onSettled: () => void refresh(),
   });

@@ -20,7 +20,18 @@ interface Target {
  * The dialog closes and resets on success (then `onSent` decides where focus goes); on failure it stays open
  * so the message is not lost.
  */
-export function ConnectButton({ member, onSent, onOpenChange }: { member: Target; onSent?: () => void; onOpenChange?: (open: boolean) => void }) {
+export function ConnectButton({
+  member,
+  onSent,
+  onOpenChange,
+  className,
+}: {
+  member: Target;
+  onSent?: () => void;
+  onOpenChange?: (open: boolean) => void;
+  /** Extra classes for the trigger button (e.g. to fill a card's action row). */
+  className?: string;
+}) {
   const [open, setOpenState] = useState(false);
   const setOpen = (o: boolean) => {
     setOpenState(o);
@@ -50,7 +61,7 @@ export function ConnectButton({ member, onSent, onOpenChange }: { member: Target
   return (
     <Dialog open={open} onOpenChange={(o) => !send.isPending && setOpen(o)}>
       <DialogTrigger asChild>
-        <Button size="sm" aria-label={`Connect with ${name}`}>
+        <Button size="sm" className={className} aria-label={`Connect with ${name}`}>
           <UserPlus aria-hidden /> Connect
         </Button>
       </DialogTrigger>
