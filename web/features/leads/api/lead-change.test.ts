@@ -19,6 +19,12 @@ describe('what a lead change refreshes', () => {
         '/api/admin/commissions', // the payout run
         '/api/users', // lead and commission totals per user
         '/api/admin/audit-log',
+        '/api/leaderboard', // every period and page of the rankings
+        '/api/community/stats', // leads this month
+        '/api/achievements/recent',
+        '/api/points',
+        '/api/user-level',
+        '/api/achievements/user',
       ]),
     );
   });
@@ -41,8 +47,11 @@ describe('refreshAfterLeadChange', () => {
       ['/api/users', { search: '', page: 1, pageSize: 20 }],
       ['/api/admin/audit-log', { limit: 25, offset: 0 }],
       ['/api/dashboard-stats'],
+      ['/api/leaderboard', { period: 'quarter', page: 2, pageSize: 25 }],
+      ['/api/points', { page: 1 }],
+      ['/api/user-level'],
     ];
-    const untouched: QueryKey[] = [['/api/auth/me'], ['/api/member-connections'], ['/api/admin/outbox']];
+    const untouched: QueryKey[] = [['/api/auth/me'], ['/api/member-connections'], ['/api/admin/outbox'], ['/api/levels'], ['/api/leaderboard/records']];
     seed(client, [...touched, ...untouched]);
     await refreshAfterLeadChange(client);
     for (const key of touched) expect(stale(client, key), JSON.stringify(key)).toBe(true);

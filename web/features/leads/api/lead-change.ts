@@ -2,15 +2,18 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { invalidateKeys } from '../../../lib/query-keys.ts';
 import { adminKeys } from '../../admin/index.ts';
 import { commissionKeys } from '../../commissions/index.ts';
+import { progressKeys } from '../../community/index.ts';
 import { dashboardKeys } from '../../dashboard/index.ts';
+import { leaderboardKeys } from '../../leaderboard/index.ts';
 import { pipelineKeys } from '../../pipeline/index.ts';
 import { leadKeys } from './keys.ts';
 
 /**
  * Everything a submitted, updated or deleted lead makes out of date, in one place: the lead lists (My Leads, the
  * admin table, the pipeline columns), the timelines and duplicate checks, the member's dashboard figures,
- * pipeline metrics and commissions, and the admin's overview, payouts, users (their lead and commission
- * totals) and audit log.
+ * pipeline metrics and commissions, the admin's overview, payouts, users (their lead and commission totals) and
+ * audit log, and the gamification a lead moves: the rankings, the network's leads this month and recognition,
+ * and the member's points, level and achievements.
  */
 export const LEAD_CHANGE_INVALIDATES: readonly QueryKey[] = [
   leadKeys.all,
@@ -24,6 +27,12 @@ export const LEAD_CHANGE_INVALIDATES: readonly QueryKey[] = [
   adminKeys.commissionsAll,
   adminKeys.usersAll,
   adminKeys.auditAll,
+  leaderboardKeys.rankingsAll,
+  leaderboardKeys.networkStats,
+  leaderboardKeys.recognition,
+  progressKeys.points,
+  progressKeys.userLevel,
+  progressKeys.userAchievements,
 ];
 
 /**
