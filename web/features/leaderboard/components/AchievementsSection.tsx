@@ -1,6 +1,7 @@
 import { Award, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { BadgeIcon } from '../../../components/badge-icon.tsx';
+import { LoadErrorNotice } from '../../../components/load-error.tsx';
 import { EmptyState, QueryState, SkeletonRows } from '../../../components/query-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useAchievements } from '../api/leaderboard.ts';
@@ -27,6 +28,7 @@ export function AchievementsSection() {
           query={achievements}
           what="achievements"
           framed
+          error={(retry) => <LoadErrorNotice boxed what="achievements" error={achievements.error} onRetry={retry} className="flex-col items-start" />}
           loading={<SkeletonRows count={4} rowClassName="h-16 w-full" className="sm:grid-cols-2" label="Loading achievements" />}
           isEmpty={(d) => d.items.length === 0}
           empty={<EmptyState framed icon={Award} title="No achievements yet" text="Achievements appear here once they are set up." />}

@@ -5,7 +5,7 @@ import { PERIOD_OPTIONS } from '../lib/board.ts';
 /** This month / This quarter / This year / All time: a row of pressed-or-not buttons (the choice is in the address). */
 export function PeriodSwitch({ value, onChange }: { value: LeaderboardPeriod; onChange: (p: LeaderboardPeriod) => void }) {
   return (
-    <div role="group" aria-label="Rankings period" className="inline-flex max-w-full flex-wrap gap-1 rounded-lg bg-muted p-1">
+    <div role="group" aria-label="Rankings period" className="grid w-full grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:inline-flex sm:w-auto">
       {PERIOD_OPTIONS.map((o) => (
         <button
           key={o.value}

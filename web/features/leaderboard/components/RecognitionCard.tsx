@@ -1,5 +1,6 @@
 import { PartyPopper } from 'lucide-react';
 import { BadgeIcon } from '../../../components/badge-icon.tsx';
+import { LoadErrorNotice } from '../../../components/load-error.tsx';
 import { EmptyState, QueryState, SkeletonRows } from '../../../components/query-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -21,6 +22,7 @@ export function RecognitionCard() {
           query={recent}
           what="recent achievements"
           framed
+          error={(retry) => <LoadErrorNotice boxed what="recent achievements" error={recent.error} onRetry={retry} className="flex-col items-start" />}
           loading={<SkeletonRows count={4} rowClassName="h-12 w-full" label="Loading recognition" />}
           isEmpty={(d) => d.items.length === 0}
           empty={<EmptyState framed icon={PartyPopper} title="Nothing to celebrate yet" text="When a member unlocks an achievement, it is celebrated here." />}

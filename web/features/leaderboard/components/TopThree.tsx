@@ -18,30 +18,30 @@ export function personOf(e: Pick<LeaderboardEntry, 'name' | 'profilePicture'>) {
 function PodiumCard({ entry, isMe }: { entry: LeaderboardEntry; isMe: boolean }) {
   const podium = podiumOf(entry.rank);
   return (
+    // a row on phones (medal, avatar, name, figures), a standing card from small screens up
     <Card
       className={cn(
-        'relative flex h-full flex-col items-center gap-2 p-5 text-center',
+        'relative flex h-full items-center gap-3 p-4 sm:flex-col sm:gap-2 sm:p-5 sm:text-center',
         entry.rank === 1 && 'border-gold-deep/40 bg-gold-soft/40',
         isMe && 'ring-2 ring-ring/40',
       )}
     >
-      <RankBadge rank={entry.rank} className="absolute left-4 top-4" />
-      <UserAvatar person={personOf(entry)} className="size-14 text-base" />
-      <div className="min-w-0 max-w-full">
-        <p className="truncate font-semibold">
-          {entry.name}
-          {isMe && (
-            <Badge variant="secondary" className="ml-1.5 align-middle">
-              You
-            </Badge>
-          )}
+      <RankBadge rank={entry.rank} className="shrink-0 sm:absolute sm:left-4 sm:top-4" />
+      <UserAvatar person={personOf(entry)} className="size-10 sm:size-14 sm:text-base" />
+      <div className="min-w-0 flex-1 sm:max-w-full sm:flex-none">
+        <p className="flex min-w-0 items-center gap-1.5 font-semibold sm:justify-center">
+          <span className="truncate">{entry.name}</span>
+          {isMe && <Badge variant="secondary">You</Badge>}
         </p>
         <p className="truncate text-xs text-muted-foreground">{entry.company ?? podium?.label}</p>
       </div>
-      <p className="text-xl font-semibold tabular-nums tracking-tight">{formatGBP(entry.totalCommission)}</p>
-      <p className="text-xs text-muted-foreground">
-        <span className="tabular-nums">{entry.successfulReferrals}</span> won of <span className="tabular-nums">{entry.totalReferrals}</span> referrals
-      </p>
+      <div className="shrink-0 text-right sm:text-center">
+        <p className="text-base font-semibold tabular-nums tracking-tight sm:text-xl">{formatGBP(entry.totalCommission)}</p>
+        <p className="text-xs text-muted-foreground">
+          <span className="tabular-nums">{entry.successfulReferrals}</span> won of <span className="tabular-nums">{entry.totalReferrals}</span>
+          <span className="hidden sm:inline"> referrals</span>
+        </p>
+      </div>
     </Card>
   );
 }

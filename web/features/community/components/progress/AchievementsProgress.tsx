@@ -1,6 +1,7 @@
 import { Award, Lock, Sparkles, Star } from 'lucide-react';
 import type { UserAchievement, UserAchievements } from '../../../../../common/schemas/gamification.ts';
 import { BadgeIcon } from '../../../../components/badge-icon.tsx';
+import { LoadErrorNotice } from '../../../../components/load-error.tsx';
 import { EmptyState, QueryState, SkeletonRows } from '../../../../components/query-state.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
@@ -16,10 +17,10 @@ type AchievementsQuery = { data: UserAchievements | undefined; isError: boolean;
 function Sparkle() {
   return (
     <span aria-hidden className="pointer-events-none absolute inset-0">
-      <span className="absolute inset-0 animate-pulse rounded-lg ring-2 ring-gold" />
-      <Sparkles className="absolute -right-1.5 -top-1.5 size-5 animate-ping text-gold-deep" />
-      <Sparkles className="absolute -bottom-1.5 left-6 size-4 animate-ping text-gold-deep [animation-delay:300ms]" />
-      <Star className="absolute right-10 top-1 size-3 animate-ping fill-gold text-gold-deep [animation-delay:600ms]" />
+      <span className="absolute inset-0 animate-pulse rounded-lg ring-2 ring-inset ring-gold" />
+      <Sparkles className="absolute right-2 top-2 size-4 animate-ping text-gold-deep" />
+      <Sparkles className="absolute bottom-2 left-2 size-3.5 animate-ping text-gold-deep [animation-delay:300ms]" />
+      <Star className="absolute right-12 top-1.5 size-3 animate-ping fill-gold text-gold-deep [animation-delay:600ms]" />
     </span>
   );
 }
@@ -31,7 +32,7 @@ function AchievementItem({ a, celebrating }: { a: UserAchievement; celebrating: 
     <li
       data-celebrating={celebrating ? 'true' : undefined}
       className={cn(
-        'relative flex items-start gap-3 rounded-lg border border-border p-3',
+        'relative flex items-start gap-3 overflow-hidden rounded-lg border border-border p-3',
         earned ? 'bg-card' : 'bg-muted/30',
         celebrating && 'border-gold-deep/40 bg-gold-soft/50',
       )}
@@ -105,6 +106,7 @@ export function AchievementsProgress({ achievements }: { achievements: Achieveme
           query={achievements}
           what="your achievements"
           framed
+          error={(retry) => <LoadErrorNotice boxed what="your achievements" error={achievements.error} onRetry={retry} className="flex-col items-start" />}
           loading={<SkeletonRows count={4} rowClassName="h-20 w-full" className="sm:grid-cols-2" label="Loading your achievements" />}
           isEmpty={(d) => d.earned.length + d.locked.length === 0}
           empty={<EmptyState framed icon={Award} title="No achievements yet" text="Achievements appear here once they are set up." />}

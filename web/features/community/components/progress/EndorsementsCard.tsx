@@ -1,5 +1,6 @@
 import { MessageSquareQuote, ThumbsUp } from 'lucide-react';
 import type { UserEndorsements } from '../../../../../common/schemas/community.ts';
+import { LoadErrorNotice } from '../../../../components/load-error.tsx';
 import { EmptyState, QueryState, SkeletonRows } from '../../../../components/query-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { UserAvatar } from '../../../../components/user-avatar.tsx';
@@ -93,6 +94,7 @@ export function EndorsementsCard({ userId }: { userId?: string }) {
           query={endorsements}
           what="your endorsements"
           framed
+          error={(retry) => <LoadErrorNotice boxed what="your endorsements" error={endorsements.error} onRetry={retry} className="flex-col items-start" />}
           loading={<SkeletonRows count={4} rowClassName="h-10 w-full" label="Loading your endorsements" />}
           isEmpty={(d) => d.total === 0}
           empty={

@@ -1,5 +1,6 @@
 import { Check, Layers, Lock } from 'lucide-react';
 import { BadgeIcon } from '../../../../components/badge-icon.tsx';
+import { LoadErrorNotice } from '../../../../components/load-error.tsx';
 import { EmptyState, QueryState, SkeletonRows } from '../../../../components/query-state.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
@@ -22,6 +23,7 @@ export function LevelsList({ currentLevel }: { currentLevel?: number }) {
           query={levels}
           what="the levels"
           framed
+          error={(retry) => <LoadErrorNotice boxed what="the levels" error={levels.error} onRetry={retry} className="flex-col items-start" />}
           loading={<SkeletonRows count={5} rowClassName="h-14 w-full" label="Loading the levels" />}
           isEmpty={(d) => d.items.length === 0}
           empty={<EmptyState framed icon={Layers} title="No levels yet" />}

@@ -1,5 +1,6 @@
 import { History, Info, Star } from 'lucide-react';
 import type { Points } from '../../../../../common/schemas/gamification.ts';
+import { LoadErrorNotice } from '../../../../components/load-error.tsx';
 import { EmptyState, QueryState, SkeletonRows } from '../../../../components/query-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
@@ -25,6 +26,7 @@ export function PointsActivity({ points }: { points: PointsQuery }) {
           query={points}
           what="your points activity"
           framed
+          error={(retry) => <LoadErrorNotice boxed what="your points activity" error={points.error} onRetry={retry} className="flex-col items-start" />}
           loading={<SkeletonRows count={5} rowClassName="h-11 w-full" label="Loading your points activity" />}
           isEmpty={(d) => d.items.length === 0}
           empty={<EmptyState framed icon={Star} title="No points yet" text="Submit a lead, post in the feed or connect with a member to earn your first points." />}
