@@ -1,5 +1,5 @@
 /**
- * Factories for community posts and CEO Contact messages, shared by the API tests and the demo seed: made through
+ * Factories for community posts, shared by the API tests and the demo seed: made through
  * the same services the routes call, so a post earns its points (within the daily cap), completes achievements
  * and stores its image re-encoded, exactly as when a member posts.
  */
