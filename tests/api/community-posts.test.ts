@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_IMAGE_ERRORS } from '../../common/constants/community.ts';
+import { auditPageSchema } from '../../common/schemas/admin.ts';
 import { postPageSchema, postSchema, type Post } from '../../common/schemas/community.ts';
 import { makePost } from '../../server/db/factories/posts.ts';
 import { auditLog, communityPosts, pointTransactions } from '../../server/db/schema/index.ts';
@@ -330,6 +331,9 @@ describe('DELETE /api/community-posts/:id', () => {
     const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, post.id));
     expect(entry).toMatchObject({ actorId: admin.user.id, action: 'community_post.delete', entityType: 'community_post' });
     expect(entry.before).toMatchObject({ title: post.title, authorId: author.user.id });
+    // the audit log names the deleted post by its title
+    const log = await admin.api.getOk(auditPageSchema, '/api/admin/audit-log', { query: { pageSize: 100 } });
+    expect(log.items.find((e) => e.entityId === post.id)?.entityLabel).toBe(post.title);
   });
 
   it('lets the author delete their own post and takes back exactly the points it earned, unaudited', async () => {
