@@ -1,7 +1,113 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COMMUNITY_LIMITS } from '../../common/constants/community.ts';
+import { AppError } from '../../common/errors.ts';
+import { postCreateSchema, postPageSchema, postQuerySchema, postSchema } from '../../common/schemas/community.ts';
 import type { AppContext } from '../app.ts';
+import { contentTypeOfKey, imageTooLarge } from '../lib/images.ts';
+import { admitPosting, createPost, deletePost, getPostImageKey, listPosts, type NewPost } from '../services/posts.ts';
 
-/** Community feed: posts with an optional image, and deleting them. */
+const idParams = z.object({ id: z.uuid('Post not found.') });
+
+/** The form fields a multipart post may carry besides its `image`; anything else is refused. */
+const FORM_FIELDS = new Set(['title', 'content', 'category']);
+
+/** A zod failure in the API's error shape (the same as a route schema's), for a body checked by hand. */
+function validationError(error: z.ZodError): AppError {
+  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  return new AppError('validation_failed', issues[0]?.message ?? 'The request is not valid', { issues });
+}
+
+/**
+ * Reads a multipart post: the text fields and at most one `image` file, buffered up to the image limit (one byte
+ * more and the upload is refused with 413 as it streams, before it is all read).
+ */
+async function readMultipartPost(request: FastifyRequest): Promise<{ fields: Record<string, string>; image: Buffer | null }> {
+  const fields: Record<string, string> = {};
+  let image: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'image' || image) {
+          part.file.resume();
+          throw new AppError('bad_request', 'Send at most one file, in the field "image".');
+        }
+        image = await part.toBuffer();
+      } else {
+        if (!FORM_FIELDS.has(part.fieldname)) continue;
+        if (part.valueTruncated)
+          throw new AppError('validation_failed', 'A field is too long.', { issues: [{ path: part.fieldname, message: 'This field is too long.' }] });
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
+    if (e.statusCode === 413) throw new AppError('payload_too_large', 'The form has too many parts.');
+    throw err;
+  }
+  return { fields, image };
+}
+
+/**
+ * Community feed: every member reads it and posts to it (with an optional image, served only to members);
+ * a post is deleted by its author or an administrator (the post policy's `can.delete`).
+ */
 export const communityPostRoutes =
-  (_ctx: AppContext): FastifyPluginAsyncZod =>
-  async () => {};
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps = { db: ctx.db, storage: ctx.storage };
+    // multipart is understood by these routes alone; the rest of the API speaks JSON only
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: COMMUNITY_LIMITS.postImageBytes, files: 1, fields: 10, parts: 12, fieldSize: 32 * 1024, headerPairs: 100 },
+      throwFileSizeLimit: true,
+    });
+
+    app.get('/api/community-posts', { schema: { querystring: postQuerySchema, response: { 200: postPageSchema } } }, async (request) => {
+      const q = request.query;
+      const { items, total } = await listPosts(ctx.db, request.user!, q);
+      return { items, total, page: q.page, pageSize: q.pageSize };
+    });
+
+    app.post('/api/community-posts', { schema: { response: { 201: postSchema } } }, async (request, reply) => {
+      const user = request.user!;
+      // the limit is checked first: a refused member's upload is never read or decoded
+      await admitPosting(ctx.db, user, ctx.now());
+      let fields: unknown = request.body;
+      let image: Buffer | null = null;
+      if (request.isMultipart()) ({ fields, image } = await readMultipartPost(request));
+      const parsed = postCreateSchema.safeParse(fields ?? {});
+      if (!parsed.success) throw validationError(parsed.error);
+      const data: NewPost = { ...parsed.data, image };
+      const post = await createPost(deps, user, data, ctx.now());
+      return reply.code(201).send(post);
+    });
+
+    app.get('/api/community-posts/:id/image', { schema: { params: idParams } }, async (request, reply) => {
+      const key = await getPostImageKey(ctx.db, request.params.id);
+      const type = contentTypeOfKey(key);
+      const file = type ? await ctx.storage.get(key) : null;
+      if (!type || !file) throw new AppError('not_found', 'Image not found.');
+      return reply
+        .headers({
+          'content-type': type,
+          'content-length': String(file.size),
+          'content-disposition': 'inline',
+          'x-content-type-options': 'nosniff',
+          // an image is only ever an image: no script, no style, no frame, even if opened on its own
+          'content-security-policy': "default-src 'none'; sandbox",
+          // members only: the browser may keep it, shared caches never
+          'cache-control': 'private, max-age=3600',
+          'cross-origin-resource-policy': 'same-origin',
+        })
+        .send(file.stream);
+    });
+
+    app.delete('/api/community-posts/:id', { schema: { params: idParams } }, async (request, reply) => {
+      await deletePost(deps, request.user!, request.params.id, ctx.now());
+      return reply.code(204).send();
+    });
+  };

@@ -1,0 +1,97 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { COMMUNITY_LIMITS } from '../../common/constants/community.ts';
+import { AppError } from '../../common/errors.ts';
+import type { CeoMessage, CeoMessageCreate } from '../../common/schemas/community.ts';
+import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { ceoMessages, users } from '../db/schema/index.ts';
+import type { Mailer } from '../plugins/mailer.ts';
+import type { Actor } from '../policies/roles.ts';
+import { iso } from '../presenters/wire.ts';
+import { GAMIFICATION_TZ } from './gamification.ts';
+import { notify } from './notify.ts';
+
+export interface CeoMessageDeps {
+  db: Db;
+  mailer: Mailer;
+  brandName: string;
+  /** The site's address, for the link in the e-mail; none when unknown. */
+  publicUrl?: string;
+}
+
+export const CEO_DAILY_LIMIT_MESSAGE = `You can send up to ${COMMUNITY_LIMITS.ceoMessagesPerDay} messages to the CEO a day. Please try again tomorrow.`;
+
+/** The start of the London day `now` falls in, as SQL. */
+const londonDayStart = (now: Date) => sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${GAMIFICATION_TZ}) at time zone ${GAMIFICATION_TZ})`;
+
+/** How many CEO Contact messages the member has sent since the start of the London day, counted in SQL. */
+async function sentToday(db: Db | Tx, senderId: string, now: Date): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(ceoMessages)
+    .where(and(eq(ceoMessages.senderId, senderId), sql`${ceoMessages.createdAt} >= ${londonDayStart(now)}`));
+  return n;
+}
+
+const present = (r: typeof ceoMessages.$inferSelect): CeoMessage => ({ id: r.id, subject: r.subject, message: r.message, createdAt: iso(r.createdAt) });
+
+/** One line, for an e-mail header or a notification title: no line breaks a member typed can reach them. */
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * A member writes to the leadership. In one transaction: the daily limit is checked (the member's row is locked
+ * first, so two messages at once cannot both slip under it), the message is stored, and every active admin and
+ * master-admin is notified. Once it has committed, each of them is sent an e-mail (the mailer keeps a copy in the
+ * outbox and never throws, so a mail failure does not undo the message).
+ */
+export async function sendCeoMessage(deps: CeoMessageDeps, sender: Actor & { firstName: string; lastName: string; email: string }, data: CeoMessageCreate, now: Date) {
+  const { message, recipients } = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${sender.id} for no key update`);
+    if ((await sentToday(tx, sender.id, now)) >= COMMUNITY_LIMITS.ceoMessagesPerDay) throw new AppError('rate_limited', CEO_DAILY_LIMIT_MESSAGE);
+    const [row] = await tx.insert(ceoMessages).values({ senderId: sender.id, subject: data.subject, message: data.message, createdAt: now }).returning();
+    const admins = await tx
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(and(inArray(users.role, ['admin', 'master-admin']), eq(users.isActive, true), eq(users.accountStatus, 'approved'), isNull(users.removedAt)));
+    const from = `${sender.firstName} ${sender.lastName}`;
+    for (const admin of admins) {
+      await notify(
+        tx,
+        admin.id,
+        'ceo_contact',
+        { type: 'ceo_message', id: row.id },
+        {
+          title: `CEO Contact: ${oneLine(data.subject)}`.slice(0, 200),
+          message: `${from} wrote: ${oneLine(data.message)}`.slice(0, 300),
+          actionUrl: '/notifications',
+          priority: 'high',
+          actorId: sender.id,
+          at: now,
+        },
+      );
+    }
+    return { message: row, recipients: admins.filter((a) => a.id !== sender.id) };
+  });
+
+  const from = `${sender.firstName} ${sender.lastName}`;
+  const link = deps.publicUrl ? `\n\nOpen ${deps.brandName}: ${deps.publicUrl}/notifications` : '';
+  for (const admin of recipients) {
+    await deps.mailer.send({
+      to: admin.email,
+      subject: `CEO Contact from ${from}: ${oneLine(data.subject)}`.slice(0, 250),
+      text: `Dear ${admin.firstName},\n\n${from} (${sender.email}) has written to the CEO through ${deps.brandName}.\n\nSubject: ${oneLine(data.subject)}\n\n${data.message}\n\nReply to ${sender.email} to answer them directly.${link}\n\nThe ${deps.brandName} team`,
+    });
+  }
+  return present(message);
+}
+
+/** The member's own CEO Contact messages, newest first, and how many more they may send today. */
+export async function listOwnCeoMessages(db: Db, actor: Actor, q: PageQuery, now: Date) {
+  const mine = eq(ceoMessages.senderId, actor.id);
+  const [rows, [{ total }], today] = await Promise.all([
+    db.select().from(ceoMessages).where(mine).orderBy(desc(ceoMessages.createdAt), desc(ceoMessages.id)).limit(q.pageSize).offset(pageOffset(q)),
+    db.select({ total: count() }).from(ceoMessages).where(mine),
+    sentToday(db, actor.id, now),
+  ]);
+  return { items: rows.map(present), total, remainingToday: Math.max(0, COMMUNITY_LIMITS.ceoMessagesPerDay - today) };
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PostCategory } from '../../common/constants/community.ts';
+import { AppError } from '../../common/errors.ts';
+import type { Post } from '../../common/schemas/community.ts';
+import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
+import type { Db } from '../db/client.ts';
+import { communityPosts, users } from '../db/schema/index.ts';
+import { processImage } from '../lib/images.ts';
+import type { FileStorage } from '../plugins/storage.ts';
+import { isModeration, postAbilities } from '../policies/posts.ts';
+import type { Actor } from '../policies/roles.ts';
+import { iso } from '../presenters/wire.ts';
+import { recordAudit } from './audit.ts';
+import { awardPoints, checkAchievements, reversePoints } from './gamification.ts';
+import { admitAttempt } from './rate-limit.ts';
+
+export interface PostDeps {
+  db: Db;
+  storage: FileStorage;
+}
+
+/** A new post's fields, validated (postCreateSchema), and the uploaded image's bytes if there is one. */
+export interface NewPost {
+  title: string;
+  content: string;
+  category: PostCategory;
+  image?: Buffer | null;
+}
+
+/** How often a member may post: 20 times an hour, counted in the database like every other attempt limit. */
+export const POSTING_LIMIT = { max: 20, windowMs: 3_600_000 } as const;
+export const POSTING_LIMIT_MESSAGE = 'You are posting too often. Please wait a while before posting again.';
+
+/** The address a post's image is served from (members only); the stored file's key never leaves the server. */
+export const postImageUrl = (postId: string) => `/api/community-posts/${postId}/image`;
+
+const postColumns = {
+  id: communityPosts.id,
+  title: communityPosts.title,
+  content: communityPosts.content,
+  category: communityPosts.category,
+  imageKey: communityPosts.imageKey,
+  authorId: communityPosts.authorId,
+  createdAt: communityPosts.createdAt,
+  authorName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+  authorPicture: users.profilePicture,
+  authorJobTitle: users.jobTitle,
+  authorCompany: users.company,
+};
+interface PostRow {
+  id: string;
+  title: string;
+  content: string;
+  category: string;
+  imageKey: string | null;
+  authorId: string;
+  createdAt: Date;
+  authorName: string;
+  authorPicture: string | null;
+  authorJobTitle: string | null;
+  authorCompany: string | null;
+}
+
+function presentPost(actor: Actor, r: PostRow): Post {
+  return {
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    category: r.category as PostCategory,
+    imageUrl: r.imageKey ? postImageUrl(r.id) : null,
+    authorId: r.authorId,
+    authorName: r.authorName,
+    authorPicture: r.authorPicture,
+    authorJobTitle: r.authorJobTitle,
+    authorCompany: r.authorCompany,
+    createdAt: iso(r.createdAt),
+    can: postAbilities(actor, r),
+  };
+}
+
+export interface PostListQuery extends PageQuery {
+  category?: PostCategory;
+  authorId?: string;
+}
+
+/**
+ * One page of the feed, newest first (the feed indexes end in created_at, id, so the page is read in index order),
+ * whole, by category or by one author; with each post's author and what the viewer may do with it.
+ */
+export async function listPosts(db: Db, actor: Actor, q: PostListQuery) {
+  const conditions: SQL[] = [eq(communityPosts.isPublished, true)];
+  if (q.category) conditions.push(eq(communityPosts.category, q.category));
+  if (q.authorId) conditions.push(eq(communityPosts.authorId, q.authorId));
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(postColumns)
+      .from(communityPosts)
+      .innerJoin(users, eq(users.id, communityPosts.authorId))
+      .where(where)
+      .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
+    db.select({ total: count() }).from(communityPosts).where(where),
+  ]);
+  return { items: rows.map((r) => presentPost(actor, r)), total };
+}
+
+/** One post as the viewer sees it, or a 404. */
+export async function getPost(db: Db, actor: Actor, id: string): Promise<Post> {
+  const [row] = await db
+    .select(postColumns)
+    .from(communityPosts)
+    .innerJoin(users, eq(users.id, communityPosts.authorId))
+    .where(and(eq(communityPosts.id, id), eq(communityPosts.isPublished, true)));
+  if (!row) throw new AppError('not_found', 'Post not found.');
+  return presentPost(actor, row);
+}
+
+/**
+ * Admits one posting attempt of the member within the posting limit, before any upload is read or image decoded;
+ * a refused attempt answers 429 with how long to wait.
+ */
+export async function admitPosting(db: Db, actor: Actor, now: Date): Promise<void> {
+  const admission = await admitAttempt(db, [{ key: `post:${actor.id}`, ...POSTING_LIMIT }], now);
+  if (!admission.admitted) throw new AppError('rate_limited', POSTING_LIMIT_MESSAGE, { headers: { 'Retry-After': String(admission.retryAfter) } });
+}
+
+/**
+ * Publishes a post. The image, if any, is checked and re-encoded (server/lib/images.ts) and stored first; then one
+ * transaction writes the post and awards its points (at most three rewarded posts a London day) and any
+ * achievement it completes. If that transaction fails the stored file is removed again; if the process dies in
+ * between, the file stays behind unreferenced and is never served (docs/decisions/0016-uploaded-images.md).
+ */
+export async function createPost(deps: PostDeps, actor: Actor, data: NewPost, now: Date): Promise<Post> {
+  const image = data.image?.length ? await processImage(data.image) : null;
+  const key = image ? await deps.storage.put(image.bytes, image.extension) : null;
+  const id = randomUUID();
+  try {
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(communityPosts).values({
+        id,
+        authorId: actor.id,
+        title: data.title,
+        content: data.content,
+        category: data.category,
+        imageKey: key,
+        imageUrl: key ? postImageUrl(id) : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await awardPoints(tx, { userId: actor.id, activity: 'post_created', referenceId: id, reason: `Community post: ${data.title.slice(0, 80)}` }, now);
+      await checkAchievements(tx, actor.id, ['posts'], now);
+    });
+  } catch (err) {
+    if (key) await deps.storage.remove(key);
+    throw err;
+  }
+  return getPost(deps.db, actor, id);
+}
+
+/** The stored image behind a post, for members to view; 404 when the post or its image is missing. */
+export async function getPostImageKey(db: Db, id: string): Promise<string> {
+  const [row] = await db
+    .select({ key: communityPosts.imageKey })
+    .from(communityPosts)
+    .where(and(eq(communityPosts.id, id), eq(communityPosts.isPublished, true)));
+  if (!row?.key) throw new AppError('not_found', 'Image not found.');
+  return row.key;
+}
+
+/**
+ * Deletes a post: its author, or an administrator moderating (audited). One transaction removes the row and
+ * takes back the points it earned; the stored image is removed once that has committed.
+ */
+export async function deletePost(deps: PostDeps, actor: Actor, id: string, now: Date): Promise<void> {
+  const key = await deps.db.transaction(async (tx) => {
+    const [post] = await tx.select().from(communityPosts).where(eq(communityPosts.id, id)).for('update');
+    if (!post) throw new AppError('not_found', 'Post not found.');
+    if (!postAbilities(actor, post).delete) throw new AppError('forbidden', 'You can only delete your own posts.');
+    await tx.delete(communityPosts).where(eq(communityPosts.id, id));
+    await reversePoints(tx, post.authorId, 'post_created', id, now);
+    if (isModeration(actor, post)) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'community_post.delete',
+        entityType: 'community_post',
+        entityId: id,
+        before: { title: post.title, category: post.category, authorId: post.authorId, hadImage: !!post.imageKey },
+        at: now,
+      });
+    }
+    return post.imageKey;
+  });
+  if (key) await deps.storage.remove(key);
+}
