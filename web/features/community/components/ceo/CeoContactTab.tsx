@@ -5,7 +5,6 @@ import { COMMUNITY_LIMITS } from '../../../../../common/constants/community.ts';
 import { ceoMessageCreateSchema, type CeoMessage, type CeoMessageCreate } from '../../../../../common/schemas/community.ts';
 import { Pager } from '../../../../components/pager.tsx';
 import { EmptyState, QueryState, SkeletonRows } from '../../../../components/query-state.tsx';
-import { LoadErrorNotice } from '../../../../components/load-error.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
@@ -130,14 +129,13 @@ export function CeoContactTab() {
   const data = messages.data;
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
       <Card>
         <CardHeader>
           <CardTitle>Contact the CEO</CardTitle>
           <CardDescription>Have an idea, some feedback or a concern? Write to our CEO directly. Every message is read personally.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          {messages.isError && !data && <LoadErrorNotice what="today’s allowance" error={messages.error} onRetry={() => void messages.refetch()} />}
           <CeoMessageForm remaining={data ? data.remainingToday : messages.isError ? null : undefined} />
           <p className="flex items-start gap-2 border-t border-border pt-4 text-xs text-muted-foreground">
             <ShieldCheck className="mt-px size-4 shrink-0" aria-hidden />
@@ -160,7 +158,7 @@ export function CeoContactTab() {
             empty={<EmptyState icon={Inbox} title="No messages yet" text="Messages you send to the CEO will appear here." className="py-8" />}
           >
             {(d) => (
-              <div className="grid gap-4">
+              <div className="grid grid-cols-1 gap-4">
                 <ul className="divide-y divide-border">
                   {d.items.map((m) => (
                     <MessageItem key={m.id} message={m} />

@@ -43,7 +43,7 @@ function CategoryFilter({ value, onChange }: { value: PostCategory | null; onCha
 
 function FeedSkeleton() {
   return (
-    <div className="grid gap-4" role="status" aria-busy aria-label="Loading posts">
+    <div className="grid grid-cols-1 gap-4" role="status" aria-busy aria-label="Loading posts">
       {[0, 1, 2].map((i) => (
         <div key={i} className="rounded-xl border border-border bg-card p-5 shadow-card sm:p-6" aria-hidden>
           <div className="flex items-center gap-3">
@@ -81,7 +81,7 @@ export function FeedTab() {
   );
 
   return (
-    <div className="mx-auto grid max-w-3xl gap-5">
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-5">
       <div className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 shadow-card sm:flex-row sm:items-center sm:justify-between sm:p-5">
         <div className="min-w-0">
           <h2 className="text-lg font-semibold tracking-tight">Discussion Feed</h2>
@@ -119,7 +119,7 @@ export function FeedTab() {
         }
       >
         {() => (
-          <div className="grid gap-4">
+          <div className="grid grid-cols-1 gap-4">
             <p className="sr-only" aria-live="polite">
               Showing {posts.length} of {total} posts
             </p>

@@ -89,29 +89,38 @@ export function PostCard({ post }: { post: Post }) {
           <p className="truncate text-sm font-semibold" title={post.authorName}>
             {post.authorName}
           </p>
-          <p className="truncate text-[13px] text-muted-foreground">
-            {role && <span title={role}>{role} · </span>}
-            <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
+          <p className="flex min-w-0 text-[13px] text-muted-foreground">
+            {role && (
+              <span className="truncate" title={role}>
+                {role}
+              </span>
+            )}
+            {role && (
+              <span className="shrink-0 px-1" aria-hidden>
+                ·
+              </span>
+            )}
+            <time className="shrink-0" dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
               {postedWhen(post.createdAt)}
             </time>
           </p>
         </div>
-        <div className="flex shrink-0 items-center gap-1">
-          <CategoryBadge category={post.category} />
-          {post.can.delete && (
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              className="-mr-2 text-muted-foreground hover:text-destructive"
-              aria-label="Delete post"
-              onClick={() => setConfirming(true)}
-            >
-              <Trash2 aria-hidden />
-            </Button>
-          )}
-        </div>
+        {post.can.delete && (
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="-mr-2 -mt-1 shrink-0 text-muted-foreground hover:text-destructive"
+            aria-label={`Delete post: ${post.title}`}
+            onClick={() => setConfirming(true)}
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        )}
       </header>
-      <h3 id={titleId} className="mt-4 break-words text-base font-semibold leading-snug sm:text-[17px]">
+      <div className="mt-4">
+        <CategoryBadge category={post.category} />
+      </div>
+      <h3 id={titleId} className="mt-2 break-words text-base font-semibold leading-snug sm:text-[17px]">
         {post.title}
       </h3>
       <div className="mt-1.5">

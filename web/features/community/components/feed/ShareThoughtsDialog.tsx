@@ -64,7 +64,7 @@ function ImageChooser({
     if (file) onChoose(file);
   };
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <p id={`${id}-label`} className="text-sm font-medium leading-none">
         Image <span className="font-normal text-muted-foreground">(optional)</span>
       </p>
@@ -151,7 +151,7 @@ function ShareThoughtsForm({ onDone }: { onDone: () => void }) {
 
   const busy = create.isPending;
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-5" aria-label="Share Your Thoughts">
+    <form noValidate onSubmit={(e) => void submit(e)} className="grid grid-cols-1 gap-5" aria-label="Share Your Thoughts">
       <Field id="post-title" label="Title" error={err('title')} hint={`${title?.length ?? 0}/${COMMUNITY_LIMITS.postTitle.max}`}>
         <Input
           {...fieldA11y('post-title', err('title'), true)}
