@@ -19,6 +19,9 @@ describe('connectionAction', () => {
     expect(connectionAction({ status: 'accepted', direction: 'incoming', connectionId: 'c4' })).toEqual({ kind: 'connected', connectionId: 'c4' });
     expect(connectionAction({ status: 'accepted', direction: 'outgoing', connectionId: 'c5' })).toEqual({ kind: 'connected', connectionId: 'c5' });
   });
+  it('treats an answer without the connection as no connection', () => {
+    expect(connectionAction(undefined)).toEqual({ kind: 'connect' });
+  });
   it('offers nothing on the viewer’s own card, whatever the connection says', () => {
     expect(connectionAction({ status: 'none', direction: null, connectionId: null }, true)).toEqual({ kind: 'self' });
   });

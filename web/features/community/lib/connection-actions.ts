@@ -17,8 +17,10 @@ export type ConnectionAction =
   | { kind: 'respond'; connectionId: string }
   | { kind: 'connected'; connectionId: string | null };
 
-export function connectionAction(connection: ConnectionWith, isSelf = false): ConnectionAction {
+export function connectionAction(connection: ConnectionWith | null | undefined, isSelf = false): ConnectionAction {
   if (isSelf) return { kind: 'self' };
+  // an answer without the connection (a server older than the directory's) is treated as no connection
+  if (!connection) return { kind: 'connect' };
   const id = connection.connectionId;
   switch (connection.status) {
     case 'accepted':

@@ -1,13 +1,8 @@
-import { DIRECTORY_WELCOME, WELCOME_AUTO_CLOSE_MS, WELCOME_STAGES_MS } from '../../../../common/constants/community.ts';
+import { DIRECTORY_WELCOME, WELCOME_STAGES_MS } from '../../../../common/constants/community.ts';
 
 /** How many of the welcome's staged steps are showing `elapsedMs` after it opened (0 before the first one). */
 export function welcomeStagesShown(elapsedMs: number, stages: readonly number[] = WELCOME_STAGES_MS): number {
   return stages.filter((at) => elapsedMs >= at).length;
-}
-
-/** Whether the welcome closes by itself at `elapsedMs` after it opened. */
-export function welcomeAutoClosed(elapsedMs: number): boolean {
-  return elapsedMs >= WELCOME_AUTO_CLOSE_MS;
 }
 
 /** The browser's memory of the welcome, per member, so another member on the same browser still sees it once. */

@@ -15,7 +15,7 @@ interface Person {
 }
 
 /** The connection's status as a small pill next to a member's name (nothing when there is none). */
-export function ConnectionBadge({ connection, isSelf = false }: { connection: ConnectionWith; isSelf?: boolean }) {
+export function ConnectionBadge({ connection, isSelf = false }: { connection: ConnectionWith | undefined; isSelf?: boolean }) {
   const action = connectionAction(connection, isSelf);
   const text = CONNECTION_STATUS_TEXT[action.kind];
   if (!text) return null;
@@ -50,7 +50,7 @@ export function ConnectionControls({
   allowRemove = false,
 }: {
   member: Person;
-  connection: ConnectionWith;
+  connection: ConnectionWith | undefined;
   isSelf?: boolean;
   allowRemove?: boolean;
 }) {

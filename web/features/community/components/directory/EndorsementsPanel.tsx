@@ -104,7 +104,7 @@ export function EndorsementsPanel({ member, isSelf }: { member: Endorsee; isSelf
                   return (
                     <li key={r.skillName} className="px-3 py-2.5">
                       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-                        <div className="min-w-0 flex-1">
+                        <div className="min-w-40 flex-1">
                           <p className="break-words text-sm font-medium">{r.skillName}</p>
                           <p className="text-xs text-muted-foreground tabular-nums">
                             {r.count === 1 ? '1 endorsement' : `${r.count.toLocaleString('en-GB')} endorsements`}

@@ -130,9 +130,7 @@ function ConnectionSection({
                           </button>
                           {role && <p className="truncate text-sm text-muted-foreground">{role}</p>}
                           {c.status === 'pending' && c.message && <p className="mt-1.5 whitespace-pre-line break-words text-sm text-foreground/85">“{c.message}”</p>}
-                          <p className="mt-1 text-xs text-muted-foreground">
-                            {c.status === 'accepted' ? 'Connected since' : 'Sent'} {formatDate(c.createdAt)}
-                          </p>
+                          {c.status === 'pending' && <p className="mt-1 text-xs text-muted-foreground">Sent {formatDate(c.createdAt)}</p>}
                         </div>
                       </div>
                       <div className="flex shrink-0 flex-wrap gap-2 pl-[52px] sm:pl-0">{actions(c)}</div>

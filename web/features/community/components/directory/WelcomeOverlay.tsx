@@ -1,12 +1,12 @@
 import { Filter, Search, ThumbsUp, UserPlus, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { DIRECTORY_WELCOME, WELCOME_AUTO_CLOSE_MS } from '../../../../../common/constants/community.ts';
+import { DIRECTORY_WELCOME, WELCOME_AUTO_CLOSE_MS, WELCOME_STAGES_MS } from '../../../../../common/constants/community.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../../components/ui/dialog.tsx';
 import { useCurrentUser } from '../../../../lib/auth.ts';
 import { cn } from '../../../../lib/utils.ts';
 import { useMarkIntroSeen, useOnboardingState } from '../../api/directory.ts';
-import { shouldShowWelcome, welcomeAutoClosed, welcomeStagesShown, welcomeStorageKey } from '../../lib/welcome.ts';
+import { shouldShowWelcome, welcomeStagesShown, welcomeStorageKey } from '../../lib/welcome.ts';
 
 const STEPS: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: Search, title: 'Search the network', text: 'Find members by name, company or job title.' },
@@ -70,9 +70,13 @@ export function WelcomeOverlay() {
   );
 }
 
-/** The open welcome: counts the time since it opened to reveal the steps and close at the end. */
+/**
+ * The open welcome: reveals each step at its time after opening and closes at the end. Only five timers and one
+ * CSS transition (the bar that runs down to the close), so the page is not repainted while it waits.
+ */
 function WelcomeContent({ onClose }: { onClose: () => void }) {
-  const [elapsed, setElapsed] = useState(0);
+  const [shown, setShown] = useState(0);
+  const [running, setRunning] = useState(false);
   const letsGo = useRef<HTMLButtonElement>(null);
   const closeRef = useRef(onClose);
   useEffect(() => {
@@ -81,19 +85,14 @@ function WelcomeContent({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     const start = performance.now();
-    const timer = window.setInterval(() => {
-      const now = performance.now() - start;
-      setElapsed(now);
-      if (welcomeAutoClosed(now)) {
-        window.clearInterval(timer);
-        closeRef.current();
-      }
-    }, 100);
-    return () => window.clearInterval(timer);
+    const frame = window.requestAnimationFrame(() => setRunning(true));
+    const timers = WELCOME_STAGES_MS.map((at) => window.setTimeout(() => setShown(welcomeStagesShown(performance.now() - start)), at));
+    timers.push(window.setTimeout(() => closeRef.current(), WELCOME_AUTO_CLOSE_MS));
+    return () => {
+      window.cancelAnimationFrame(frame);
+      timers.forEach((t) => window.clearTimeout(t));
+    };
   }, []);
-
-  const shown = welcomeStagesShown(elapsed);
-  const progress = Math.min(1, elapsed / WELCOME_AUTO_CLOSE_MS);
 
   return (
     <DialogContent
@@ -102,6 +101,11 @@ function WelcomeContent({ onClose }: { onClose: () => void }) {
       onOpenAutoFocus={(e) => {
         e.preventDefault();
         letsGo.current?.focus();
+      }}
+      onCloseAutoFocus={(e) => {
+        // nothing opened the welcome, so focus goes to where the member starts: the directory's search box
+        e.preventDefault();
+        document.getElementById('directory-search')?.focus({ preventScroll: true });
       }}
     >
       <div className="bg-gradient-to-br from-primary to-primary-hover px-6 pb-6 pt-7 text-primary-foreground">
@@ -136,7 +140,10 @@ function WelcomeContent({ onClose }: { onClose: () => void }) {
       </ol>
       <div className="px-6 pt-5">
         <div className="h-1 overflow-hidden rounded-full bg-muted" aria-hidden>
-          <div className="h-full rounded-full bg-primary/60 transition-[width] duration-100 ease-linear" style={{ width: `${progress * 100}%` }} />
+          <div
+            className="h-full origin-left rounded-full bg-primary/60 ease-linear"
+            style={{ transform: running ? 'scaleX(1)' : 'scaleX(0)', transitionProperty: 'transform', transitionDuration: `${WELCOME_AUTO_CLOSE_MS}ms` }}
+          />
         </div>
       </div>
       <div className="flex flex-col-reverse gap-2 px-6 pb-6 pt-4 sm:flex-row sm:justify-end">
