@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { LeaderboardPeriod } from '../../common/constants/community.ts';
 import type { HallOfFameRecord, LeaderboardEntry, LeaderboardPage } from '../../common/schemas/gamification.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { hallOfFameRecords, partnerPeriodStats, users } from '../db/schema/index.ts';
 import { hallOfFameAbilities } from '../policies/leaderboard.ts';
 import type { Actor } from '../policies/roles.ts';
@@ -23,26 +24,31 @@ export function periodStart(period: LeaderboardPeriod, now: Date): string {
   return `${year}-${String(first).padStart(2, '0')}-01`;
 }
 
-/** Who appears: current members (approved, active, not removed) with a referral or commission in the period. */
-const ranked = (period: LeaderboardPeriod, start: string) =>
-  and(
-    eq(partnerPeriodStats.period, period),
-    eq(partnerPeriodStats.periodStart, start),
-    sql`(${partnerPeriodStats.leadsSubmitted} > 0 or ${partnerPeriodStats.commissionPence} > 0)`,
-    eq(users.accountStatus, 'approved'),
-    eq(users.isActive, true),
-    isNull(users.removedAt),
-  );
+/** A member shown on the leaderboard: approved, active, not removed (the partial index `users_unlisted_idx` holds the others). */
+const listed = sql`(${users.accountStatus} = 'approved' and ${users.isActive} and ${users.removedAt} is null)`;
+/** A row of the period with something to rank: a referral or commission. */
+const active = sql`(${partnerPeriodStats.leadsSubmitted} > 0 or ${partnerPeriodStats.commissionPence} > 0)`;
+
+/**
+ * The number of ranked partners: the period's rows with something to rank, counted from the ranking index alone,
+ * less the few of them whose member is not shown (found through the partial index of unlisted members), so
+ * the count never reads every member's row.
+ */
+const rankedTotal = sql<number>`(
+  (select count(*) from ${partnerPeriodStats} s where s.period = ${sql.placeholder('period')} and s.period_start = ${sql.placeholder('start')}::date and (s.leads_submitted > 0 or s.commission_pence > 0))
+  - (select count(*) from ${users} x join ${partnerPeriodStats} s on s.partner_id = x.id and s.period = ${sql.placeholder('period')} and s.period_start = ${sql.placeholder('start')}::date
+      where not (x.account_status = 'approved' and x.is_active and x.removed_at is null) and (s.leads_submitted > 0 or s.commission_pence > 0))
+)`;
 
 /**
  * One page of the period's rankings from the per-partner period totals (kept by triggers, so a request reads one
  * row per partner, in the order of the ranking index): total commission, then deals won, then referrals, then
- * id, so every rank is distinct and stable across pages.
+ * id, so every rank is distinct and stable across pages. One prepared statement answers the page and its total.
  */
 export async function leaderboardPage(db: Db, period: LeaderboardPeriod, q: PageQuery, now: Date): Promise<LeaderboardPage> {
   const start = periodStart(period, now);
   const offset = pageOffset(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const statement = prepared(db, 'leaderboard_page', () =>
     db
       .select({
         id: users.id,
@@ -52,24 +58,24 @@ export async function leaderboardPage(db: Db, period: LeaderboardPeriod, q: Page
         commissionPence: partnerPeriodStats.commissionPence,
         won: partnerPeriodStats.leadsWon,
         submitted: partnerPeriodStats.leadsSubmitted,
+        total: rankedTotal.mapWith(Number),
       })
       .from(partnerPeriodStats)
       .innerJoin(users, eq(users.id, partnerPeriodStats.partnerId))
-      .where(ranked(period, start))
+      .where(and(eq(partnerPeriodStats.period, sql.placeholder('period')), sql`${partnerPeriodStats.periodStart} = ${sql.placeholder('start')}::date`, active, listed))
       .orderBy(
         sql`${partnerPeriodStats.commissionPence} desc nulls last`,
         sql`${partnerPeriodStats.leadsWon} desc nulls last`,
         sql`${partnerPeriodStats.leadsSubmitted} desc nulls last`,
         asc(partnerPeriodStats.partnerId),
       )
-      .limit(q.pageSize)
-      .offset(offset),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(partnerPeriodStats)
-      .innerJoin(users, eq(users.id, partnerPeriodStats.partnerId))
-      .where(ranked(period, start)),
-  ]);
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  const params = { period, start, limit: q.pageSize, offset };
+  const rows = await statement.execute(params);
+  // a page past the end has no row to carry the total: count it on its own (rare)
+  const total = rows.length ? rows[0].total : q.page > 1 ? await countRanked(db, params) : 0;
   const items: LeaderboardEntry[] = rows.map((r, i) => ({
     rank: offset + i + 1,
     id: r.id,
@@ -82,6 +88,12 @@ export async function leaderboardPage(db: Db, period: LeaderboardPeriod, q: Page
     successRate: r.submitted > 0 ? Math.min(1, r.won / r.submitted) : 0,
   }));
   return { items, total, page: q.page, pageSize: q.pageSize, period, periodStart: start };
+}
+
+async function countRanked(db: Db, params: { period: string; start: string }) {
+  const statement = prepared(db, 'leaderboard_total', () => db.select({ total: rankedTotal.mapWith(Number) }).from(sql`(select 1) one`));
+  const [row] = await statement.execute(params);
+  return row?.total ?? 0;
 }
 
 const presentRecord = (r: typeof hallOfFameRecords.$inferSelect): HallOfFameRecord => ({
