@@ -40,10 +40,31 @@ const rankedTotal = sql<number>`(
       where not (x.account_status = 'approved' and x.is_active and x.removed_at is null) and (s.leads_submitted > 0 or s.commission_pence > 0))
 )`;
 
+/** How long a period's count of ranked partners is reused (by the app's clock): only the total, never the ranks. */
+const TOTAL_TTL_MS = 10_000;
+const totals = new WeakMap<Db, Map<string, { at: number; total: Promise<number> }>>();
+
+/** The period's count of ranked partners, counted at most once per TOTAL_TTL_MS per database handle. */
+function rankedCount(db: Db, params: { period: string; start: string }, now: Date): Promise<number> {
+  let byKey = totals.get(db);
+  if (!byKey) totals.set(db, (byKey = new Map()));
+  const key = `${params.period}:${params.start}`;
+  const t = now.getTime();
+  const hit = byKey.get(key);
+  if (hit && t - hit.at < TOTAL_TTL_MS && t >= hit.at) return hit.total;
+  const total = countRanked(db, params).catch((e: unknown) => {
+    byKey.delete(key);
+    throw e;
+  });
+  byKey.set(key, { at: t, total });
+  return total;
+}
+
 /**
  * One page of the period's rankings from the per-partner period totals (kept by triggers, so a request reads one
  * row per partner, in the order of the ranking index): total commission, then deals won, then referrals, then
- * id, so every rank is distinct and stable across pages. One prepared statement answers the page and its total.
+ * id, so every rank is distinct and stable across pages. The page is read fresh (a prepared statement); the
+ * count of ranked partners, which reads the whole period's index range, is reused for a few seconds.
  */
 export async function leaderboardPage(db: Db, period: LeaderboardPeriod, q: PageQuery, now: Date): Promise<LeaderboardPage> {
   const start = periodStart(period, now);
@@ -58,7 +79,6 @@ export async function leaderboardPage(db: Db, period: LeaderboardPeriod, q: Page
         commissionPence: partnerPeriodStats.commissionPence,
         won: partnerPeriodStats.leadsWon,
         submitted: partnerPeriodStats.leadsSubmitted,
-        total: rankedTotal.mapWith(Number),
       })
       .from(partnerPeriodStats)
       .innerJoin(users, eq(users.id, partnerPeriodStats.partnerId))
@@ -72,10 +92,10 @@ export async function leaderboardPage(db: Db, period: LeaderboardPeriod, q: Page
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
   );
-  const params = { period, start, limit: q.pageSize, offset };
-  const rows = await statement.execute(params);
-  // a page past the end has no row to carry the total: count it on its own (rare)
-  const total = rows.length ? rows[0].total : q.page > 1 ? await countRanked(db, params) : 0;
+  const params = { period, start };
+  const [rows, counted] = await Promise.all([statement.execute({ ...params, limit: q.pageSize, offset }), rankedCount(db, params, now)]);
+  // never answer a total smaller than the ranks on the page (a partner may have joined since it was counted)
+  const total = Math.max(counted, rows.length ? offset + rows.length : 0);
   const items: LeaderboardEntry[] = rows.map((r, i) => ({
     rank: offset + i + 1,
     id: r.id,
