@@ -7,6 +7,7 @@
 //   BENCH_ONLY      only the endpoints whose name contains this text
 //   BENCH_REUSE=1   keep a benchmark database seeded by an earlier run instead of seeding it again
 //   BENCH_PROFILE   a directory: the server runs with --cpu-prof and writes its profile there
+//   BENCH_DB_PREFIX the benchmark databases' name prefix (default cp_bench)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -16,6 +17,7 @@ import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../server/db/client.ts';
 import { SCALE_PASSWORD, seedScale } from '../server/db/seed/scale.ts';
 import { freePort } from '../e2e/helpers/server.ts';
+import { LEADERBOARD_PERIODS } from '../common/constants/community.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -25,6 +27,8 @@ const SETS = (process.env.BENCH_SETS ?? '200k,2k,embedded').split(',');
 const ONLY = process.env.BENCH_ONLY;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const baseUrl = process.env.DATABASE_URL;
+/** The benchmark databases' name prefix (one per checkout benchmarking at once, so runs do not drop each other's). */
+const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'cp_bench';
 
 interface Result {
   name: string;
@@ -147,6 +151,14 @@ async function measureServer(label: string, env: NodeJS.ProcessEnv, connections 
       ['GET /api/leads (admin, page of 25)', { url: `${base}/api/leads`, headers: { cookie: admin } }],
       ['GET /api/dashboard-stats', { url: `${base}/api/dashboard-stats`, headers: { cookie: partner } }],
       ['GET /api/members/recommendations', { url: `${base}/api/members/recommendations`, headers: { cookie: partner } }],
+      ['GET /api/community-posts (feed, first page)', { url: `${base}/api/community-posts`, headers: { cookie: partner } }],
+      ['GET /api/members (directory, first page)', { url: `${base}/api/members`, headers: { cookie: partner } }],
+      ...LEADERBOARD_PERIODS.map((period): [string, Partial<autocannon.Options>] => [
+        `GET /api/leaderboard?period=${period}`,
+        { url: `${base}/api/leaderboard?period=${period}`, headers: { cookie: partner } },
+      ]),
+      ['GET /api/points (bench.partner, first page of 10)', { url: `${base}/api/points`, headers: { cookie: partner } }],
+      ['GET /api/achievements/user', { url: `${base}/api/achievements/user`, headers: { cookie: partner } }],
       [
         'PATCH /api/leads/{id} (500 leads of different partners in turn)',
         {
@@ -178,6 +190,15 @@ async function measureServer(label: string, env: NodeJS.ProcessEnv, connections 
     const out: Result[] = [];
     for (const [name, opts] of cases) {
       if (ONLY && !name.includes(ONLY)) continue;
+      if (!opts.method) {
+        // an endpoint not built in this checkout (a route of another branch) is reported as absent, not measured
+        const probe = await fetch(opts.url as string, { headers: opts.headers as Record<string, string> });
+        await probe.arrayBuffer();
+        if (probe.status === 404) {
+          console.log(`${label}: ${name}: not in this build (404), skipped`);
+          continue;
+        }
+      }
       out.push(toResult(`${label}: ${name}`, await run(opts.url as string, { ...opts, connections })));
     }
     return out;
@@ -209,7 +230,8 @@ async function benchDatabase(name: string, members: number, leads: number) {
   await admin.end();
   const database = await openDatabase({ dataDir: tmpdir(), databaseUrl: u.toString() });
   await migrateDatabase(database);
-  const t = await seedScale(database.db, { members, leads });
+  // the community grows with the leads: 50,000 posts and 200,000 point transactions beside 200,000 leads
+  const t = await seedScale(database.db, { members, leads, posts: leads / 4, pointTransactions: leads });
   await database.close();
   // a freshly filled database has its statistics and visibility map still to build; without this the first
   // minutes of measuring share the cores with autovacuum
@@ -252,7 +274,7 @@ async function main() {
       ['2k', 2_000],
     ] as const) {
       if (!SETS.includes(set)) continue;
-      const url = await benchDatabase(`cp_bench_${set}`, 10_000, leads);
+      const url = await benchDatabase(`${DB_PREFIX}_${set}`, 10_000, leads);
       const title = `PostgreSQL, ${leads.toLocaleString('en-GB')} leads, 10,000 members, ${CONNECTIONS} connections`;
       const baselines = await measureBaselines(title, url);
       sections.push({ title, baselines, rows: await measureServer(title, { DATABASE_URL: url }) });
@@ -262,7 +284,7 @@ async function main() {
     const dataDir = mkdtempSync(join(tmpdir(), 'cp-bench-'));
     const embedded = await openDatabase({ dataDir });
     await migrateDatabase(embedded);
-    await seedScale(embedded.db, { members: 2_000, leads: 10_000 });
+    await seedScale(embedded.db, { members: 2_000, leads: 10_000, posts: 2_500, pointTransactions: 10_000 });
     await embedded.close();
     const title = `embedded PGlite, 10,000 leads, 2,000 members, ${EMBEDDED_CONNECTIONS} connections`;
     const baselines = await measureBaselines(title);

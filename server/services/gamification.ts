@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import { POINT_RULES, REQUIREMENT_TYPES, reversalOf, type PointActivity, type RequirementType } from '../../common/rules/points.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { achievements, levels, pointTransactions, userAchievements, users } from '../db/schema/index.ts';
@@ -83,7 +83,7 @@ async function applyPoints(tx: Tx, userId: string, points: number, activityType:
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : (r as { rows: T[] }).rows);
 
 /** The SQL that counts a member's progress toward one requirement type. */
-function progressSql(type: RequirementType, userId: string) {
+function progressSql(type: RequirementType, userId: string | SQL.Aliased | ReturnType<typeof sql.placeholder>) {
   switch (type) {
     case 'leads_submitted':
       return sql`(select coalesce(sum(leads_submitted), 0) from partner_period_stats where partner_id = ${userId} and period = 'all')`;
@@ -100,6 +100,11 @@ function progressSql(type: RequirementType, userId: string) {
     case 'event_registrations':
       return sql`(select count(*) from event_registrations where user_id = ${userId} and status <> 'cancelled')`;
   }
+}
+
+/** One column per requirement type: the member's count toward it (for a statement that reads them with other rows). */
+export function progressColumns(userId: string | ReturnType<typeof sql.placeholder>) {
+  return Object.fromEntries(REQUIREMENT_TYPES.map((t) => [t, sql<number>`${progressSql(t, userId)}::int`.mapWith(Number)])) as Record<RequirementType, SQL<number>>;
 }
 
 /** A member's counts toward the given requirement types, in one query. */

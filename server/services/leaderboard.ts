@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { LeaderboardPeriod } from '../../common/constants/community.ts';
 import type { HallOfFameRecord, LeaderboardEntry, LeaderboardPage } from '../../common/schemas/gamification.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { hallOfFameRecords, partnerPeriodStats, users } from '../db/schema/index.ts';
 import { hallOfFameAbilities } from '../policies/leaderboard.ts';
 import type { Actor } from '../policies/roles.ts';
@@ -23,26 +24,52 @@ export function periodStart(period: LeaderboardPeriod, now: Date): string {
   return `${year}-${String(first).padStart(2, '0')}-01`;
 }
 
-/** Who appears: current members (approved, active, not removed) with a referral or commission in the period. */
-const ranked = (period: LeaderboardPeriod, start: string) =>
-  and(
-    eq(partnerPeriodStats.period, period),
-    eq(partnerPeriodStats.periodStart, start),
-    sql`(${partnerPeriodStats.leadsSubmitted} > 0 or ${partnerPeriodStats.commissionPence} > 0)`,
-    eq(users.accountStatus, 'approved'),
-    eq(users.isActive, true),
-    isNull(users.removedAt),
-  );
+/** A member shown on the leaderboard: approved, active, not removed (the partial index `users_unlisted_idx` holds the others). */
+const listed = sql`(${users.accountStatus} = 'approved' and ${users.isActive} and ${users.removedAt} is null)`;
+/** A row of the period with something to rank: a referral or commission. */
+const active = sql`(${partnerPeriodStats.leadsSubmitted} > 0 or ${partnerPeriodStats.commissionPence} > 0)`;
+
+/**
+ * The number of ranked partners: the period's rows with something to rank, counted from the ranking index alone,
+ * less the few of them whose member is not shown (found through the partial index of unlisted members), so
+ * the count never reads every member's row.
+ */
+const rankedTotal = sql<number>`(
+  (select count(*) from ${partnerPeriodStats} s where s.period = ${sql.placeholder('period')} and s.period_start = ${sql.placeholder('start')}::date and (s.leads_submitted > 0 or s.commission_pence > 0))
+  - (select count(*) from ${users} x join ${partnerPeriodStats} s on s.partner_id = x.id and s.period = ${sql.placeholder('period')} and s.period_start = ${sql.placeholder('start')}::date
+      where not (x.account_status = 'approved' and x.is_active and x.removed_at is null) and (s.leads_submitted > 0 or s.commission_pence > 0))
+)`;
+
+/** How long a period's count of ranked partners is reused (by the app's clock): only the total, never the ranks. */
+const TOTAL_TTL_MS = 10_000;
+const totals = new WeakMap<Db, Map<string, { at: number; total: Promise<number> }>>();
+
+/** The period's count of ranked partners, counted at most once per TOTAL_TTL_MS per database handle. */
+function rankedCount(db: Db, params: { period: string; start: string }, now: Date): Promise<number> {
+  let byKey = totals.get(db);
+  if (!byKey) totals.set(db, (byKey = new Map()));
+  const key = `${params.period}:${params.start}`;
+  const t = now.getTime();
+  const hit = byKey.get(key);
+  if (hit && t - hit.at < TOTAL_TTL_MS && t >= hit.at) return hit.total;
+  const total = countRanked(db, params).catch((e: unknown) => {
+    byKey.delete(key);
+    throw e;
+  });
+  byKey.set(key, { at: t, total });
+  return total;
+}
 
 /**
  * One page of the period's rankings from the per-partner period totals (kept by triggers, so a request reads one
  * row per partner, in the order of the ranking index): total commission, then deals won, then referrals, then
- * id, so every rank is distinct and stable across pages.
+ * id, so every rank is distinct and stable across pages. The page is read fresh (a prepared statement); the
+ * count of ranked partners, which reads the whole period's index range, is reused for a few seconds.
  */
 export async function leaderboardPage(db: Db, period: LeaderboardPeriod, q: PageQuery, now: Date): Promise<LeaderboardPage> {
   const start = periodStart(period, now);
   const offset = pageOffset(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const statement = prepared(db, 'leaderboard_page', () =>
     db
       .select({
         id: users.id,
@@ -55,21 +82,20 @@ export async function leaderboardPage(db: Db, period: LeaderboardPeriod, q: Page
       })
       .from(partnerPeriodStats)
       .innerJoin(users, eq(users.id, partnerPeriodStats.partnerId))
-      .where(ranked(period, start))
+      .where(and(eq(partnerPeriodStats.period, sql.placeholder('period')), sql`${partnerPeriodStats.periodStart} = ${sql.placeholder('start')}::date`, active, listed))
       .orderBy(
         sql`${partnerPeriodStats.commissionPence} desc nulls last`,
         sql`${partnerPeriodStats.leadsWon} desc nulls last`,
         sql`${partnerPeriodStats.leadsSubmitted} desc nulls last`,
         asc(partnerPeriodStats.partnerId),
       )
-      .limit(q.pageSize)
-      .offset(offset),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(partnerPeriodStats)
-      .innerJoin(users, eq(users.id, partnerPeriodStats.partnerId))
-      .where(ranked(period, start)),
-  ]);
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  const params = { period, start };
+  const [rows, counted] = await Promise.all([statement.execute({ ...params, limit: q.pageSize, offset }), rankedCount(db, params, now)]);
+  // never answer a total smaller than the ranks on the page (a partner may have joined since it was counted)
+  const total = Math.max(counted, rows.length ? offset + rows.length : 0);
   const items: LeaderboardEntry[] = rows.map((r, i) => ({
     rank: offset + i + 1,
     id: r.id,
@@ -82,6 +108,12 @@ export async function leaderboardPage(db: Db, period: LeaderboardPeriod, q: Page
     successRate: r.submitted > 0 ? Math.min(1, r.won / r.submitted) : 0,
   }));
   return { items, total, page: q.page, pageSize: q.pageSize, period, periodStart: start };
+}
+
+async function countRanked(db: Db, params: { period: string; start: string }) {
+  const statement = prepared(db, 'leaderboard_total', () => db.select({ total: rankedTotal.mapWith(Number) }).from(sql`(select 1) one`));
+  const [row] = await statement.execute(params);
+  return row?.total ?? 0;
 }
 
 const presentRecord = (r: typeof hallOfFameRecords.$inferSelect): HallOfFameRecord => ({

@@ -3,9 +3,10 @@ import { REQUIREMENT_TYPES, type RequirementType } from '../../common/rules/poin
 import type { Achievement, Level, NetworkStats, Points, Recognition, UserAchievement, UserAchievements, UserLevel } from '../../common/schemas/gamification.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { achievements, levels, pointTransactions, userAchievements, users } from '../db/schema/index.ts';
 import { iso } from '../presenters/wire.ts';
-import { GAMIFICATION_TZ, progressCounts, recentTransactions } from './gamification.ts';
+import { GAMIFICATION_TZ, progressColumns } from './gamification.ts';
 
 /** A value computed at most once per `ttlMs` of the app's clock; callers share the pending answer. */
 export class Cached<T> {
@@ -62,7 +63,9 @@ export async function listAchievements(db: Db): Promise<Achievement[]> {
  * requirement already reached), with the member's count toward each, counted in SQL.
  */
 export async function userAchievementList(db: Db, userId: string): Promise<UserAchievements> {
-  const [rows, counts] = await Promise.all([
+  // one prepared statement: every active achievement with the member's unlock, and the member's counts (each
+  // count depends only on the member, so PostgreSQL computes it once for the statement)
+  const statement = prepared(db, 'user_achievements', () =>
     db
       .select({
         achievementId: achievements.id,
@@ -76,18 +79,33 @@ export async function userAchievementList(db: Db, userId: string): Promise<UserA
         requirement: achievements.requirement,
         unlockedAt: userAchievements.unlockedAt,
         seenAt: userAchievements.seenAt,
+        ...progressColumns(sql.placeholder('userId')),
       })
       .from(achievements)
-      .leftJoin(userAchievements, and(eq(userAchievements.achievementId, achievements.id), eq(userAchievements.userId, userId)))
+      .leftJoin(userAchievements, and(eq(userAchievements.achievementId, achievements.id), eq(userAchievements.userId, sql.placeholder('userId'))))
       .where(eq(achievements.isActive, true)),
-    progressCounts(db, userId),
-  ]);
+  );
+  const rows = await statement.execute({ userId });
+  const counts = (rows[0] ?? {}) as Partial<Record<RequirementType, number>>;
   const items = rows
     .filter((r) => isRequirement(r.requirementType))
-    .map(({ seenAt, ...r }): UserAchievement & { share: number } => {
+    .map((row): UserAchievement & { share: number } => {
+      const { seenAt } = row;
+      const r = {
+        achievementId: row.achievementId,
+        name: row.name,
+        description: row.description,
+        category: row.category,
+        iconName: row.iconName,
+        iconColor: row.iconColor,
+        pointsReward: row.pointsReward,
+        requirementType: row.requirementType,
+        requirement: row.requirement,
+        unlockedAt: row.unlockedAt,
+      };
       const type = r.requirementType as RequirementType;
       const requirement = Math.max(1, r.requirement);
-      const progress = r.unlockedAt ? requirement : Math.min(requirement, counts[type]);
+      const progress = r.unlockedAt ? requirement : Math.min(requirement, counts[type] ?? 0);
       return {
         ...r,
         requirementType: type,
@@ -114,17 +132,42 @@ export async function markAchievementsSeen(db: Db, userId: string, now: Date): P
   return rows.length;
 }
 
-/** The member's total and one page of their point transactions, newest first. */
+/**
+ * The member's total and one page of their point transactions, newest first (read in the order of
+ * `point_transactions_user_order_idx`): one prepared statement answers the page, the count and the total.
+ */
 export async function pointsPage(db: Db, userId: string, q: PageQuery): Promise<Points> {
-  const [rows, [{ total }], [me]] = await Promise.all([
-    recentTransactions(db, userId, q.pageSize, pageOffset(q)),
-    db.select({ total: count() }).from(pointTransactions).where(eq(pointTransactions.userId, userId)),
-    db.select({ totalPoints: users.totalPoints }).from(users).where(eq(users.id, userId)),
-  ]);
+  const statement = prepared(db, 'points_page', () =>
+    db
+      .select({
+        id: pointTransactions.id,
+        points: pointTransactions.points,
+        reason: pointTransactions.reason,
+        activityType: pointTransactions.activityType,
+        createdAt: pointTransactions.createdAt,
+        total: sql<number>`(select count(*) from ${pointTransactions} c where c.user_id = ${sql.placeholder('userId')})`.mapWith(Number),
+        totalPoints: sql<number>`(select u.total_points from ${users} u where u.id = ${sql.placeholder('userId')})`.mapWith(Number),
+      })
+      .from(pointTransactions)
+      .where(eq(pointTransactions.userId, sql.placeholder('userId')))
+      .orderBy(desc(pointTransactions.createdAt), desc(pointTransactions.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  const rows = await statement.execute({ userId, limit: q.pageSize, offset: pageOffset(q) });
+  let totals = rows[0] ? { total: rows[0].total, totalPoints: rows[0].totalPoints } : null;
+  if (!totals) {
+    // no row to carry the figures (no transactions yet, or a page past the end)
+    const [t] = await db
+      .select({ total: sql<number>`(select count(*) from ${pointTransactions} c where c.user_id = ${userId})`.mapWith(Number), totalPoints: users.totalPoints })
+      .from(users)
+      .where(eq(users.id, userId));
+    totals = t ?? { total: 0, totalPoints: 0 };
+  }
   return {
-    totalPoints: me?.totalPoints ?? 0,
-    items: rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
-    total,
+    totalPoints: totals.totalPoints,
+    items: rows.map((r) => ({ id: r.id, points: r.points, reason: r.reason, activityType: r.activityType, createdAt: iso(r.createdAt) })),
+    total: totals.total,
     page: q.page,
     pageSize: q.pageSize,
   };

@@ -144,6 +144,7 @@ describe('GET /api/points, /api/levels, /api/user-level', () => {
     expect([...times].sort().reverse()).toEqual(times);
     const second = await m.api.getOk(pointsSchema, '/api/points', { query: { page: 2 } });
     expect(second.items.map((t) => t.createdAt)).toEqual(['2026-07-02T09:00:00.000Z', '2026-07-01T09:00:00.000Z']);
+    expect(await m.api.getOk(pointsSchema, '/api/points', { query: { page: 3 } })).toMatchObject({ items: [], total: 12, totalPoints: 60, page: 3 });
     // only the member's own
     const other = await makeSignedIn(ctx, { firstName: 'Nobody' });
     expect(await other.api.getOk(pointsSchema, '/api/points')).toMatchObject({ totalPoints: 0, total: 0, items: [] });

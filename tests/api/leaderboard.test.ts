@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPence, toPence } from '../../common/rules/money.ts';
 import { hallOfFameRecordSchema, hallOfFameSchema, leaderboardPageSchema, type LeaderboardEntry } from '../../common/schemas/gamification.ts';
 import { makeLead } from '../../server/db/factories/leads.ts';
-import { auditLog, commissions, hallOfFameRecords, leads } from '../../server/db/schema/index.ts';
+import { auditLog, commissions, hallOfFameRecords, leads, users } from '../../server/db/schema/index.ts';
 import { createTestApp, makeSignedIn, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
 import { expectError, NO_SUCH_ID } from '../helpers/http.ts';
@@ -127,6 +127,19 @@ describe('GET /api/leaderboard', () => {
     const after = await board(quiet, 'month');
     expect(rankOf(after.items, quiet)!).toBeLessThan(rankOf(after.items, busy)!);
     expect(entry(after.items, quiet)).toMatchObject({ successfulReferrals: 1, totalCommission: await commissionOf(quiet.user.id) });
+  });
+
+  it('leaves out members no longer shown, in the page and in the total, also past the last page', async () => {
+    const before = await board(admin, 'month');
+    await ctx.db.update(users).set({ isActive: false }).where(eq(users.id, midnight.user.id));
+    ctx.clock.advance(11_000); // past the few seconds a period's count is reused
+    const after = await board(admin, 'month');
+    expect(entry(after.items, midnight)).toBeUndefined();
+    expect(after.total).toBe(before.total - 1);
+    expect(after.items.map((e) => e.rank)).toEqual(after.items.map((_, i) => i + 1));
+    const past = await admin.api.getOk(leaderboardPageSchema, '/api/leaderboard', { query: { period: 'month', page: 50 } });
+    expect(past).toMatchObject({ items: [], total: after.total, page: 50 });
+    await ctx.db.update(users).set({ isActive: true }).where(eq(users.id, midnight.user.id));
   });
 
   it('needs a signed-in member', async () => {

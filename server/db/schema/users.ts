@@ -66,6 +66,10 @@ export const users = pgTable(
     uniqueIndex('users_google_id_key').on(t.googleId),
     uniqueIndex('users_apple_id_key').on(t.appleId),
     index('users_account_status_idx').on(t.accountStatus, t.appliedAt),
+    // the few accounts not shown on member lists (pending, rejected, deactivated, removed): the leaderboard's count subtracts them
+    index('users_unlisted_idx')
+      .on(t.id)
+      .where(sql`not (${t.accountStatus} = 'approved' and ${t.isActive} and ${t.removedAt} is null)`),
     index('users_directory_idx')
       .on(t.lastName, t.firstName)
       .where(sql`${t.accountStatus} = 'approved' and ${t.isActive} and ${t.removedAt} is null`),

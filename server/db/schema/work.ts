@@ -95,7 +95,8 @@ export const pointTransactions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('point_transactions_user_idx').on(t.userId, t.createdAt),
+    // a member's transactions, read backwards for newest first; ending in id so a page needs no sort
+    index('point_transactions_user_order_idx').on(t.userId, t.createdAt, t.id),
     // an award for one thing (a lead's milestone, a post, an endorsement) is made once, however often it is asked for
     uniqueIndex('point_transactions_once_key')
       .on(t.userId, t.activityType, t.referenceId)

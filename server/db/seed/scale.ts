@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { EXPERTISE_OPTIONS, INDUSTRY_OPTIONS } from '../../../common/constants/options.ts';
 import { LEAD_INDUSTRIES } from '../../../common/constants/leads.ts';
+import { POST_CATEGORIES } from '../../../common/constants/community.ts';
 import { loadConfig } from '../../config.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { migrateDatabase, openDatabase, type Db } from '../client.ts';
@@ -48,7 +49,7 @@ type SQL = ReturnType<typeof sql>;
  * Fills a database with many members and leads in a few set-based statements (generate_series), so 10,000
  * members and 200,000 leads take seconds, not hours. Adds `bench.partner` (50 leads) and `bench.admin`.
  */
-export async function seedScale(db: Db, opts: { members: number; leads: number }) {
+export async function seedScale(db: Db, opts: { members: number; leads: number; posts?: number; pointTransactions?: number }) {
   const hash = await hashPassword(SCALE_PASSWORD);
   const t0 = Date.now();
   await db.execute(sql`
@@ -98,8 +99,88 @@ export async function seedScale(db: Db, opts: { members: number; leads: number }
       now() - make_interval(days => g), now() - make_interval(days => g)
     from generate_series(1, 50) g
     where not exists (select 1 from leads where company_name = 'Bench Prospect 1')`);
+  const t3 = Date.now();
+  await seedCommunityScale(db, { posts: opts.posts ?? 50_000, pointTransactions: opts.pointTransactions ?? 200_000 });
+  const t4 = Date.now();
   await db.execute(sql`analyze`);
-  return { membersMs: t1 - t0, leadsMs: t2 - t1, totalMs: Date.now() - t0 };
+  return { membersMs: t1 - t0, leadsMs: t2 - t1, communityMs: t4 - t3, totalMs: Date.now() - t0 };
+}
+
+/**
+ * The community and points at scale, set-based: posts, accepted connections (each member with the next three),
+ * endorsements, achievements earned (with their reward transactions) and point transactions, then each member's
+ * total and level recomputed from the transactions in one statement. `bench.partner` gets a busy history of its
+ * own (40 transactions, three achievements, connections, posts) so the per-member reads have rows to page.
+ */
+export async function seedCommunityScale(db: Db, opts: { posts: number; pointTransactions: number }) {
+  const members = sql`(select array_agg(id order by id) ids from users where email like '%@scale.example' and account_status = 'approved')`;
+  await db.execute(sql`
+    with m as ${members}
+    insert into community_posts (author_id, title, content, category, created_at, updated_at)
+    select m.ids[1 + (g::bigint * 7919) % array_length(m.ids, 1)], 'Scale post ' || g,
+      'A synthetic community post for scale testing, long enough to look like a real update from a member. ' || repeat('Detail. ', 1 + g % 20),
+      ${pick(POST_CATEGORIES)}, now() - make_interval(secs => g * 600), now() - make_interval(secs => g * 600)
+    from generate_series(1, ${opts.posts}) g, m`);
+  await db.execute(sql`
+    with m as ${members}
+    insert into member_connections (requester_user_id, target_user_id, status, message, created_at)
+    select m.ids[i], m.ids[i + k], case when (i + k) % 5 = 0 then 'pending' else 'accepted' end, 'Good to connect.', now() - make_interval(days => (i + k) % 300)
+    from m, generate_series(1, array_length(m.ids, 1) - 3) i, generate_series(1, 3) k
+    on conflict do nothing`);
+  await db.execute(sql`
+    with m as ${members}
+    insert into skill_endorsements (endorser_id, endorsee_id, skill_name, message, created_at)
+    select m.ids[i], m.ids[1 + (i * 31 + k * 97) % array_length(m.ids, 1)], ${pick(EXPERTISE_OPTIONS)}, null, now() - make_interval(days => (i * k) % 400)
+    from m, generate_series(1, array_length(m.ids, 1)) i, generate_series(1, 3) k
+    where m.ids[i] <> m.ids[1 + (i * 31 + k * 97) % array_length(m.ids, 1)]
+    on conflict do nothing`);
+  // achievements: every member with a lead earned First Referral; every fourth one more, by the achievements' order
+  await db.execute(sql`
+    insert into user_achievements (user_id, achievement_id, unlocked_at, seen_at)
+    select u.id, a.id, u.created_at + make_interval(days => (1 + a.n)::int), case when a.n % 2 = 0 then u.created_at + make_interval(days => (2 + a.n)::int) end
+    from (select id, created_at, row_number() over (order by id) r from users where email like '%@scale.example' and account_status = 'approved') u
+    join (select id, row_number() over (order by name) n from achievements) a on a.n = 1 + (u.r % 12) or (u.r % 4 = 0 and a.n = 1 + ((u.r / 4) % 12))
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into point_transactions (user_id, points, reason, activity_type, reference_id, created_at)
+    select ua.user_id, a.points_reward, 'Achievement unlocked: ' || a.name, 'achievement', a.id::text, ua.unlocked_at
+    from user_achievements ua join achievements a on a.id = ua.achievement_id
+    on conflict do nothing`);
+  await db.execute(sql`
+    with m as ${members}
+    insert into point_transactions (user_id, points, reason, activity_type, reference_id, created_at)
+    select m.ids[1 + (g::bigint * 104729) % array_length(m.ids, 1)], (array[10, 25, 5, 2, 5, 5])[1 + g % 6],
+      (array['Lead submitted', 'Lead qualified', 'Community post', 'Endorsement given', 'Endorsement received', 'New connection'])[1 + g % 6],
+      (array['lead_submitted', 'lead_qualified', 'post_created', 'endorsement_given', 'endorsement_received', 'connection_accepted'])[1 + g % 6],
+      'scale-' || g, now() - make_interval(secs => g * 150)
+    from generate_series(1, ${opts.pointTransactions}) g, m`);
+  // bench.partner's own history
+  await db.execute(sql`
+    with b as (select id from users where username = 'bench.partner'), m as ${members}
+    insert into member_connections (requester_user_id, target_user_id, status, created_at)
+    select b.id, m.ids[k * 97], 'accepted', now() - make_interval(days => k) from b, m, generate_series(1, 6) k
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into community_posts (author_id, title, content, category, created_at, updated_at)
+    select id, 'Bench post ' || g, 'A post by the benchmark partner.', 'discussion', now() - make_interval(hours => g), now() - make_interval(hours => g)
+    from users, generate_series(1, 4) g where username = 'bench.partner'
+    and not exists (select 1 from community_posts where title = 'Bench post 1')`);
+  await db.execute(sql`
+    insert into user_achievements (user_id, achievement_id, unlocked_at)
+    select u.id, a.id, now() - make_interval(days => 3) from users u, achievements a
+    where u.username = 'bench.partner' and a.name in ('First Referral', 'Pipeline Builder', 'Voice of the Community')
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into point_transactions (user_id, points, reason, activity_type, reference_id, created_at)
+    select u.id, 5, 'Community post', 'post_created', 'bench-' || g, now() - make_interval(hours => g * 7) from users u, generate_series(1, 40) g
+    where u.username = 'bench.partner'
+    on conflict do nothing`);
+  // totals and levels from the transactions
+  await db.execute(sql`
+    update users u set total_points = t.total,
+      current_level = coalesce((select max(l.level_number) from levels l where l.points_required <= t.total), 1)
+    from (select user_id, greatest(0, sum(points))::int total from point_transactions group by user_id) t
+    where u.id = t.user_id`);
 }
 
 async function main() {
@@ -116,7 +197,7 @@ async function main() {
     await migrateDatabase(database);
     const t = await seedScale(database.db, { members, leads: leadCount });
     console.log(
-      `Seeded ${members} members in ${(t.membersMs / 1000).toFixed(1)} s and ${leadCount} leads in ${(t.leadsMs / 1000).toFixed(1)} s (total ${(t.totalMs / 1000).toFixed(1)} s) on ${database.kind}.`,
+      `Seeded ${members} members in ${(t.membersMs / 1000).toFixed(1)} s, ${leadCount} leads in ${(t.leadsMs / 1000).toFixed(1)} s, posts, connections, endorsements, achievements and points in ${(t.communityMs / 1000).toFixed(1)} s (total ${(t.totalMs / 1000).toFixed(1)} s) on ${database.kind}.`,
     );
     console.log(`Benchmark accounts: bench.partner and bench.admin, password ${SCALE_PASSWORD}`);
   } finally {
