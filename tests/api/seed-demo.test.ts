@@ -1,9 +1,11 @@
-import { eq, inArray, ne } from 'drizzle-orm';
+import { eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../../common/constants/options.ts';
 import { adminOverviewSchema } from '../../common/schemas/admin.ts';
+import { postPageSchema, userEndorsementsSchema } from '../../common/schemas/community.ts';
+import { pointsSchema } from '../../common/schemas/gamification.ts';
 import { leadActivityPageSchema, leadPageSchema } from '../../common/schemas/lead.ts';
-import { commissions, leadActivities, leads, memberApplications, memberConnections, users } from '../../server/db/schema/index.ts';
+import { commissions, leadActivities, leads, memberApplications, memberConnections, pointTransactions, users } from '../../server/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo, type DemoSeedResult } from '../../server/db/seed/demo-seed.ts';
 import { createTestApp, login, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
@@ -34,11 +36,13 @@ afterAll(async () => {
 });
 
 describe('the demo seed', () => {
-  it('adds members, leads and connections once, and nothing on the second run', () => {
+  it('adds members, leads, connections, posts and endorsements once, and nothing on the second run', () => {
     expect(first.members).toBeGreaterThanOrEqual(10);
     expect(first.leads).toBeGreaterThanOrEqual(12);
     expect(first.connections).toBeGreaterThanOrEqual(4);
-    expect(second).toEqual({ members: 0, leads: 0, connections: 0 });
+    expect(first.posts).toBeGreaterThanOrEqual(6);
+    expect(first.endorsements).toBeGreaterThanOrEqual(6);
+    expect(second).toEqual({ members: 0, leads: 0, connections: 0, posts: 0, endorsements: 0 });
     expect(afterSecond).toEqual(afterFirst);
   });
 
@@ -87,6 +91,25 @@ describe('the demo seed', () => {
     const rows = await ctx.db.select().from(memberConnections);
     expect(rows.some((c) => c.status === 'pending')).toBe(true);
     expect(rows.some((c) => c.status === 'accepted')).toBe(true);
+  });
+
+  it('fills the community: a feed in several categories, endorsed skills, and points earned by outcomes first', async () => {
+    const api = client(ctx.app, await login(ctx.app, 'priya.raman', DEMO_PASSWORD));
+    const feed = await api.getOk(postPageSchema, '/api/community-posts', { query: { pageSize: 50 } });
+    expect(feed.total).toBe(first.posts);
+    expect(new Set(feed.items.map((p) => p.category)).size).toBeGreaterThanOrEqual(4);
+    const me = feed.items.find((p) => p.authorName === 'Priya Raman')!;
+    const endorsed = await api.getOk(userEndorsementsSchema, `/api/skill-endorsements/user/${me.authorId}`);
+    expect(endorsed.total).toBeGreaterThanOrEqual(3);
+    expect(endorsed.topSkills[0].count).toBeGreaterThanOrEqual(2);
+    const points = await api.getOk(pointsSchema, '/api/points');
+    expect(points.totalPoints).toBeGreaterThan(100);
+    const byActivity = await ctx.db
+      .select({ activity: pointTransactions.activityType, points: sql<number>`sum(${pointTransactions.points})`.mapWith(Number) })
+      .from(pointTransactions)
+      .groupBy(pointTransactions.activityType);
+    const sum = (a: string) => byActivity.find((r) => r.activity === a)?.points ?? 0;
+    expect(sum('lead_won')).toBeGreaterThan(sum('post_created') + sum('endorsement_given') + sum('endorsement_received'));
   });
 
   it('has pending applicants with a risk assessment and a checklist partly done', async () => {

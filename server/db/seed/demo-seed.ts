@@ -1,8 +1,13 @@
 import { and, inArray, like } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { FileStorage } from '../../plugins/storage.ts';
+import { makeEndorsement } from '../factories/endorsements.ts';
 import { PIPELINE_PATH, makeCommission, makeLead, spread } from '../factories/leads.ts';
 import { makeConnection, makeUser, type UserRow } from '../factories/members.ts';
+import { makePost } from '../factories/posts.ts';
 import type { Db } from '../client.ts';
 import { leads, users } from '../schema/index.ts';
+import { DEMO_ENDORSEMENTS, DEMO_POSTS } from './demo-community.ts';
 import { DEMO_PEOPLE, type DemoPerson } from './demo-data.ts';
 import { DEMO_CONNECTIONS, DEMO_LEADS, resolveMoment } from './demo-leads.ts';
 
@@ -16,6 +21,8 @@ export interface DemoSeedResult {
   members: number;
   leads: number;
   connections: number;
+  posts: number;
+  endorsements: number;
 }
 
 export const demoUsername = (p: Pick<DemoPerson, 'firstName' | 'lastName'>) => `${p.firstName}.${p.lastName}`.toLowerCase();
@@ -23,16 +30,23 @@ export const demoUsername = (p: Pick<DemoPerson, 'firstName' | 'lastName'>) => `
 /**
  * Fills a database with the demo: members and applicants, then about six months of activity made through the
  * real services at back-dated moments (leads in every status with their timelines, commissions pending and
- * paid across tier boundaries, connections). All in one transaction, relative to `now`. Idempotent: a demo
- * member that exists is not added again, and the activity is added only while none of the demo's leads exist.
+ * paid across tier boundaries, connections, community posts and skill endorsements, each earning its points).
+ * All in one transaction, relative to `now`. Idempotent: a demo member that exists is not added again, and the
+ * activity is added only while none of the demo's leads exist. With `storage`, some posts carry a generated picture.
  */
-export async function seedDemo(db: Db, now: Date): Promise<DemoSeedResult> {
+export async function seedDemo(db: Db, now: Date, storage?: FileStorage): Promise<DemoSeedResult> {
   return db.transaction(async (tx) => {
     const t: Db = tx;
     const members = await seedMembers(t, now);
     const people = await demoPeople(t);
-    if (await hasDemoActivity(t, people)) return { members, leads: 0, connections: 0 };
-    return { members, leads: await seedLeads(t, people, now), connections: await seedConnections(t, people, now) };
+    if (await hasDemoActivity(t, people)) return { members, leads: 0, connections: 0, posts: 0, endorsements: 0 };
+    return {
+      members,
+      leads: await seedLeads(t, people, now),
+      connections: await seedConnections(t, people, now),
+      posts: await seedPosts(t, people, now, storage),
+      endorsements: await seedEndorsements(t, people, now),
+    };
   });
 }
 
@@ -150,4 +164,51 @@ async function seedConnections(db: Db, people: Map<string, UserRow>, now: Date):
     });
   }
   return DEMO_CONNECTIONS.length;
+}
+
+async function seedPosts(db: Db, people: Map<string, UserRow>, now: Date, storage?: FileStorage): Promise<number> {
+  for (const p of DEMO_POSTS) {
+    const image = p.image && storage ? await gradientBanner(p.image) : undefined;
+    await makePost(db, {
+      author: person(people, p.by),
+      title: p.title,
+      content: p.content,
+      category: p.category,
+      now: new Date(now.getTime() - p.daysAgo * DAY),
+      image,
+      storage: image ? storage : undefined,
+    });
+  }
+  return DEMO_POSTS.length;
+}
+
+async function seedEndorsements(db: Db, people: Map<string, UserRow>, now: Date): Promise<number> {
+  for (const e of DEMO_ENDORSEMENTS) {
+    await makeEndorsement(db, {
+      from: person(people, e.from),
+      to: person(people, e.to),
+      skill: e.skill,
+      message: e.message,
+      now: new Date(now.getTime() - e.daysAgo * DAY),
+    });
+  }
+  return DEMO_ENDORSEMENTS.length;
+}
+
+/** A 1200 × 630 diagonal gradient between two colours, as PNG bytes: the picture of a demo post. */
+async function gradientBanner([from, to]: [string, string]): Promise<Buffer> {
+  const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const [a, b] = [rgb(from), rgb(to)];
+  const width = 1200;
+  const height = 630;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const t = (x / width + y / height) / 2;
+      for (let c = 0; c < 3; c++) pixels[(y * width + x) * 3 + c] = Math.round(a[c] + (b[c] - a[c]) * t);
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }

@@ -1,4 +1,5 @@
 import { loadConfig } from '../../config.ts';
+import { createLocalStorage } from '../../plugins/storage.ts';
 import { migrateDatabase, openDatabase } from '../client.ts';
 import { DEMO_PEOPLE } from './demo-data.ts';
 import { DEMO_PASSWORD, demoUsername, seedDemo } from './demo-seed.ts';
@@ -16,14 +17,14 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
-    const added = await seedDemo(database.db, new Date());
+    const added = await seedDemo(database.db, new Date(), createLocalStorage(config.uploadDir));
     if (!added.members && !added.leads) {
       console.log('The demo is already there; nothing to do.');
       return;
     }
     const pending = DEMO_PEOPLE.filter((p) => p.status === 'pending').length;
     console.log(
-      `Added ${added.members} demo members (${pending} applicants waiting for review), ${added.leads} leads with their timelines and commissions, and ${added.connections} connections. Password for all: ${DEMO_PASSWORD}`,
+      `Added ${added.members} demo members (${pending} applicants waiting for review), ${added.leads} leads with their timelines and commissions, ${added.connections} connections, ${added.posts} community posts and ${added.endorsements} skill endorsements. Password for all: ${DEMO_PASSWORD}`,
     );
     for (const p of DEMO_PEOPLE.filter((x) => x.status === 'approved').slice(0, 3)) console.log(`  ${demoUsername(p)} (${p.role ?? 'partner'})`);
   } finally {
