@@ -18,14 +18,14 @@ export function ProgressTab() {
   const achievements = useUserAchievements();
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <LevelCard level={level} />
-      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
-        <div className="grid gap-6 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:items-start">
+        <div className="grid grid-cols-1 gap-6 lg:col-span-2">
           <AchievementsProgress achievements={achievements} />
           <PointsActivity points={points} />
         </div>
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           <EndorsementsCard userId={me?.id} />
           <LevelsList currentLevel={level.data?.current.levelNumber} />
           <PointRules />
