@@ -74,17 +74,17 @@ export function PointRules() {
         <CardDescription>Business outcomes earn the most; each thing earns its points once.</CardDescription>
       </CardHeader>
       <CardContent>
-        <dl className="divide-y divide-border">
+        <ul className="divide-y divide-border">
           {RULES.map(({ activity, rule }) => (
-            <div key={activity} className="flex items-start gap-3 py-2.5 first:pt-0 last:pb-0">
+            <li key={activity} className="flex items-start gap-3 py-2.5 first:pt-0 last:pb-0">
               <div className="min-w-0 flex-1">
-                <dt className="text-sm font-medium">{rule.label}</dt>
-                <dd className="text-xs text-muted-foreground">{rule.explanation}</dd>
+                <p className="text-sm font-medium">{rule.label}</p>
+                <p className="text-xs text-muted-foreground">{rule.explanation}</p>
               </div>
-              <dd className="shrink-0 text-sm font-semibold tabular-nums">{rule.points > 0 ? `+${rule.points}` : 'Varies'}</dd>
-            </div>
+              <p className="shrink-0 text-sm font-semibold tabular-nums">{rule.points > 0 ? `+${rule.points}` : 'Varies'}</p>
+            </li>
           ))}
-        </dl>
+        </ul>
       </CardContent>
     </Card>
   );
