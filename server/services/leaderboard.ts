@@ -105,7 +105,7 @@ export async function leaderboardPage(db: Db, period: LeaderboardPeriod, q: Page
     totalCommission: moneyFromPence(Number(r.commissionPence)),
     successfulReferrals: r.won,
     totalReferrals: r.submitted,
-    successRate: r.submitted > 0 ? Math.min(1, r.won / r.submitted) : 0,
+    successRate: r.submitted > 0 ? Math.min(1, r.won / r.submitted) : r.won > 0 ? 1 : 0,
   }));
   return { items, total, page: q.page, pageSize: q.pageSize, period, periodStart: start };
 }

@@ -15,6 +15,7 @@ let busy: SignedIn;
 let quiet: SignedIn;
 let lastMonth: SignedIn;
 let midnight: SignedIn;
+let lateWin: SignedIn;
 
 /** The test clock stands at 15 June 2026, 11:00 in London. */
 const board = async (who: SignedIn, period: string, query: Record<string, number> = {}) =>
@@ -33,7 +34,9 @@ const commissionOf = async (partnerId: string) => {
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await makeSignedIn(ctx, { role: 'admin' });
-  [winner, busy, quiet, lastMonth, midnight] = await Promise.all(['Winnie', 'Busby', 'Quinn', 'Maya', 'Mina'].map((firstName) => makeSignedIn(ctx, { firstName })));
+  [winner, busy, quiet, lastMonth, midnight, lateWin] = await Promise.all(
+    ['Winnie', 'Busby', 'Quinn', 'Maya', 'Mina', 'Leo'].map((firstName) => makeSignedIn(ctx, { firstName })),
+  );
   const now = ctx.clock.now();
   const by = admin.user;
   // this month: one deal won; three submitted but none won; one submitted
@@ -50,6 +53,8 @@ beforeAll(async () => {
     statusAt: new Date('2026-05-20T09:00:00Z'),
     estimatedValue: '90000',
   });
+  // referred in May, won in June: the referral is May's, the win and its commission June's
+  await makeLead(ctx.db, { submitter: lateWin.user, by, now: new Date('2026-05-12T09:00:00Z'), status: 'closed-won', statusAt: new Date('2026-06-05T09:00:00Z') });
   // 31 May 23:05 to 23:40 UTC is 00:05 to 00:40 on 1 June in London: this month
   await makeLead(ctx.db, { submitter: midnight.user, by, now: new Date('2026-05-31T23:05:00Z'), status: 'closed-won', statusAt: new Date('2026-05-31T23:40:00Z') });
 });
@@ -58,6 +63,14 @@ afterAll(async () => {
 });
 
 describe('GET /api/leaderboard', () => {
+  it('counts a deal won in the period it was won, with its commission, and the referral in the period it was made', async () => {
+    const june = entry((await board(quiet, 'month')).items, lateWin)!;
+    expect(june).toMatchObject({ successfulReferrals: 1, totalReferrals: 0, successRate: 1, totalCommission: await commissionOf(lateWin.user.id) });
+    expect(Number(june.totalCommission)).toBeGreaterThan(0);
+    const quarter = entry((await board(quiet, 'quarter')).items, lateWin)!;
+    expect(quarter).toMatchObject({ successfulReferrals: 1, totalReferrals: 1, successRate: 1 });
+  });
+
   it('ranks commission first, then deals won, then referrals, with success rate and money as decimals', async () => {
     const page = await board(quiet, 'month');
     expect(page).toMatchObject({ period: 'month', periodStart: '2026-06-01', page: 1 });

@@ -48,7 +48,9 @@ CREATE INDEX "user_achievements_achievement_idx" ON "user_achievements" USING bt
 -- The leaderboard's per-partner figures (partner_period_stats) follow leads and commissions in the same
 -- transaction as the change. Statement-level triggers with transition tables: a bulk insert makes one upsert per
 -- partner and period, and rows are upserted in key order so concurrent statements cannot deadlock.
--- Periods are London's calendar month, quarter and year, plus 'all' (start 1970-01-01).
+-- Periods are London's calendar month, quarter and year, plus 'all' (start 1970-01-01). A referral counts in the
+-- period it was submitted; a deal won and its commission count in the period it was won (the commission's date:
+-- every won deal has one commission that is not cancelled), so a deal referred in May and won in June is June's.
 CREATE FUNCTION partner_periods(at timestamptz) RETURNS TABLE(period text, start date) LANGUAGE sql STABLE AS $$
   SELECT 'month', date_trunc('month', at AT TIME ZONE 'Europe/London')::date
   UNION ALL SELECT 'quarter', date_trunc('quarter', at AT TIME ZONE 'Europe/London')::date
@@ -61,21 +63,21 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO partner_period_stats AS s (partner_id, period, period_start, leads_submitted, leads_won, commission_pence)
     SELECT d.partner_id, p.period, p.start, sum(d.ds), sum(d.dw), sum(d.dp)
-    FROM (SELECT submitter_id AS partner_id, created_at AS at, 1 AS ds, (status = 'closed-won')::int AS dw, 0::bigint AS dp FROM new_rows) d CROSS JOIN LATERAL partner_periods(d.at) p
+    FROM (SELECT submitter_id AS partner_id, created_at AS at, 1 AS ds, 0 AS dw, 0::bigint AS dp FROM new_rows) d CROSS JOIN LATERAL partner_periods(d.at) p
     GROUP BY 1, 2, 3 HAVING sum(d.ds) <> 0 OR sum(d.dw) <> 0 OR sum(d.dp) <> 0 ORDER BY 1, 2, 3
     ON CONFLICT (partner_id, period, period_start) DO UPDATE SET leads_submitted = s.leads_submitted + EXCLUDED.leads_submitted,
       leads_won = s.leads_won + EXCLUDED.leads_won, commission_pence = s.commission_pence + EXCLUDED.commission_pence;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO partner_period_stats AS s (partner_id, period, period_start, leads_submitted, leads_won, commission_pence)
     SELECT d.partner_id, p.period, p.start, sum(d.ds), sum(d.dw), sum(d.dp)
-    FROM (SELECT submitter_id AS partner_id, created_at AS at, -1 AS ds, -((status = 'closed-won')::int) AS dw, 0::bigint AS dp FROM old_rows) d CROSS JOIN LATERAL partner_periods(d.at) p
+    FROM (SELECT submitter_id AS partner_id, created_at AS at, -1 AS ds, 0 AS dw, 0::bigint AS dp FROM old_rows) d CROSS JOIN LATERAL partner_periods(d.at) p
     GROUP BY 1, 2, 3 HAVING sum(d.ds) <> 0 OR sum(d.dw) <> 0 OR sum(d.dp) <> 0 ORDER BY 1, 2, 3
     ON CONFLICT (partner_id, period, period_start) DO UPDATE SET leads_submitted = s.leads_submitted + EXCLUDED.leads_submitted,
       leads_won = s.leads_won + EXCLUDED.leads_won, commission_pence = s.commission_pence + EXCLUDED.commission_pence;
   ELSE
     INSERT INTO partner_period_stats AS s (partner_id, period, period_start, leads_submitted, leads_won, commission_pence)
     SELECT d.partner_id, p.period, p.start, sum(d.ds), sum(d.dw), sum(d.dp)
-    FROM (SELECT submitter_id AS partner_id, created_at AS at, -1 AS ds, -((status = 'closed-won')::int) AS dw, 0::bigint AS dp FROM old_rows UNION ALL SELECT submitter_id AS partner_id, created_at AS at, 1 AS ds, (status = 'closed-won')::int AS dw, 0::bigint AS dp FROM new_rows) d CROSS JOIN LATERAL partner_periods(d.at) p
+    FROM (SELECT submitter_id AS partner_id, created_at AS at, -1 AS ds, 0 AS dw, 0::bigint AS dp FROM old_rows UNION ALL SELECT submitter_id AS partner_id, created_at AS at, 1 AS ds, 0 AS dw, 0::bigint AS dp FROM new_rows) d CROSS JOIN LATERAL partner_periods(d.at) p
     GROUP BY 1, 2, 3 HAVING sum(d.ds) <> 0 OR sum(d.dw) <> 0 OR sum(d.dp) <> 0 ORDER BY 1, 2, 3
     ON CONFLICT (partner_id, period, period_start) DO UPDATE SET leads_submitted = s.leads_submitted + EXCLUDED.leads_submitted,
       leads_won = s.leads_won + EXCLUDED.leads_won, commission_pence = s.commission_pence + EXCLUDED.commission_pence;
@@ -89,21 +91,21 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO partner_period_stats AS s (partner_id, period, period_start, leads_submitted, leads_won, commission_pence)
     SELECT d.partner_id, p.period, p.start, sum(d.ds), sum(d.dw), sum(d.dp)
-    FROM (SELECT partner_id, created_at AS at, 0 AS ds, 0 AS dw, (CASE WHEN status <> 'cancelled' THEN round(amount * 100) ELSE 0 END)::bigint AS dp FROM new_rows) d CROSS JOIN LATERAL partner_periods(d.at) p
+    FROM (SELECT partner_id, created_at AS at, 0 AS ds, (status <> 'cancelled')::int AS dw, (CASE WHEN status <> 'cancelled' THEN round(amount * 100) ELSE 0 END)::bigint AS dp FROM new_rows) d CROSS JOIN LATERAL partner_periods(d.at) p
     GROUP BY 1, 2, 3 HAVING sum(d.ds) <> 0 OR sum(d.dw) <> 0 OR sum(d.dp) <> 0 ORDER BY 1, 2, 3
     ON CONFLICT (partner_id, period, period_start) DO UPDATE SET leads_submitted = s.leads_submitted + EXCLUDED.leads_submitted,
       leads_won = s.leads_won + EXCLUDED.leads_won, commission_pence = s.commission_pence + EXCLUDED.commission_pence;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO partner_period_stats AS s (partner_id, period, period_start, leads_submitted, leads_won, commission_pence)
     SELECT d.partner_id, p.period, p.start, sum(d.ds), sum(d.dw), sum(d.dp)
-    FROM (SELECT partner_id, created_at AS at, 0 AS ds, 0 AS dw, -(CASE WHEN status <> 'cancelled' THEN round(amount * 100) ELSE 0 END)::bigint AS dp FROM old_rows) d CROSS JOIN LATERAL partner_periods(d.at) p
+    FROM (SELECT partner_id, created_at AS at, 0 AS ds, -((status <> 'cancelled')::int) AS dw, -(CASE WHEN status <> 'cancelled' THEN round(amount * 100) ELSE 0 END)::bigint AS dp FROM old_rows) d CROSS JOIN LATERAL partner_periods(d.at) p
     GROUP BY 1, 2, 3 HAVING sum(d.ds) <> 0 OR sum(d.dw) <> 0 OR sum(d.dp) <> 0 ORDER BY 1, 2, 3
     ON CONFLICT (partner_id, period, period_start) DO UPDATE SET leads_submitted = s.leads_submitted + EXCLUDED.leads_submitted,
       leads_won = s.leads_won + EXCLUDED.leads_won, commission_pence = s.commission_pence + EXCLUDED.commission_pence;
   ELSE
     INSERT INTO partner_period_stats AS s (partner_id, period, period_start, leads_submitted, leads_won, commission_pence)
     SELECT d.partner_id, p.period, p.start, sum(d.ds), sum(d.dw), sum(d.dp)
-    FROM (SELECT partner_id, created_at AS at, 0 AS ds, 0 AS dw, -(CASE WHEN status <> 'cancelled' THEN round(amount * 100) ELSE 0 END)::bigint AS dp FROM old_rows UNION ALL SELECT partner_id, created_at AS at, 0 AS ds, 0 AS dw, (CASE WHEN status <> 'cancelled' THEN round(amount * 100) ELSE 0 END)::bigint AS dp FROM new_rows) d CROSS JOIN LATERAL partner_periods(d.at) p
+    FROM (SELECT partner_id, created_at AS at, 0 AS ds, -((status <> 'cancelled')::int) AS dw, -(CASE WHEN status <> 'cancelled' THEN round(amount * 100) ELSE 0 END)::bigint AS dp FROM old_rows UNION ALL SELECT partner_id, created_at AS at, 0 AS ds, (status <> 'cancelled')::int AS dw, (CASE WHEN status <> 'cancelled' THEN round(amount * 100) ELSE 0 END)::bigint AS dp FROM new_rows) d CROSS JOIN LATERAL partner_periods(d.at) p
     GROUP BY 1, 2, 3 HAVING sum(d.ds) <> 0 OR sum(d.dw) <> 0 OR sum(d.dp) <> 0 ORDER BY 1, 2, 3
     ON CONFLICT (partner_id, period, period_start) DO UPDATE SET leads_submitted = s.leads_submitted + EXCLUDED.leads_submitted,
       leads_won = s.leads_won + EXCLUDED.leads_won, commission_pence = s.commission_pence + EXCLUDED.commission_pence;
@@ -119,9 +121,9 @@ BEGIN
   INSERT INTO partner_period_stats (partner_id, period, period_start, leads_submitted, leads_won, commission_pence)
   SELECT d.partner_id, p.period, p.start, sum(d.ds), sum(d.dw), sum(d.dp)
   FROM (
-    SELECT submitter_id AS partner_id, created_at AS at, 1 AS ds, (status = 'closed-won')::int AS dw, 0::bigint AS dp FROM leads
+    SELECT submitter_id AS partner_id, created_at AS at, 1 AS ds, 0 AS dw, 0::bigint AS dp FROM leads
     UNION ALL
-    SELECT partner_id, created_at, 0, 0, round(amount * 100)::bigint FROM commissions WHERE status <> 'cancelled'
+    SELECT partner_id, created_at, 0, 1, round(amount * 100)::bigint FROM commissions WHERE status <> 'cancelled'
   ) d CROSS JOIN LATERAL partner_periods(d.at) p
   GROUP BY 1, 2, 3;
 END;
