@@ -8,8 +8,12 @@ import { levels, memberConnections, recommendationCache, users } from '../db/sch
 import { iso } from '../presenters/wire.ts';
 import type { UserRow } from '../plugins/session.ts';
 
-/** Members others can find: approved, active, not removed, and open to networking. */
-export const listedMember = and(eq(users.accountStatus, 'approved'), eq(users.isActive, true), isNull(users.removedAt), eq(users.availableForNetworking, true));
+/**
+ * Members others can find: approved, active, not removed, and open to networking. Written with constants rather
+ * than parameters so the planner can prove the partial index `users_directory_idx` (the same predicate) applies
+ * even to a prepared statement's generic plan: the directory then reads one page in name order off the index.
+ */
+export const listedMember = sql`(${users.accountStatus} = 'approved' and ${users.isActive} and ${users.removedAt} is null and ${users.availableForNetworking})`;
 
 const memberColumns = {
   id: users.id,
