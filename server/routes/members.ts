@@ -20,7 +20,7 @@ export const memberRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/members', { schema: { querystring: directoryQuerySchema, response: { 200: directoryPageSchema } } }, async (request) => {
-      const { items, total, activePartners } = await listMembers(ctx.db, request.user!.id, request.query);
+      const { items, total, activePartners } = await listMembers(ctx.db, request.user!, request.query, ctx.now());
       return { items, total, page: request.query.page, pageSize: request.query.pageSize, activePartners };
     });
 

@@ -80,22 +80,53 @@ export interface DirectoryQuery {
   pageSize: number;
 }
 
+/** How long the directory's network-wide counts are reused (by the app's clock): never its rows or connections. */
+const COUNT_TTL_MS = 10_000;
+const counts = new WeakMap<Db, Map<string, { at: number; value: Promise<number> }>>();
+
+/** A network-wide count, counted at most once per COUNT_TTL_MS per database handle (callers share the answer). */
+function reusedCount(db: Db, key: string, now: Date, load: () => Promise<number>): Promise<number> {
+  let byKey = counts.get(db);
+  if (!byKey) counts.set(db, (byKey = new Map()));
+  const t = now.getTime();
+  const hit = byKey.get(key);
+  if (hit && t - hit.at < COUNT_TTL_MS && t >= hit.at) return hit.value;
+  const value = load().catch((e: unknown) => {
+    byKey.delete(key);
+    throw e;
+  });
+  byKey.set(key, { at: t, value });
+  return value;
+}
+
+const countUsers = async (db: Db, where: SQL | undefined) => (await db.select({ n: count() }).from(users).where(where))[0].n;
+
+/** Whether the viewer is one of the listed members (then the unfiltered directory, which leaves them out, has one fewer). */
+const isListed = (u: Pick<UserRow, 'accountStatus' | 'isActive' | 'removedAt' | 'availableForNetworking'>) =>
+  u.accountStatus === 'approved' && u.isActive && !u.removedAt && u.availableForNetworking;
+
 /**
  * One page of the member directory: listed members other than the viewer, searched over name, company and job title,
  * filtered by industry, expertise (the member lists the skill) and location (part of it, any case); each row with the
- * viewer's connection, joined in the same query. Also the Active Partners count.
+ * viewer's connection, joined in the same query. Also the Active Partners count. The page is always read fresh;
+ * the two network-wide counts of the unfiltered view (members listed, Active Partners) each read every member, so
+ * they are reused for a few seconds; a filtered view counts its own matches.
  */
-export async function listMembers(db: Db, viewerId: string, q: DirectoryQuery) {
-  const conditions: Array<SQL | undefined> = [listedMember, ne(users.id, viewerId)];
+export async function listMembers(db: Db, viewer: UserRow, q: DirectoryQuery, now: Date) {
+  const viewerId = viewer.id;
+  const filters: Array<SQL | undefined> = [];
   if (q.search) {
     const p = escapeLike(q.search);
-    conditions.push(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p), ilike(users.company, p), ilike(users.jobTitle, p)));
+    filters.push(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p), ilike(users.company, p), ilike(users.jobTitle, p)));
   }
-  if (q.industry) conditions.push(sql`${users.industries} @> array[${q.industry}]::text[]`);
-  if (q.expertise) conditions.push(sql`${users.expertise} @> array[${q.expertise}]::text[]`);
-  if (q.location) conditions.push(ilike(users.location, escapeLike(q.location)));
-  const where = and(...conditions);
-  const [rows, [{ total }], [{ activePartners }]] = await Promise.all([
+  if (q.industry) filters.push(sql`${users.industries} @> array[${q.industry}]::text[]`);
+  if (q.expertise) filters.push(sql`${users.expertise} @> array[${q.expertise}]::text[]`);
+  if (q.location) filters.push(ilike(users.location, escapeLike(q.location)));
+  const where = and(listedMember, ne(users.id, viewerId), ...filters);
+  const total = filters.length
+    ? countUsers(db, where)
+    : reusedCount(db, 'listed', now, () => countUsers(db, listedMember)).then((n) => Math.max(0, n - (isListed(viewer) ? 1 : 0)));
+  const [rows, totalCount, activePartners] = await Promise.all([
     db
       .select({ ...memberColumns, ...connectionColumns })
       .from(users)
@@ -104,14 +135,14 @@ export async function listMembers(db: Db, viewerId: string, q: DirectoryQuery) {
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(users).where(where),
-    db.select({ activePartners: count() }).from(users).where(activePartner),
+    total,
+    reusedCount(db, 'activePartners', now, () => countUsers(db, activePartner)),
   ]);
   const items: DirectoryMember[] = rows.map(({ connectionId, connectionStatus, connectionRequester, ...m }) => ({
     ...(m as Member),
     connection: connectionState(viewerId, { connectionId, connectionStatus, connectionRequester }),
   }));
-  return { items, total, activePartners };
+  return { items, total: totalCount, activePartners };
 }
 
 /**
