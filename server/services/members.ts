@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { MAX_RECOMMENDATIONS, RECOMMENDATION_WEIGHTS as W, scoreMember, type ScorableMember } from '../../common/rules/recommendations.ts';
 import type { ConnectionWith, DirectoryMember, MemberProfile } from '../../common/schemas/community.ts';
 import type { Member, MemberRecommendation } from '../../common/schemas/member.ts';
@@ -39,7 +39,7 @@ const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * The viewer's open (pending or accepted) connection with the member in `users`: at most one per pair, so a left
  * join on it keeps one row per member.
  */
-const openConnectionWith = (viewerId: string): SQL =>
+const openConnectionWith = (viewerId: string | Placeholder): SQL =>
   and(
     inArray(memberConnections.status, ['pending', 'accepted']),
     or(
@@ -79,6 +79,15 @@ export interface DirectoryQuery {
   page: number;
   pageSize: number;
 }
+
+/** Listed members with the viewer's open connection to each, in name order (the directory index's order). */
+const directoryRows = (db: Db, viewerId: string | Placeholder, where: SQL | undefined) =>
+  db
+    .select({ ...memberColumns, ...connectionColumns })
+    .from(users)
+    .leftJoin(memberConnections, openConnectionWith(viewerId))
+    .where(where)
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 
 /** How long the directory's network-wide counts are reused (by the app's clock): never its rows or connections. */
 const COUNT_TTL_MS = 10_000;
@@ -126,19 +135,17 @@ export async function listMembers(db: Db, viewer: UserRow, q: DirectoryQuery, no
   const total = filters.length
     ? countUsers(db, where)
     : reusedCount(db, 'listed', now, () => countUsers(db, listedMember)).then((n) => Math.max(0, n - (isListed(viewer) ? 1 : 0)));
-  const [rows, totalCount, activePartners] = await Promise.all([
-    db
-      .select({ ...memberColumns, ...connectionColumns })
-      .from(users)
-      .leftJoin(memberConnections, openConnectionWith(viewerId))
-      .where(where)
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    total,
-    reusedCount(db, 'activePartners', now, () => countUsers(db, activePartner)),
-  ]);
-  const items: DirectoryMember[] = rows.map(({ connectionId, connectionStatus, connectionRequester, ...m }) => ({
+  const rows = filters.length
+    ? directoryRows(db, viewerId, where)
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize)
+    : prepared(db, 'directory_page', () =>
+        directoryRows(db, sql.placeholder('viewerId'), and(listedMember, ne(users.id, sql.placeholder('viewerId'))))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      ).execute({ viewerId, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  const [pageRows, totalCount, activePartners] = await Promise.all([rows, total, reusedCount(db, 'activePartners', now, () => countUsers(db, activePartner))]);
+  const items: DirectoryMember[] = pageRows.map(({ connectionId, connectionStatus, connectionRequester, ...m }) => ({
     ...(m as Member),
     connection: connectionState(viewerId, { connectionId, connectionStatus, connectionRequester }),
   }));
