@@ -68,7 +68,7 @@ export const communityPostRoutes =
 
     app.get('/api/community-posts', { schema: { querystring: postQuerySchema, response: { 200: postPageSchema } } }, async (request) => {
       const q = request.query;
-      const { items, total } = await listPosts(ctx.db, request.user!, q);
+      const { items, total } = await listPosts(ctx.db, request.user!, q, ctx.now());
       return { items, total, page: q.page, pageSize: q.pageSize };
     });
 

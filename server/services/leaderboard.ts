@@ -5,6 +5,7 @@ import type { HallOfFameRecord, LeaderboardEntry, LeaderboardPage } from '../../
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
+import { reusedCount } from '../db/reused-count.ts';
 import { hallOfFameRecords, partnerPeriodStats, users } from '../db/schema/index.ts';
 import { hallOfFameAbilities } from '../policies/leaderboard.ts';
 import type { Actor } from '../policies/roles.ts';
@@ -40,25 +41,9 @@ const rankedTotal = sql<number>`(
       where not (x.account_status = 'approved' and x.is_active and x.removed_at is null) and (s.leads_submitted > 0 or s.commission_pence > 0))
 )`;
 
-/** How long a period's count of ranked partners is reused (by the app's clock): only the total, never the ranks. */
-const TOTAL_TTL_MS = 10_000;
-const totals = new WeakMap<Db, Map<string, { at: number; total: Promise<number> }>>();
-
-/** The period's count of ranked partners, counted at most once per TOTAL_TTL_MS per database handle. */
-function rankedCount(db: Db, params: { period: string; start: string }, now: Date): Promise<number> {
-  let byKey = totals.get(db);
-  if (!byKey) totals.set(db, (byKey = new Map()));
-  const key = `${params.period}:${params.start}`;
-  const t = now.getTime();
-  const hit = byKey.get(key);
-  if (hit && t - hit.at < TOTAL_TTL_MS && t >= hit.at) return hit.total;
-  const total = countRanked(db, params).catch((e: unknown) => {
-    byKey.delete(key);
-    throw e;
-  });
-  byKey.set(key, { at: t, total });
-  return total;
-}
+/** The period's count of ranked partners, reused for a few seconds (it reads the period's whole index range). */
+const rankedCount = (db: Db, params: { period: string; start: string }, now: Date) =>
+  reusedCount(db, `leaderboard:${params.period}:${params.start}`, now, () => countRanked(db, params));
 
 /**
  * One page of the period's rankings from the per-partner period totals (kept by triggers, so a request reads one

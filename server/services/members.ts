@@ -3,6 +3,7 @@ import { MAX_RECOMMENDATIONS, RECOMMENDATION_WEIGHTS as W, scoreMember, type Sco
 import type { ConnectionWith, DirectoryMember, MemberProfile } from '../../common/schemas/community.ts';
 import type { Member, MemberRecommendation } from '../../common/schemas/member.ts';
 import { prepared } from '../db/prepared.ts';
+import { reusedCount } from '../db/reused-count.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { levels, memberConnections, recommendationCache, users } from '../db/schema/index.ts';
 import { iso } from '../presenters/wire.ts';
@@ -89,25 +90,6 @@ const directoryRows = (db: Db, viewerId: string | Placeholder, where: SQL | unde
     .where(where)
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 
-/** How long the directory's network-wide counts are reused (by the app's clock): never its rows or connections. */
-const COUNT_TTL_MS = 10_000;
-const counts = new WeakMap<Db, Map<string, { at: number; value: Promise<number> }>>();
-
-/** A network-wide count, counted at most once per COUNT_TTL_MS per database handle (callers share the answer). */
-function reusedCount(db: Db, key: string, now: Date, load: () => Promise<number>): Promise<number> {
-  let byKey = counts.get(db);
-  if (!byKey) counts.set(db, (byKey = new Map()));
-  const t = now.getTime();
-  const hit = byKey.get(key);
-  if (hit && t - hit.at < COUNT_TTL_MS && t >= hit.at) return hit.value;
-  const value = load().catch((e: unknown) => {
-    byKey.delete(key);
-    throw e;
-  });
-  byKey.set(key, { at: t, value });
-  return value;
-}
-
 const countUsers = async (db: Db, where: SQL | undefined) => (await db.select({ n: count() }).from(users).where(where))[0].n;
 
 /** Whether the viewer is one of the listed members (then the unfiltered directory, which leaves them out, has one fewer). */
@@ -134,7 +116,7 @@ export async function listMembers(db: Db, viewer: UserRow, q: DirectoryQuery, no
   const where = and(listedMember, ne(users.id, viewerId), ...filters);
   const total = filters.length
     ? countUsers(db, where)
-    : reusedCount(db, 'listed', now, () => countUsers(db, listedMember)).then((n) => Math.max(0, n - (isListed(viewer) ? 1 : 0)));
+    : reusedCount(db, 'directory:listed', now, () => countUsers(db, listedMember)).then((n) => Math.max(0, n - (isListed(viewer) ? 1 : 0)));
   const rows = filters.length
     ? directoryRows(db, viewerId, where)
         .limit(q.pageSize)
@@ -144,7 +126,7 @@ export async function listMembers(db: Db, viewer: UserRow, q: DirectoryQuery, no
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset')),
       ).execute({ viewerId, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-  const [pageRows, totalCount, activePartners] = await Promise.all([rows, total, reusedCount(db, 'activePartners', now, () => countUsers(db, activePartner))]);
+  const [pageRows, totalCount, activePartners] = await Promise.all([rows, total, reusedCount(db, 'directory:activePartners', now, () => countUsers(db, activePartner))]);
   const items: DirectoryMember[] = pageRows.map(({ connectionId, connectionStatus, connectionRequester, ...m }) => ({
     ...(m as Member),
     connection: connectionState(viewerId, { connectionId, connectionStatus, connectionRequester }),

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PostCategory } from '../../common/constants/community.ts';
 import { AppError } from '../../common/errors.ts';
 import type { Post } from '../../common/schemas/community.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
+import { forgetCounts, reusedCount } from '../db/reused-count.ts';
 import { communityPosts, users } from '../db/schema/index.ts';
 import { processImage } from '../lib/images.ts';
 import type { FileStorage } from '../plugins/storage.ts';
@@ -84,27 +86,43 @@ export interface PostListQuery extends PageQuery {
   authorId?: string;
 }
 
+/** Newest first, as the feed indexes are ordered (both columns are never null, so "nulls last" changes no order). */
+const feedOrder = [sql`${communityPosts.createdAt} desc nulls last`, sql`${communityPosts.id} desc nulls last`];
+const published = sql`${communityPosts.isPublished}`;
+
+const feedRows = (db: Db, where: SQL | undefined) =>
+  db
+    .select(postColumns)
+    .from(communityPosts)
+    .innerJoin(users, eq(users.id, communityPosts.authorId))
+    .where(where)
+    .orderBy(...feedOrder);
+
+const countPosts = async (db: Db, where: SQL | undefined) => (await db.select({ n: count() }).from(communityPosts).where(where))[0].n;
+
 /**
- * One page of the feed, newest first (the feed indexes end in created_at, id, so the page is read in index order),
- * whole, by category or by one author; with each post's author and what the viewer may do with it.
+ * One page of the feed, newest first, whole, by category or by one author, each post with its author and what the
+ * viewer may do with it. The page is read in the order of the feed indexes, so no sort and no more rows than the
+ * page (the whole feed's first pages as one prepared statement). The whole feed's and a category's total read
+ * their whole index range, so they are reused for a few seconds (and dropped when this process adds or deletes a
+ * post); an author's total is counted each time from the author index. The total is never below the posts shown.
  */
-export async function listPosts(db: Db, actor: Actor, q: PostListQuery) {
-  const conditions: SQL[] = [eq(communityPosts.isPublished, true)];
+export async function listPosts(db: Db, actor: Actor, q: PostListQuery, now: Date) {
+  const conditions: SQL[] = [published];
   if (q.category) conditions.push(eq(communityPosts.category, q.category));
   if (q.authorId) conditions.push(eq(communityPosts.authorId, q.authorId));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(postColumns)
-      .from(communityPosts)
-      .innerJoin(users, eq(users.id, communityPosts.authorId))
-      .where(where)
-      .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ total: count() }).from(communityPosts).where(where),
-  ]);
-  return { items: rows.map((r) => presentPost(actor, r)), total };
+  const offset = pageOffset(q);
+  const rows =
+    q.category || q.authorId
+      ? feedRows(db, where).limit(q.pageSize).offset(offset)
+      : prepared(db, 'feed_page', () => feedRows(db, published).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))).execute({
+          limit: q.pageSize,
+          offset,
+        });
+  const total = q.authorId ? countPosts(db, where) : reusedCount(db, `feed:${q.category ?? 'all'}`, now, () => countPosts(db, where));
+  const [pageRows, counted] = await Promise.all([rows, total]);
+  return { items: pageRows.map((r) => presentPost(actor, r)), total: Math.max(counted, pageRows.length ? offset + pageRows.length : 0) };
 }
 
 /** One post as the viewer sees it, or a 404. */
@@ -157,6 +175,7 @@ export async function createPost(deps: PostDeps, actor: Actor, data: NewPost, no
     if (key) await deps.storage.remove(key);
     throw err;
   }
+  forgetCounts(deps.db, 'feed:');
   return getPost(deps.db, actor, id);
 }
 
@@ -193,5 +212,6 @@ export async function deletePost(deps: PostDeps, actor: Actor, id: string, now: 
     }
     return post.imageKey;
   });
+  forgetCounts(deps.db, 'feed:');
   if (key) await deps.storage.remove(key);
 }
