@@ -24,7 +24,7 @@ function TopSkills({ data }: { data: UserEndorsements }) {
           {top.map((s) => (
             <li key={s.skillName} className="grid gap-1">
               <p className="flex items-baseline justify-between gap-2 text-sm">
-                <span className="truncate font-medium">{s.skillName}</span>
+                <span className="min-w-0 break-words font-medium">{s.skillName}</span>
                 <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
                   {s.count} {s.count === 1 ? 'endorsement' : 'endorsements'}
                 </span>
