@@ -149,7 +149,7 @@ describe('community journey', () => {
     await endorse.getByRole('textbox').fill('Clear thinking under pressure.');
     await endorse.getByRole('button', { name: 'Endorse' }).click();
     await expect.poll(() => profile.getByRole('button', { name: 'Remove my endorsement of Strategy' }).count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => b.getByText('Skill endorsed').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => b.getByText('Skill Endorsed!').count(), { timeout: 10_000 }).toBe(1);
     await accessibleWhenSettled(b, 'member profile');
     await b.keyboard.press('Escape');
 

@@ -33,7 +33,7 @@ export function useEndorseSkill() {
   return useMutation({
     mutationFn: (body: EndorsementCreate & { name: string }) =>
       api.post<unknown>('/api/skill-endorsements', { endorseeId: body.endorseeId, skillName: body.skillName, ...(body.message ? { message: body.message } : {}) }),
-    onSuccess: (_data, { skillName, name }) => toast({ variant: 'success', title: 'Skill endorsed', description: `You endorsed ${name} for ${skillName}.` }),
+    onSuccess: (_data, { skillName, name }) => toast({ variant: 'success', title: 'Skill Endorsed!', description: `You endorsed ${name} for ${skillName}.` }),
     onError: (err) => {
       const already = err instanceof ApiError && err.status === 409;
       const detail = err instanceof ApiError && err.status !== 500 ? err.detail : '';
@@ -52,7 +52,7 @@ export function useRemoveEndorsement() {
   const refresh = useRefreshEndorsements();
   return useMutation({
     mutationFn: ({ id }: { id: string; endorseeId: string; skillName: string }) => api.delete<void>(`/api/skill-endorsements/${encodeURIComponent(id)}`),
-    onSuccess: (_data, { skillName }) => toast({ title: 'Endorsement removed', description: `Your endorsement for ${skillName} has been removed.` }),
+    onSuccess: (_data, { skillName }) => toast({ title: 'Endorsement Removed', description: `Your endorsement for ${skillName} has been removed.` }),
     onError: (err) => {
       const detail = err instanceof ApiError && err.status !== 500 ? err.detail : '';
       toast({ variant: 'destructive', title: 'Error', description: detail || 'Failed to remove the endorsement. Please try again.' });
