@@ -19,6 +19,7 @@ import { mentorProfiles, mentorReviews, mentorshipRequests, mentorshipSessions, 
 import { canReadMenteeRequests, canSeeMentorProfile, hasFreePlace, isPartyTo, mentorProfileAbilities, mentorshipRequestAbilities } from '../policies/mentoring.ts';
 import { isAdmin, type Actor } from '../policies/roles.ts';
 import { iso } from '../presenters/wire.ts';
+import { checkAchievements } from './gamification.ts';
 import { notify } from './notify.ts';
 
 type ProfileRow = typeof mentorProfiles.$inferSelect;
@@ -169,16 +170,22 @@ export async function getMentorProfile(db: Db, viewer: Actor, userId: string): P
   return presentProfile(viewer, row.p, row.u);
 }
 
-/** The caller becomes a mentor: their own profile only (403 otherwise), one per member (409). */
+/**
+ * The caller becomes a mentor: their own profile only (403 otherwise), one per member (409). Creating it unlocks the
+ * mentor achievement, in the same transaction.
+ */
 export async function createMentorProfile(db: Db, actor: MentoringActor, data: MentorProfileCreateData, now: Date): Promise<MentorProfile> {
   if (data.userId !== actor.id) throw new AppError('forbidden', 'You can only create your own mentor profile.');
   const { userId, ...fields } = data;
-  const [created] = await db
-    .insert(mentorProfiles)
-    .values({ ...fields, userId, createdAt: now, updatedAt: now })
-    .onConflictDoNothing()
-    .returning();
-  if (!created) throw new AppError('conflict', 'You already have a mentor profile.');
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(mentorProfiles)
+      .values({ ...fields, userId, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: mentorProfiles.id });
+    if (!created) throw new AppError('conflict', 'You already have a mentor profile.');
+    await checkAchievements(tx, userId, ['mentor_profile'], now);
+  });
   return getMentorProfile(db, actor, actor.id);
 }
 

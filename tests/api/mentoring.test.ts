@@ -12,7 +12,7 @@ import {
 } from '../../common/schemas/mentoring.ts';
 import { pageOf } from '../../common/schemas/page.ts';
 import { makeMentorProfile, makeMentorshipRequest } from '../../server/db/factories/mentoring.ts';
-import { mentorProfiles, mentorReviews, mentorshipRequests, notifications } from '../../server/db/schema/index.ts';
+import { achievements, mentorProfiles, mentorReviews, mentorshipRequests, notifications, userAchievements } from '../../server/db/schema/index.ts';
 import { createTestApp, makeSignedIn, makeUser, openSession, type MakeUserOptions, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
 import { expectError } from '../helpers/http.ts';
@@ -94,7 +94,14 @@ describe('mentor profiles', () => {
       user: { firstName: 'Maya', jobTitle: 'CFO', company: 'Ledger & Co' },
       can: { requestMentorship: false, edit: true },
     });
-    expectError(await m.api.post('/api/mentor-profiles', { body: { userId: m.user.id } }), 409, 'conflict');
+    // the Mentor achievement is unlocked with the profile, once
+    const earned = await ctx.db
+      .select({ name: achievements.name })
+      .from(userAchievements)
+      .innerJoin(achievements, eq(achievements.id, userAchievements.achievementId))
+      .where(eq(userAchievements.userId, m.user.id));
+    expect(earned.map((a) => a.name)).toEqual(['Mentor']);
+    expect(expectError(await m.api.post('/api/mentor-profiles', { body: { userId: m.user.id } }), 409, 'conflict').message).toBe('You already have a mentor profile.');
     const other = await member();
     const res = await other.api.post('/api/mentor-profiles', { body: { userId: m.user.id } });
     expect(expectError(res, 403, 'forbidden').message).toBe('You can only create your own mentor profile.');
