@@ -107,7 +107,7 @@ const listsEntry = (column: typeof mentorProfiles.specializations, value: string
  * Discover Mentors: active profiles of listed members other than the viewer, searched over the mentor's first and
  * last name, company and specializations, filtered by a specialization, an industry (either in any case) and
  * availability; scored for the viewer (their industries and expertise) and sorted by score, then name, in SQL.
- * Also the filter menus (every distinct specialization and industry of those mentors) and the count of them with
+ * Also the filter menus (every distinct specialization and industry of those mentors, one spelling per value in any case) and the count of them with
  * a free place, both over all discoverable mentors, not the filtered ones.
  */
 export async function listMentors(db: Db, viewer: MentoringActor, q: MentorDiscoveryQuery) {
@@ -127,8 +127,8 @@ export async function listMentors(db: Db, viewer: MentoringActor, q: MentorDisco
   const score = matchScoreSql(viewer);
   const distinctOf = (column: typeof mentorProfiles.industries) =>
     db.execute(
-      sql`select distinct btrim(x) as v from ${mentorProfiles} inner join ${users} on ${users.id} = ${mentorProfiles.userId}, unnest(${column}) as x
-          where ${discoverable} and btrim(x) <> '' order by 1`,
+      sql`select min(btrim(x)) as v from ${mentorProfiles} inner join ${users} on ${users.id} = ${mentorProfiles.userId}, unnest(${column}) as x
+          where ${discoverable} and btrim(x) <> '' group by lower(btrim(x)) order by 1`,
     );
   const [rows, [{ total }], [{ available }], specializations, industries] = await Promise.all([
     db

@@ -242,6 +242,8 @@ describe('discover mentors', () => {
     expect(all.filters.specializations).toEqual(expect.arrayContaining(['Geology', 'Operations', 'Sales', 'Strategic Planning']));
     expect(all.filters.specializations).not.toContain('Seeker Own Skill');
     expect(all.filters.industries).toEqual(expect.arrayContaining(['Energy', 'Mining', 'Retail']));
+    // one entry per value whatever its case ('Banking & Finance' and 'banking & finance ')
+    expect(all.filters.industries.filter((v) => v.toLowerCase() === 'banking & finance')).toHaveLength(1);
     expect(all.availableCount).toBe(all.items.filter((m) => m.currentMentees < m.maxMentees).length);
   });
 });
