@@ -11,7 +11,7 @@ import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { registerErrorHandler, sendError, sendFrameworkError } from './plugins/errors.ts';
 import { registerRequestGuards } from './plugins/request-guards.ts';
 import { registerSessions } from './plugins/session.ts';
-import { createLocalStorage, type FileStorage } from './plugins/storage.ts';
+import { createStorage, type FileStorage } from './plugins/storage.ts';
 import { registerWebAssets } from './plugins/web-assets.ts';
 import { adminApplicationRoutes } from './routes/admin-applications.ts';
 import { adminOutboxRoutes } from './routes/admin-outbox.ts';
@@ -111,7 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     config,
     now,
     mailer: opts.mailer ?? createMailer(config, database.db, app.log),
-    storage: createLocalStorage(config.uploadDir),
+    storage: await createStorage(config),
   };
   app.decorate('ctx', ctx);
 
