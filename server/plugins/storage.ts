@@ -6,8 +6,11 @@ import type { Readable } from 'node:stream';
 
 /** Where uploaded files live; local disk by default, an S3-compatible store can implement the same. */
 export interface FileStorage {
-  /** Stores bytes under a generated key (never the uploader's file name) and returns the key. */
-  put(bytes: Buffer, extension: string): Promise<string>;
+  /**
+   * Stores bytes under a generated key (never the uploader's file name) and returns the key. Several files that
+   * belong together (the sizes of one picture) may share a generated `id`, told apart by their extensions.
+   */
+  put(bytes: Buffer, extension: string, id?: string): Promise<string>;
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
 }
@@ -21,9 +24,9 @@ export function createLocalStorage(dir: string): FileStorage {
     return join(dir, key);
   };
   return {
-    async put(bytes, extension) {
+    async put(bytes, extension, id) {
       await mkdir(dir, { recursive: true });
-      const key = `${randomUUID()}.${
+      const key = `${id ?? randomUUID()}.${
         extension
           .toLowerCase()
           .replace(/[^a-z0-9]/g, '')
