@@ -40,18 +40,18 @@ export function normaliseTags(tags: readonly string[]): string[] {
   return out;
 }
 
-const tagList = (noun: string) =>
+const tagList = (noun: string, plural: string) =>
   z
     // a generous cap on what is sent, so a huge list is refused before it is walked
     .array(z.string({ error: `Each ${noun} must be text` }).max(500, `Each ${noun} must be at most ${PROFILE_LIMITS.tags.length} characters`), {
-      error: `${noun[0].toUpperCase()}${noun.slice(1)}s must be a list`,
+      error: `${plural[0].toUpperCase()}${plural.slice(1)} must be a list`,
     })
-    .max(200, `Add at most ${PROFILE_LIMITS.tags.max} ${noun}s`)
+    .max(200, `Add at most ${PROFILE_LIMITS.tags.max} ${plural}`)
     .transform(normaliseTags)
     .pipe(
       z
         .array(z.string().max(PROFILE_LIMITS.tags.length, `Each ${noun} must be at most ${PROFILE_LIMITS.tags.length} characters`))
-        .max(PROFILE_LIMITS.tags.max, `Add at most ${PROFILE_LIMITS.tags.max} ${noun}s`),
+        .max(PROFILE_LIMITS.tags.max, `Add at most ${PROFILE_LIMITS.tags.max} ${plural}`),
     )
     .optional();
 
@@ -78,8 +78,8 @@ export const profileUpdateSchema = z.object({
     .optional(),
   linkedinUrl: optionalUrl('Invalid LinkedIn URL').refine((v) => !v || v.length <= 500, 'Invalid LinkedIn URL'),
   website: optionalUrl('Invalid website URL').refine((v) => !v || v.length <= 500, 'Invalid website URL'),
-  expertise: tagList('area of expertise'),
-  industries: tagList('industry'),
+  expertise: tagList('area of expertise', 'areas of expertise'),
+  industries: tagList('industry', 'industries'),
   availableForNetworking: z.boolean({ error: 'Available for networking must be true or false' }).optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
