@@ -7,7 +7,7 @@ import { sessions, users } from '../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import { forgetUser, type UserRow } from '../plugins/session.ts';
-import { sendVerificationEmail } from './email-verification.ts';
+import { admitResend, sendVerificationEmail } from './email-verification.ts';
 import { admitSignIn, signInSucceeded, throttleAccount } from './login-throttle.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
@@ -38,12 +38,14 @@ const textOrNull = (v: string | undefined) => (v === undefined ? undefined : v =
 /**
  * Saves the owner's profile. A new e-mail address must not belong to any other account (compared without
  * letter case; the unique index decides a race) and is unverified until its owner confirms a link sent to it,
- * as at registration. Answers the updated row.
+ * as at registration (the old address is told of the change). Answers the updated row.
  */
-export async function updateProfile(deps: ProfileDeps, user: UserRow, data: ProfileUpdate, origin: string | null): Promise<UserRow> {
+export async function updateProfile(deps: ProfileDeps, user: UserRow, data: ProfileUpdate, origin: string | null, ip: string): Promise<UserRow> {
   const { db } = deps;
   const emailChanged = data.email.toLowerCase() !== user.email.toLowerCase();
   if (emailChanged) {
+    // a change mails a link to the new address: limited like resends, so the form cannot be used to flood inboxes
+    await admitResend(db, deps.config, user.id, ip, deps.now());
     const [other] = await db
       .select({ id: users.id })
       .from(users)
@@ -76,7 +78,16 @@ export async function updateProfile(deps: ProfileDeps, user: UserRow, data: Prof
   }
   if (!updated) throw new AppError('not_found', 'Account not found.');
   forgetUser(db, user.id);
-  if (emailChanged) await sendVerificationEmail(deps, origin, updated);
+  if (emailChanged) {
+    await sendVerificationEmail(deps, origin, updated, 'changed');
+    // the old address hears of it, so a member whose session was taken over learns that their address changed
+    const { brandName, supportEmail } = deps.config;
+    await deps.mailer.send({
+      to: user.email,
+      subject: `Your ${brandName} e-mail address was changed`,
+      text: `Dear ${user.firstName},\n\nThe e-mail address of your ${brandName} account was changed from this address to ${updated.email}. If you made this change, there is nothing more to do. If you did not, please tell us at once at ${supportEmail}.\n\nKind regards,\nThe ${brandName} membership team`,
+    });
+  }
   return updated;
 }
 

@@ -249,7 +249,12 @@ describe('PATCH /api/auth/profile', () => {
     const fresh = `new-${randomBytes(4).toString('hex')}@example.com`;
     const changed = await who.api.patchOk(userEnvelopeSchema, '/api/auth/profile', { body: profileBody({ email: `  ${fresh.toUpperCase()} ` }) });
     expect(changed.user).toMatchObject({ email: fresh, emailVerified: false });
-    expect(ctx.mailer.sent.slice(sent).map((m) => m.to)).toEqual([fresh]);
+    const [link, notice] = ctx.mailer.sent.slice(sent);
+    expect([link.to, notice.to]).toEqual([fresh, who.user.email]);
+    expect(link.text).toContain('You changed the e-mail address of your');
+    expect(link.text).toMatch(/\/verify-email\?token=/);
+    expect(notice.text).toContain(`was changed from this address to ${fresh}`);
+    expect(notice.text).not.toMatch(/token=/);
   });
 
   it('is refused to a pending account (403), without a session (401), and across sites (403)', async () => {
@@ -564,5 +569,22 @@ describe('POST /api/auth/upload-cv and GET /api/users/:id/cv', () => {
     expectError(await client(ctx.app, await openSession(ctx, pending.id)).post('/api/auth/upload-cv', multipart('cv', file)), 403, 'forbidden');
     const form = multipart('cv', file);
     expectError(await owner.api.post('/api/auth/upload-cv', { ...form, headers: { ...form.headers, origin: 'https://evil.example' } }), 403, 'forbidden');
+  });
+});
+
+describe('changing the e-mail address repeatedly', () => {
+  it('is limited like verification resends, so the form cannot flood inboxes', async () => {
+    // a fresh window (sessions made after the jump)
+    ctx.clock.advance(61 * 60_000);
+    const who = await makeSignedIn(ctx);
+    const change = (n: number) => who.api.patch('/api/auth/profile', { body: profileBody({ email: `flood-${n}-${randomBytes(3).toString('hex')}@example.com` }) });
+    for (let n = 0; n < 3; n++) expect((await change(n)).statusCode).toBe(200);
+    const refused = await change(3);
+    expectError(refused, 429, 'rate_limited');
+    // other fields still save while the address stays
+    const { user } = await who.api.patchOk(userEnvelopeSchema, '/api/auth/profile', {
+      body: profileBody({ email: (await reloadUser(ctx.db, who.user.id)).email, company: 'Still saved' }),
+    });
+    expect(user.company).toBe('Still saved');
   });
 });
