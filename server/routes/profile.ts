@@ -11,7 +11,7 @@ import { imageTooLarge } from '../lib/images.ts';
 import { mailLinkOrigin } from '../lib/request-target.ts';
 import { presentCurrentUser } from '../presenters/user.ts';
 import { changePassword, updateProfile } from '../services/profile.ts';
-import { cvTooLarge, getCv, getProfilePicture, setCv, setProfilePicture } from '../services/profile-files.ts';
+import { admitUpload, cvTooLarge, getCv, getProfilePicture, setCv, setProfilePicture } from '../services/profile-files.ts';
 
 const userParams = z.object({ id: z.uuid('Not found.') });
 const pictureQuery = z.object({
@@ -118,12 +118,14 @@ export const profileRoutes =
       });
 
       uploads.post('/api/auth/upload-profile-picture', { schema: { response: { 200: userEnvelopeSchema } } }, async (request) => {
+        await admitUpload(ctx.db, request.user!.id, ctx.now());
         const bytes = await readUpload(request, 'profilePicture', PROFILE_LIMITS.pictureBytes, () => imageTooLarge('profilePicture'));
         const user = await setProfilePicture(deps, request.user!, bytes);
         return { user: presentCurrentUser(user) };
       });
 
       uploads.post('/api/auth/upload-cv', { schema: { response: { 200: userEnvelopeSchema } } }, async (request) => {
+        await admitUpload(ctx.db, request.user!.id, ctx.now());
         const bytes = await readUpload(request, 'cv', PROFILE_LIMITS.cvBytes, cvTooLarge);
         const user = await setCv(deps, request.user!, bytes);
         return { user: presentCurrentUser(user) };

@@ -11,6 +11,17 @@ import { forgetUser, type UserRow } from '../plugins/session.ts';
 import type { FileStorage } from '../plugins/storage.ts';
 import { canReadCv } from '../policies/users.ts';
 import type { Actor } from '../policies/roles.ts';
+import { admitAttempt } from './rate-limit.ts';
+
+/** How often a member may upload a picture or a CV (together): 20 times an hour, counted in the database like every other attempt limit. */
+export const UPLOAD_LIMIT = { max: 20, windowMs: 3_600_000 } as const;
+export const UPLOAD_LIMIT_MESSAGE = 'You are uploading too often. Please wait a while before uploading again.';
+
+/** Counts an upload before its body is read: a refused member's file is never read or decoded. */
+export async function admitUpload(db: Db, userId: string, now: Date): Promise<void> {
+  const admission = await admitAttempt(db, [{ key: `profile-upload:${userId}`, ...UPLOAD_LIMIT }], now);
+  if (!admission.admitted) throw new AppError('rate_limited', UPLOAD_LIMIT_MESSAGE, { headers: { 'Retry-After': String(admission.retryAfter) } });
+}
 
 export interface ProfileFileDeps {
   db: Db;
@@ -117,8 +128,7 @@ export async function getProfilePicture(
   return { ...file, current: version === id };
 }
 
-const cvTooLarge = () => new AppError('payload_too_large', CV_ERRORS.tooLarge.title, { issues: [{ path: 'cv', message: CV_ERRORS.tooLarge.description }] });
-export { cvTooLarge };
+export const cvTooLarge = () => new AppError('payload_too_large', CV_ERRORS.tooLarge.title, { issues: [{ path: 'cv', message: CV_ERRORS.tooLarge.description }] });
 
 /** Checks a CV by its bytes (PDF, .doc or .docx), stores it as sent under a generated key, and puts it on the profile. */
 export async function setCv(deps: ProfileFileDeps, user: UserRow, bytes: Buffer): Promise<UserRow> {

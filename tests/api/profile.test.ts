@@ -11,6 +11,7 @@ import { CV_ERRORS, okSchema } from '../../common/schemas/profile.ts';
 import { userEnvelopeSchema } from '../../common/schemas/user.ts';
 import { verifyPassword } from '../../server/lib/passwords.ts';
 import { sessions } from '../../server/db/schema/index.ts';
+import { UPLOAD_LIMIT, UPLOAD_LIMIT_MESSAGE } from '../../server/services/profile-files.ts';
 import { EMAIL_TAKEN, PASSWORD_THROTTLED, SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from '../../server/services/profile.ts';
 import { createTestApp, login, makeSignedIn, makeUser, openSession, reloadUser, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
@@ -560,6 +561,18 @@ describe('POST /api/auth/upload-cv and GET /api/users/:id/cv', () => {
       expect(existsSync(join(dir, 'etc', 'passwd.pdf')), dir).toBe(false);
     }
     expect((await who.api.get(`/api/users/${who.user.id}/cv`)).headers['content-disposition']).toBe('attachment; filename="cv.pdf"');
+  });
+
+  it('limits how often a member uploads (pictures and CVs together), before the file is read', async () => {
+    const who = await makeSignedIn(ctx);
+    const junk = { bytes: Buffer.from('not a document'), filename: 'cv.pdf', type: 'application/pdf' };
+    for (let i = 0; i < UPLOAD_LIMIT.max; i++) expect((await uploadCv(who, junk)).statusCode).toBe(415);
+    const refused = await uploadPicture(who, { bytes: await solid(10, 10).png().toBuffer(), filename: 'a.png', type: 'image/png' });
+    expectError(refused, 429, 'rate_limited');
+    expect(refused.json().error.message).toBe(UPLOAD_LIMIT_MESSAGE);
+    expect((await reloadUser(ctx.db, who.user.id)).profilePicture).toBeNull();
+    // another member is not affected
+    expect((await uploadCv(other, { bytes: pdf(), filename: 'cv.pdf', type: 'application/pdf' })).statusCode).toBe(200);
   });
 
   it('is refused without a session (401), to a pending account (403), and across sites (403)', async () => {
