@@ -23,6 +23,7 @@ import { leadRoutes } from './routes/leads.ts';
 import { memberRoutes } from './routes/members.ts';
 import { healthRoutes } from './routes/health.ts';
 import { oauthRoutes } from './routes/oauth.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { communityPostRoutes } from './routes/community-posts.ts';
 import { ceoMessageRoutes } from './routes/ceo-messages.ts';
 import { endorsementRoutes } from './routes/endorsements.ts';
@@ -161,6 +162,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(endorsementRoutes(ctx));
   await app.register(gamificationRoutes(ctx));
   await app.register(leaderboardRoutes(ctx));
+  await app.register(profileRoutes(ctx));
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -35,8 +35,8 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
   const objectKey = (key: string) => `${prefix}${key}`;
 
   return {
-    async put(bytes, extension) {
-      const key = newStorageKey(extension);
+    async put(bytes, extension, id) {
+      const key = newStorageKey(extension, id);
       if (!STORAGE_KEY.test(key)) throw new Error('invalid storage key');
       await client.send(
         new PutObjectCommand({

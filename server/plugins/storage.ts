@@ -7,8 +7,11 @@ import type { Config } from '../config.ts';
 
 /** Where uploaded files live; local disk by default, an S3-compatible store can implement the same. */
 export interface FileStorage {
-  /** Stores bytes under a generated key (never the uploader's file name) and returns the key. */
-  put(bytes: Buffer, extension: string): Promise<string>;
+  /**
+   * Stores bytes under a generated key (never the uploader's file name) and returns the key. Several files that
+   * belong together (the sizes of one picture) may share a generated `id`, told apart by their extensions.
+   */
+  put(bytes: Buffer, extension: string, id?: string): Promise<string>;
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
 }
@@ -16,9 +19,12 @@ export interface FileStorage {
 /** Every storage key: a random UUID and a short extension, nothing a client chose; both back ends check it. */
 export const STORAGE_KEY = /^[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
 
-/** A fresh key for a file with this extension (lower-cased, letters and digits only, at most 8; `bin` if none is left). */
-export function newStorageKey(extension: string): string {
-  return `${randomUUID()}.${
+/**
+ * A fresh key for a file with this extension (lower-cased, letters and digits only, at most 8; `bin` if none is
+ * left), under a new random id or a generated `id` shared by files that belong together.
+ */
+export function newStorageKey(extension: string, id: string = randomUUID()): string {
+  return `${id}.${
     extension
       .toLowerCase()
       .replace(/[^a-z0-9]/g, '')
@@ -41,9 +47,9 @@ export function createLocalStorage(dir: string): FileStorage {
     return join(dir, key);
   };
   return {
-    async put(bytes, extension) {
+    async put(bytes, extension, id) {
       await mkdir(dir, { recursive: true });
-      const key = newStorageKey(extension);
+      const key = newStorageKey(extension, id);
       await writeFile(pathOf(key), bytes, { flag: 'wx', mode: 0o600 });
       return key;
     },
