@@ -11,7 +11,7 @@ import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { registerErrorHandler, sendError, sendFrameworkError } from './plugins/errors.ts';
 import { registerRequestGuards } from './plugins/request-guards.ts';
 import { registerSessions } from './plugins/session.ts';
-import { createLocalStorage, type FileStorage } from './plugins/storage.ts';
+import { createStorage, type FileStorage } from './plugins/storage.ts';
 import { registerWebAssets } from './plugins/web-assets.ts';
 import { adminApplicationRoutes } from './routes/admin-applications.ts';
 import { adminOutboxRoutes } from './routes/admin-outbox.ts';
@@ -23,6 +23,7 @@ import { leadRoutes } from './routes/leads.ts';
 import { memberRoutes } from './routes/members.ts';
 import { healthRoutes } from './routes/health.ts';
 import { oauthRoutes } from './routes/oauth.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { communityPostRoutes } from './routes/community-posts.ts';
 import { ceoMessageRoutes } from './routes/ceo-messages.ts';
 import { endorsementRoutes } from './routes/endorsements.ts';
@@ -112,7 +113,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     config,
     now,
     mailer: opts.mailer ?? createMailer(config, database.db, app.log),
-    storage: createLocalStorage(config.uploadDir),
+    storage: await createStorage(config),
   };
   app.decorate('ctx', ctx);
 
@@ -162,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(endorsementRoutes(ctx));
   await app.register(gamificationRoutes(ctx));
   await app.register(leaderboardRoutes(ctx));
+  await app.register(profileRoutes(ctx));
   await app.register(mentoringRoutes(ctx));
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -44,3 +44,61 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ DATA_DIR: dir(), TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
   });
 });
+
+describe('S3 storage settings', () => {
+  const keys = { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  it('keeps uploads on local disk unless S3_BUCKET is set', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).s3).toBeUndefined();
+  });
+
+  it('refuses to start with a bucket but no credentials, naming what is missing', () => {
+    const load = (env: NodeJS.ProcessEnv) => () => loadConfig({ DATA_DIR: dir(), S3_BUCKET: 'uploads', ...env });
+    expect(load({})).toThrow(ConfigError);
+    expect(load({})).toThrow(/S3_ACCESS_KEY_ID: must be set when S3_BUCKET is: the S3 store needs both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+    expect(load({})).toThrow(/S3_SECRET_ACCESS_KEY: must be set when S3_BUCKET is/);
+    expect(load({ S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toThrow(/S3_SECRET_ACCESS_KEY: must be set when S3_BUCKET is/);
+    expect(load({ S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).not.toThrow(/S3_ACCESS_KEY_ID:/);
+    expect(load({ S3_SECRET_ACCESS_KEY: 'secret', S3_ACCESS_KEY_ID: '' })).toThrow(/S3_ACCESS_KEY_ID: must be set/);
+  });
+
+  it('refuses S3 settings without a bucket rather than quietly using local disk', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), ...keys })).toThrow(/S3_BUCKET: must be set when S3_ACCESS_KEY_ID is/);
+    expect(() => loadConfig({ DATA_DIR: dir(), S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET: must be set when S3_ENDPOINT is/);
+  });
+
+  it('checks the bucket name, endpoint, path-style flag and prefix', () => {
+    const load = (env: NodeJS.ProcessEnv) => () => loadConfig({ DATA_DIR: dir(), S3_BUCKET: 'uploads', ...keys, ...env });
+    expect(load({ S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(load({ S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+    expect(load({ S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/S3_FORCE_PATH_STYLE: must be true or false/);
+    expect(load({ S3_PREFIX: 'a/../b' })).toThrow(/S3_PREFIX/);
+    expect(load({ S3_PREFIX: 'a//b' })).toThrow(/S3_PREFIX/);
+  });
+
+  it('defaults the region to us-east-1 and path-style addressing to on exactly when an endpoint is given', () => {
+    const aws = loadConfig({ DATA_DIR: dir(), S3_BUCKET: 'uploads', ...keys }).s3;
+    expect(aws).toEqual({
+      bucket: 'uploads',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret',
+      prefix: '',
+    });
+    const minio = loadConfig({
+      DATA_DIR: dir(),
+      S3_BUCKET: 'uploads',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-west-2',
+      S3_PREFIX: '/chief/uploads/',
+      ...keys,
+    }).s3;
+    expect(minio).toMatchObject({ endpoint: 'http://minio:9000', region: 'eu-west-2', forcePathStyle: true, prefix: 'chief/uploads' });
+    expect(loadConfig({ DATA_DIR: dir(), S3_BUCKET: 'uploads', S3_ENDPOINT: 'https://r2.example', S3_FORCE_PATH_STYLE: 'false', ...keys }).s3?.forcePathStyle).toBe(
+      false,
+    );
+    expect(loadConfig({ DATA_DIR: dir(), S3_BUCKET: 'uploads', S3_FORCE_PATH_STYLE: '1', ...keys }).s3?.forcePathStyle).toBe(true);
+  });
+});

@@ -12,8 +12,9 @@ export function isCommonPassword(password: string): boolean {
 }
 
 /**
- * The rule for every new password (registration now, a password change later): 8 to 100 characters and not a
- * commonly used password. The form and the server use this same schema, so they say the same message.
+ * The rule for every new password (registration and a password change): 8 to 100 characters and not a commonly
+ * used password. The forms and the server use this same schema, so they say the same message
+ * (docs/decisions/0018-one-password-rule.md).
  */
 export const newPasswordSchema = z
   .string({ error: 'Password must be at least 8 characters' })

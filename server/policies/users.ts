@@ -13,3 +13,11 @@ export function userAbilities(actor: Actor, target: { id: string; role: string; 
   const allowed = isAdmin(actor) && actor.id !== target.id && (!PRIVILEGED.has(target.role) || actor.role === 'master-admin') && !target.removedAt;
   return { activate: allowed && !target.isActive, deactivate: allowed && target.isActive, remove: allowed };
 }
+
+/**
+ * Who may read a member's CV: the member themselves and administrators. (A mentor the member has asked for
+ * mentorship will be added here.) Everyone else is answered as if there were no CV.
+ */
+export function canReadCv(actor: Pick<Actor, 'id' | 'role'>, owner: { id: string }): boolean {
+  return actor.id === owner.id || isAdmin(actor);
+}

@@ -36,8 +36,11 @@ export function verificationLink(config: Config, origin: string, user: Recipient
   return `${origin}/verify-email?token=${encodeURIComponent(token)}`;
 }
 
-/** Sends the verification e-mail (the mailer never throws: a failure is logged and kept in the outbox). */
-export async function sendVerificationEmail(deps: VerificationDeps, origin: string | null, user: Recipient): Promise<void> {
+/**
+ * Sends the verification e-mail (the mailer never throws: a failure is logged and kept in the outbox): after an
+ * application, or after a member changed their address in Profile Settings (`reason: 'changed'`).
+ */
+export async function sendVerificationEmail(deps: VerificationDeps, origin: string | null, user: Recipient, reason: 'applied' | 'changed' = 'applied'): Promise<void> {
   const { brandName, supportEmail } = deps.config;
   if (!origin) {
     // no trustworthy address for the link (PUBLIC_URL unset on a non-local host): better no mail than a link an attacker chose
@@ -48,7 +51,7 @@ export async function sendVerificationEmail(deps: VerificationDeps, origin: stri
   await deps.mailer.send({
     to: user.email,
     subject: `Please confirm your e-mail address for ${brandName}`,
-    text: `Dear ${user.firstName},\n\nThank you for applying to ${brandName}. Please confirm that this is your e-mail address by opening the link below and pressing "Confirm my email address":\n\n${verificationLink(deps.config, origin, user, deps.now())}\n\nThe link works for ${hours} hours. If you did not apply, you can ignore this message, or tell us at ${supportEmail}.\n\nKind regards,\nThe ${brandName} membership team`,
+    text: `Dear ${user.firstName},\n\n${reason === 'changed' ? `You changed the e-mail address of your ${brandName} account to this one.` : `Thank you for applying to ${brandName}.`} Please confirm that this is your e-mail address by opening the link below and pressing "Confirm my email address":\n\n${verificationLink(deps.config, origin, user, deps.now())}\n\nThe link works for ${hours} hours. If you did not ${reason === 'changed' ? 'make this change' : 'apply'}, you can ignore this message, or tell us at ${supportEmail}.\n\nKind regards,\nThe ${brandName} membership team`,
   });
 }
 

@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config.ts';
-import { createLocalStorage } from '../../plugins/storage.ts';
+import { createStorage } from '../../plugins/storage.ts';
 import { migrateDatabase, openDatabase } from '../client.ts';
 import { DEMO_PEOPLE } from './demo-data.ts';
 import { DEMO_PASSWORD, demoUsername, seedDemo } from './demo-seed.ts';
@@ -17,7 +17,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
-    const added = await seedDemo(database.db, new Date(), createLocalStorage(config.uploadDir));
+    const added = await seedDemo(database.db, new Date(), await createStorage(config));
     if (!added.members && !added.leads) {
       console.log('The demo is already there; nothing to do.');
       return;
