@@ -29,6 +29,7 @@ import { ceoMessageRoutes } from './routes/ceo-messages.ts';
 import { endorsementRoutes } from './routes/endorsements.ts';
 import { gamificationRoutes } from './routes/gamification.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
+import { mentoringRoutes } from './routes/mentoring.ts';
 
 /** What every route plugin receives: the database, configuration, clock and outside services. */
 export interface AppContext {
@@ -163,6 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(gamificationRoutes(ctx));
   await app.register(leaderboardRoutes(ctx));
   await app.register(profileRoutes(ctx));
+  await app.register(mentoringRoutes(ctx));
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { mentorProfileCreateSchema, mentorProfileUpdateSchema, mentorshipRequestCreateSchema } from './mentoring.ts';
+
+const id = '00000000-0000-4000-8000-000000000001';
+const other = '00000000-0000-4000-8000-000000000002';
+
+describe('mentor profile form', () => {
+  it('fills the defaults: 0 years, 5 hours, 3 mentees, advisory, virtual', () => {
+    expect(mentorProfileCreateSchema.parse({ userId: id })).toEqual({
+      userId: id,
+      yearsExperience: 0,
+      specializations: [],
+      industries: [],
+      mentorshipStyle: 'advisory',
+      availabilityHours: 5,
+      maxMentees: 3,
+      bio: null,
+      achievements: [],
+      meetingPreference: 'virtual',
+    });
+  });
+
+  it('trims list entries and drops blanks before counting them', () => {
+    const many = [...Array.from({ length: 20 }, (_, i) => ` S${i} `), '', '  '];
+    expect(mentorProfileCreateSchema.parse({ userId: id, specializations: many }).specializations).toHaveLength(20);
+    expect(mentorProfileCreateSchema.safeParse({ userId: id, specializations: [...many, 'one more'] }).success).toBe(false);
+  });
+
+  it('accepts the edges of each limit', () => {
+    const ok = (o: Record<string, unknown>) => mentorProfileCreateSchema.safeParse({ userId: id, ...o }).success;
+    expect(ok({ yearsExperience: 60, availabilityHours: 40, maxMentees: 20, bio: 'x'.repeat(1000) })).toBe(true);
+    expect(ok({ yearsExperience: 0, availabilityHours: 1, maxMentees: 1 })).toBe(true);
+    expect(ok({ mentorshipStyle: 'peer-to-peer', meetingPreference: 'in-person' })).toBe(true);
+    expect(ok({ yearsExperience: 2.5 })).toBe(false);
+  });
+
+  it('an edit changes at least one field and may pause the profile', () => {
+    expect(mentorProfileUpdateSchema.parse({ isActive: false })).toEqual({ isActive: false });
+    expect(mentorProfileUpdateSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('mentorship request form', () => {
+  it('defaults to 1-2 hours/week for 3 months', () => {
+    expect(mentorshipRequestCreateSchema.parse({ menteeId: id, mentorId: other, goalDescription: '  Grow my advisory work  ' })).toEqual({
+      menteeId: id,
+      mentorId: other,
+      goalDescription: 'Grow my advisory work',
+      timeCommitment: '1-2 hours/week',
+      duration: '3 months',
+      preferredMeetingTime: null,
+      additionalNotes: null,
+    });
+  });
+
+  it('takes only the listed options', () => {
+    const ok = (o: Record<string, unknown>) => mentorshipRequestCreateSchema.safeParse({ menteeId: id, mentorId: other, goalDescription: 'x'.repeat(10), ...o }).success;
+    for (const t of ['1-2 hours/week', '3-5 hours/week', '5+ hours/week']) expect(ok({ timeCommitment: t })).toBe(true);
+    for (const d of ['3 months', '6 months', '1 year', 'ongoing']) expect(ok({ duration: d })).toBe(true);
+    expect(ok({ duration: '2 years' })).toBe(false);
+    expect(ok({ goalDescription: 'x'.repeat(9) })).toBe(false);
+  });
+});
