@@ -10,7 +10,7 @@ export function UserCard({ user, compact = false }: { user: CurrentUser; compact
   if (compact) {
     return (
       <div className="flex justify-center" title={`${name} · ${roleLabel(user.role)}`}>
-        <UserAvatar person={user} className="size-10" />
+        <UserAvatar person={user} className="size-10" pictureSize={64} />
         <span className="sr-only">
           {name}, {roleLabel(user.role)}
         </span>
@@ -19,7 +19,7 @@ export function UserCard({ user, compact = false }: { user: CurrentUser; compact
   }
   return (
     <div className="flex items-center gap-3 rounded-lg bg-muted/70 p-3">
-      <UserAvatar person={user} className="size-10" />
+      <UserAvatar person={user} className="size-10" pictureSize={64} />
       <div className="min-w-0">
         <p className="truncate text-sm font-semibold">{name}</p>
         <p className={cn('flex items-center gap-1 text-xs text-muted-foreground')}>

@@ -23,7 +23,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         aria-label={`Account menu for ${fullName}`}
         className="flex cursor-pointer items-center gap-2 rounded-full py-1 pl-1 pr-2 transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring data-[state=open]:bg-accent"
       >
-        <UserAvatar person={user} className="size-8" />
+        <UserAvatar person={user} className="size-8" pictureSize={64} />
         <span className="hidden max-w-40 truncate text-sm font-medium sm:inline">{user.firstName}</span>
         <ChevronDown className="size-4 text-muted-foreground" aria-hidden />
       </DropdownMenuTrigger>

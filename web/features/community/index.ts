@@ -5,3 +5,7 @@
 
 /** A lead change awards points, levels and achievements: the lead feature refreshes My Progress by these keys. */
 export { progressKeys } from './api/progress-keys.ts';
+
+/** Profile settings shows the owner's own skills with their endorsement counts from these. */
+export { useUserEndorsements } from './api/endorsements.ts';
+export { skillRows } from './lib/skill-rows.ts';

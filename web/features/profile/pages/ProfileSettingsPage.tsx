@@ -1,36 +1,64 @@
-import { Settings } from 'lucide-react';
+import { Award, Settings2, Shield, UserRound } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Card } from '../../../components/ui/card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useCurrentUser } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
-import { SignInMethodsCard } from '../components/SignInMethodsCard.tsx';
+import { PreferencesTab } from '../components/PreferencesTab.tsx';
+import { ProfileInfoTab } from '../components/ProfileInfoTab.tsx';
+import { SecurityTab } from '../components/SecurityTab.tsx';
+import { SkillsTab } from '../components/SkillsTab.tsx';
 
 const DESCRIPTION = 'Keep your professional profile, photo and CV up to date, change your password and set your preferences.';
-const UPCOMING = ['Profile information, photo and CV', 'Skills and endorsements', 'Security: change password', 'Networking preferences'];
+const TABS = ['profile', 'skills', 'security', 'preferences'] as const;
+type Tab = (typeof TABS)[number];
 
-/** Profile settings (/profile-settings): sign-in methods now; the rest is a placeholder until the profile release. */
+/**
+ * Profile settings (/profile-settings): Profile Information, Skills & Endorsements, Security and Preferences. The
+ * tab is in the address (?tab=security) so it can be linked to; coming back from linking a sign-in provider
+ * (?linked= or ?notice=) opens Security, where that result is shown.
+ */
 export function ProfileSettingsPage() {
   useDocumentTitle('Profile Settings');
+  const { data: user } = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab') ?? '';
+  const fromLinking = params.has('linked') || params.has('notice');
+  const tab: Tab = (TABS as readonly string[]).includes(asked) ? (asked as Tab) : fromLinking ? 'security' : 'profile';
+  const setTab = (t: string) => setParams(t === 'profile' ? {} : { tab: t }, { replace: true });
+  if (!user) return null;
+
   return (
     <>
       <PageHeader title="Profile Settings" description={DESCRIPTION} />
-      <SignInMethodsCard />
-      <Card className="mt-6 flex flex-col items-center px-6 py-12 text-center">
-        <div className="flex size-12 items-center justify-center rounded-2xl bg-primary-soft text-primary">
-          <Settings className="size-6" aria-hidden />
-        </div>
-        <Badge variant="secondary" className="mt-5">
-          Coming soon in this release
-        </Badge>
-        <h2 className="mt-3 text-lg font-semibold">More settings are on their way</h2>
-        <ul className="mt-5 grid w-full max-w-lg gap-2 text-left text-sm sm:grid-cols-2">
-          {UPCOMING.map((f) => (
-            <li key={f} className="rounded-lg border border-border bg-muted/50 px-3 py-2 text-muted-foreground">
-              {f}
-            </li>
-          ))}
-        </ul>
-      </Card>
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label="Profile settings sections" className="w-full justify-start">
+          <TabsTrigger value="profile">
+            <UserRound aria-hidden /> Profile Information
+          </TabsTrigger>
+          <TabsTrigger value="skills">
+            <Award aria-hidden /> Skills &amp; Endorsements
+          </TabsTrigger>
+          <TabsTrigger value="security">
+            <Shield aria-hidden /> Security
+          </TabsTrigger>
+          <TabsTrigger value="preferences">
+            <Settings2 aria-hidden /> Preferences
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <ProfileInfoTab user={user} />
+        </TabsContent>
+        <TabsContent value="skills">
+          <SkillsTab user={user} onEditProfile={() => setTab('profile')} />
+        </TabsContent>
+        <TabsContent value="security">
+          <SecurityTab />
+        </TabsContent>
+        <TabsContent value="preferences">
+          <PreferencesTab user={user} />
+        </TabsContent>
+      </Tabs>
     </>
   );
 }
