@@ -197,8 +197,8 @@ function MentorCardView({ mentor: m, onRequest }: { mentor: MentorCard; onReques
       <div className="flex items-start gap-3">
         <UserAvatar person={m.user} className="size-12" />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold">{name}</h3>
-          {m.user.jobTitle && <p className="truncate text-sm text-muted-foreground">{m.user.jobTitle}</p>}
+          <h3 className="break-words font-semibold leading-snug">{name}</h3>
+          {m.user.jobTitle && <p className="line-clamp-2 text-sm text-muted-foreground">{m.user.jobTitle}</p>}
         </div>
         <div className="text-right">
           <p className="text-lg font-bold tabular-nums">{m.match.score}%</p>
