@@ -36,13 +36,14 @@ afterAll(async () => {
 });
 
 describe('the demo seed', () => {
-  it('adds members, leads, connections, posts and endorsements once, and nothing on the second run', () => {
+  it('adds members, leads, connections, posts, endorsements and mentors once, and nothing on the second run', () => {
     expect(first.members).toBeGreaterThanOrEqual(10);
     expect(first.leads).toBeGreaterThanOrEqual(12);
     expect(first.connections).toBeGreaterThanOrEqual(4);
     expect(first.posts).toBeGreaterThanOrEqual(6);
     expect(first.endorsements).toBeGreaterThanOrEqual(6);
-    expect(second).toEqual({ members: 0, leads: 0, connections: 0, posts: 0, endorsements: 0 });
+    expect(first.mentors).toBeGreaterThanOrEqual(3);
+    expect(second).toEqual({ members: 0, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0 });
     expect(afterSecond).toEqual(afterFirst);
   });
 

@@ -4,6 +4,7 @@ import type { FileStorage } from '../../plugins/storage.ts';
 import { makeEndorsement } from '../factories/endorsements.ts';
 import { PIPELINE_PATH, makeCommission, makeLead, spread } from '../factories/leads.ts';
 import { makeConnection, makeUser, type UserRow } from '../factories/members.ts';
+import { makeMentorProfile } from '../factories/mentoring.ts';
 import { makePost } from '../factories/posts.ts';
 import type { Db } from '../client.ts';
 import { leads, users } from '../schema/index.ts';
@@ -23,6 +24,7 @@ export interface DemoSeedResult {
   connections: number;
   posts: number;
   endorsements: number;
+  mentors: number;
 }
 
 export const demoUsername = (p: Pick<DemoPerson, 'firstName' | 'lastName'>) => `${p.firstName}.${p.lastName}`.toLowerCase();
@@ -39,13 +41,14 @@ export async function seedDemo(db: Db, now: Date, storage?: FileStorage): Promis
     const t: Db = tx;
     const members = await seedMembers(t, now);
     const people = await demoPeople(t);
-    if (await hasDemoActivity(t, people)) return { members, leads: 0, connections: 0, posts: 0, endorsements: 0 };
+    if (await hasDemoActivity(t, people)) return { members, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0 };
     return {
       members,
       leads: await seedLeads(t, people, now),
       connections: await seedConnections(t, people, now),
       posts: await seedPosts(t, people, now, storage),
       endorsements: await seedEndorsements(t, people, now),
+      mentors: await seedMentors(t, people, now),
     };
   });
 }
@@ -180,6 +183,64 @@ async function seedPosts(db: Db, people: Map<string, UserRow>, now: Date, storag
     });
   }
   return DEMO_POSTS.length;
+}
+
+/** A few mentors for Mentor Matching, one of them fully booked. */
+const DEMO_MENTORS = [
+  {
+    username: 'hannah.becker',
+    yearsExperience: 18,
+    specializations: ['Mergers & Acquisitions', 'Financial Management', 'Risk Management', 'Fundraising'],
+    industries: ['Private Equities', 'Banking & Finance', 'Biotechnology'],
+    maxMentees: 3,
+    currentMentees: 1,
+    rating: '4.80',
+    bio: 'Eighteen years in deal teams; I help partners structure their first transactions.',
+  },
+  {
+    username: 'eleanor.whitmore',
+    yearsExperience: 25,
+    specializations: ['Executive Leadership', 'Corporate Governance'],
+    industries: ['Consulting', 'Banking & Finance'],
+    maxMentees: 2,
+    currentMentees: 2,
+    rating: '4.60',
+    bio: 'Board member and former managing partner; governance and leadership questions welcome.',
+  },
+  {
+    username: 'oliver.grant',
+    yearsExperience: 8,
+    specializations: ['Strategic Planning', 'Operations Management'],
+    industries: ['Manufacturing', 'Aerospace'],
+    maxMentees: 4,
+    currentMentees: 0,
+    rating: '4.20',
+    bio: 'Operations and strategy in heavy industry.',
+  },
+  {
+    username: 'marcus.adeyemi',
+    yearsExperience: 12,
+    specializations: ['Business Development', 'Sales & Marketing', 'Partnerships'],
+    industries: ['Consulting', 'Technology'],
+    maxMentees: 3,
+    currentMentees: 0,
+    rating: '0.00',
+    bio: 'Building partner pipelines that convert.',
+  },
+] as const;
+
+async function seedMentors(db: Db, people: Map<string, UserRow>, now: Date): Promise<number> {
+  for (const { username, specializations, industries, ...m } of DEMO_MENTORS) {
+    await makeMentorProfile(db, {
+      user: person(people, username),
+      specializations: [...specializations],
+      industries: [...industries],
+      ...m,
+      totalReviews: m.rating === '0.00' ? 0 : 6,
+      now,
+    });
+  }
+  return DEMO_MENTORS.length;
 }
 
 async function seedEndorsements(db: Db, people: Map<string, UserRow>, now: Date): Promise<number> {

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { averageTopScore, profileCompleteness, splitTags, visibleTags } from './mentoring.ts';
+
+describe('profileCompleteness', () => {
+  it('counts filled texts and non-empty lists out of eight fields', () => {
+    expect(profileCompleteness({})).toBe(0);
+    expect(profileCompleteness({ jobTitle: 'CFO', company: '  ', expertise: [], industries: ['Finance'], bio: null })).toBe(25);
+    expect(
+      profileCompleteness({ jobTitle: 'a', company: 'b', location: 'c', bio: 'd', linkedinUrl: 'e', expertise: ['f'], industries: ['g'], profilePicture: 'h' }),
+    ).toBe(100);
+  });
+});
+
+describe('visibleTags', () => {
+  it('shows up to three and counts the rest', () => {
+    expect(visibleTags(['a', 'b'])).toEqual({ shown: ['a', 'b'], more: 0 });
+    expect(visibleTags(['a', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c'], more: 2 });
+  });
+});
+
+describe('averageTopScore', () => {
+  it('averages the best five, or null when empty', () => {
+    expect(averageTopScore([])).toBeNull();
+    expect(averageTopScore([10, 100, 90, 80, 70, 60])).toBe(80);
+  });
+});
+
+describe('splitTags', () => {
+  it('trims, drops blanks and repeats', () => {
+    expect(splitTags(' Finance, , finance,Tax ')).toEqual(['Finance', 'Tax']);
+  });
+});

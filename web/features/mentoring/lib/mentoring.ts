@@ -1,0 +1,33 @@
+/** The profile fields Matching Insights counts toward completeness. */
+export const COMPLETENESS_FIELDS = ['jobTitle', 'company', 'location', 'bio', 'linkedinUrl', 'expertise', 'industries', 'profilePicture'] as const;
+
+type ProfileLike = Partial<Record<(typeof COMPLETENESS_FIELDS)[number], string | readonly string[] | null | undefined>>;
+
+/** Percent (0-100, whole) of the completeness fields that hold something: a non-blank text or a non-empty list. */
+export function profileCompleteness(user: ProfileLike): number {
+  const filled = COMPLETENESS_FIELDS.filter((f) => {
+    const v = user[f];
+    return Array.isArray(v) ? v.length > 0 : typeof v === 'string' && v.trim() !== '';
+  }).length;
+  return Math.round((filled / COMPLETENESS_FIELDS.length) * 100);
+}
+
+/** The first `max` entries and how many more there are (the card's '+N'). */
+export function visibleTags(tags: readonly string[], max = 3): { shown: string[]; more: number } {
+  return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
+}
+
+/** The rounded mean score of the first `top` mentors, or null when there are none. */
+export function averageTopScore(scores: readonly number[], top = 5): number | null {
+  const best = [...scores].sort((a, b) => b - a).slice(0, top);
+  return best.length ? Math.round(best.reduce((s, n) => s + n, 0) / best.length) : null;
+}
+
+/** A comma-separated text as a list: trimmed, blanks and repeats (case-insensitive) dropped. */
+export function splitTags(text: string): string[] {
+  const seen = new Set<string>();
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t && !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+}
