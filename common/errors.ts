@@ -4,8 +4,11 @@ export const ERROR_STATUS = {
   validation_failed: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** An administrator whose account must turn on two-factor sign-in first (an admin setting). */
+  two_factor_required: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   unsupported_media_type: 415,
   payload_too_large: 413,
   rate_limited: 429,

@@ -13,6 +13,7 @@ import { registerRequestGuards } from './plugins/request-guards.ts';
 import { registerSessions } from './plugins/session.ts';
 import { createStorage, type FileStorage } from './plugins/storage.ts';
 import { registerWebAssets } from './plugins/web-assets.ts';
+import { accountRoutes } from './routes/account.ts';
 import { adminApplicationRoutes } from './routes/admin-applications.ts';
 import { adminOutboxRoutes } from './routes/admin-outbox.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
@@ -24,12 +25,14 @@ import { memberRoutes } from './routes/members.ts';
 import { healthRoutes } from './routes/health.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { securityRoutes } from './routes/security.ts';
 import { communityPostRoutes } from './routes/community-posts.ts';
 import { ceoMessageRoutes } from './routes/ceo-messages.ts';
 import { endorsementRoutes } from './routes/endorsements.ts';
 import { gamificationRoutes } from './routes/gamification.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { mentoringRoutes } from './routes/mentoring.ts';
+import { eventRoutes } from './routes/events.ts';
 
 /** What every route plugin receives: the database, configuration, clock and outside services. */
 export interface AppContext {
@@ -164,7 +167,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(gamificationRoutes(ctx));
   await app.register(leaderboardRoutes(ctx));
   await app.register(profileRoutes(ctx));
+  await app.register(securityRoutes(ctx));
   await app.register(mentoringRoutes(ctx));
+  await app.register(accountRoutes(ctx));
+  await app.register(eventRoutes(ctx));
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -10,8 +10,103 @@ export const NOTIFICATION_KINDS = [
   'mentorship_answered',
   'mentorship_ended',
   'mentorship_session',
+  'data_export_ready',
+  'account_deletion',
+  // events: a place offered from the waitlist, an event cancelled, an event's time or place changed
+  'event_promoted',
+  'event_cancelled',
+  'event_updated',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high'] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+
+/**
+ * The groups of notifications a member chooses to receive by e-mail. Each names the notification kinds it
+ * covers: those sent today and those later workflows send under the names given here (commission earned and
+ * paid, application decisions, event updates). A locked group is always e-mailed: it answers something the
+ * member asked for themselves (their data export, their account deletion request). `adminOnly` groups are
+ * offered to administrators only.
+ */
+export const EMAIL_PREFERENCE_CATEGORIES = [
+  { id: 'lead_updates', label: 'Lead updates', description: 'A lead you referred changes status.', kinds: ['lead_status'], defaultOn: true },
+  {
+    id: 'commissions',
+    label: 'Commissions',
+    description: 'A commission is earned on one of your leads, or paid out.',
+    kinds: ['commission_earned', 'commission_paid'],
+    defaultOn: true,
+  },
+  {
+    id: 'application_decisions',
+    label: 'Application decisions',
+    description: 'A decision is made on a membership application.',
+    kinds: ['application_decision'],
+    defaultOn: true,
+  },
+  {
+    id: 'mentorship',
+    label: 'Mentorship',
+    description: 'Mentorship requests, answers, sessions and endings.',
+    kinds: ['mentorship_request', 'mentorship_answered', 'mentorship_ended', 'mentorship_session'],
+    defaultOn: true,
+  },
+  {
+    id: 'connections',
+    label: 'Connections',
+    description: 'A member asks to connect with you or accepts your request.',
+    kinds: ['connection_request', 'connection_accepted'],
+    defaultOn: false,
+  },
+  { id: 'endorsements', label: 'Endorsements', description: 'A member endorses one of your skills.', kinds: ['endorsement'], defaultOn: false },
+  {
+    id: 'events',
+    label: 'Events',
+    description: 'Changes and reminders for events you registered for.',
+    kinds: ['event_promoted', 'event_cancelled', 'event_updated', 'event_reminder'],
+    defaultOn: false,
+  },
+  { id: 'achievements', label: 'Achievements', description: 'You unlock an achievement.', kinds: ['achievement_unlocked'], defaultOn: false },
+  {
+    id: 'ceo_contact',
+    label: 'CEO Contact messages',
+    description: 'A member writes to the leadership through CEO Contact.',
+    kinds: ['ceo_contact'],
+    defaultOn: false,
+    adminOnly: true,
+  },
+  {
+    id: 'account',
+    label: 'Your data and account',
+    description: 'Your data export is ready, or your account deletion request is decided. Always sent: you asked for these.',
+    kinds: ['data_export_ready', 'account_deletion'],
+    defaultOn: true,
+    locked: true,
+  },
+] as const satisfies readonly {
+  id: string;
+  label: string;
+  description: string;
+  kinds: readonly string[];
+  defaultOn: boolean;
+  adminOnly?: boolean;
+  locked?: boolean;
+}[];
+
+export type EmailPreferenceCategory = (typeof EMAIL_PREFERENCE_CATEGORIES)[number];
+export type EmailPreferenceType = EmailPreferenceCategory['id'];
+export const EMAIL_PREFERENCE_TYPES = EMAIL_PREFERENCE_CATEGORIES.map((c) => c.id) as [EmailPreferenceType, ...EmailPreferenceType[]];
+
+/** How often e-mails go out: one per notification, or one digest a day. */
+export const EMAIL_FREQUENCIES = ['immediate', 'daily'] as const;
+export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
+
+/** What a member who never chose receives by e-mail: lead and commission updates, application decisions, mentorship (and the locked group). */
+export const DEFAULT_EMAIL_TYPES: EmailPreferenceType[] = EMAIL_PREFERENCE_CATEGORIES.filter((c) => c.defaultOn).map((c) => c.id);
+export const DEFAULT_EMAIL_FREQUENCY: EmailFrequency = 'immediate';
+
+/** The group a notification kind belongs to (null for a kind no group names: never e-mailed). */
+export function emailCategoryOf(kind: string): EmailPreferenceCategory | null {
+  return EMAIL_PREFERENCE_CATEGORIES.find((c) => (c.kinds as readonly string[]).includes(kind)) ?? null;
+}

@@ -16,6 +16,7 @@ export const POINT_RULES = {
     label: 'New connection',
     explanation: 'For both members, when a connection request is accepted; taken back from both if the connection is removed',
   },
+  event_attended: { points: 15, label: 'Event attended', explanation: 'Once per event, when an admin confirms you attended; taken back if that is corrected' },
   achievement: { points: 0, label: 'Achievement unlocked', explanation: 'Each achievement carries its own reward' },
 } as const satisfies Record<string, PointRule>;
 

@@ -31,6 +31,9 @@ export const amountField = z.union([z.number(), z.string()], { error: 'Please en
   return `${Number(whole)}.${frac.padEnd(2, '0')}`;
 });
 
+/** The event a lead was met at: an event id, or null (or absent) for none. */
+const sourceEventField = z.uuid('Choose an event from the list').nullish();
+
 /** POST /api/leads and the Submit New Lead form: one schema, one set of messages. */
 export const leadInputSchema = z
   .object({
@@ -52,6 +55,8 @@ export const leadInputSchema = z
       .max(5000, 'Project description must be at most 5000 characters'),
     urgency: z.enum(URGENCY_LEVELS, { error: 'Please choose the urgency' }).default('medium'),
     relationshipStrength: z.enum(RELATIONSHIP_STRENGTHS, { error: 'Please choose the relationship strength' }).default('medium'),
+    /** The event where the contact was met, if any: an event the submitter can see. */
+    sourceEventId: sourceEventField,
   })
   .strict();
 export type LeadInput = z.input<typeof leadInputSchema>;
@@ -62,6 +67,8 @@ export const leadUpdateSchema = z
   .object({
     status: z.enum(LEAD_STATUSES, { error: 'Please choose a status' }),
     notes: z.string().trim().max(5000, 'Notes must be at most 5000 characters').optional(),
+    /** Names (or, with null, clears) the event where the contact was met. */
+    sourceEventId: sourceEventField,
   })
   .strict();
 
@@ -87,6 +94,8 @@ export const leadSchema = z.object({
   relationshipStrength: z.enum(RELATIONSHIP_STRENGTHS),
   status: z.enum(LEAD_STATUSES),
   notes: z.string().nullable(),
+  /** The event where the contact was met, if any. */
+  sourceEventId: z.string().nullable(),
   /** Only when the viewer may see it (admins): another open lead has the same company or contact domain. */
   possibleDuplicate: z.boolean().optional(),
   createdAt: instantSchema,

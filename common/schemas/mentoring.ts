@@ -182,6 +182,10 @@ export const mentorProfileSchema = z.object({
 });
 export type MentorProfile = z.infer<typeof mentorProfileSchema>;
 
+/** GET /api/mentor-profiles/me: the caller's own mentor profile, or null when they have none yet. */
+export const ownMentorProfileSchema = z.object({ profile: mentorProfileSchema.nullable() });
+export type OwnMentorProfile = z.infer<typeof ownMentorProfileSchema>;
+
 /** A mentor as Discover Mentors lists it: the profile plus how well it matches the viewer. */
 export const mentorCardSchema = mentorProfileSchema.extend({ match: mentorMatchSchema });
 export type MentorCard = z.infer<typeof mentorCardSchema>;
@@ -220,11 +224,17 @@ export const mentorshipRequestSchema = z.object({
   updatedAt: instantSchema,
   mentor: personSchema,
   mentee: personSchema,
+  /** The mentee's CV link, sent only to the request's mentor when the CV policy lets them read it and there is a CV; else null. */
+  menteeCvUrl: z.string().nullable(),
   can: mentorshipRequestAbilitiesSchema,
 });
 export type MentorshipRequest = z.infer<typeof mentorshipRequestSchema>;
 export const mentorshipRequestPageSchema = pageOf(mentorshipRequestSchema);
 export type MentorshipRequestPage = z.infer<typeof mentorshipRequestPageSchema>;
+
+/** What the viewer may do with one session: mark it held (either side, while scheduled), rate it (the mentee, once held, once). */
+export const mentorshipSessionAbilitiesSchema = z.object({ complete: z.boolean(), rate: z.boolean() });
+export type MentorshipSessionAbilities = z.infer<typeof mentorshipSessionAbilitiesSchema>;
 
 export const mentorshipSessionSchema = z.object({
   id: z.string(),
@@ -236,5 +246,6 @@ export const mentorshipSessionSchema = z.object({
   status: z.enum(MENTORSHIP_SESSION_STATUSES),
   menteeRating: z.number().int().nullable(),
   createdAt: instantSchema,
+  can: mentorshipSessionAbilitiesSchema,
 });
 export type MentorshipSession = z.infer<typeof mentorshipSessionSchema>;

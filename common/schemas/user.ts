@@ -41,6 +41,10 @@ export const currentUserSchema = z.object({
   /** Whether a Google or Apple identity signs in to this account (never the provider's id itself). */
   googleLinked: z.boolean(),
   appleLinked: z.boolean(),
+  /** Whether a code from an authenticator app is asked for at sign-in. */
+  twoFactorEnabled: z.boolean(),
+  /** An administrator who must turn on two-factor sign-in before anything else works (an admin setting). */
+  twoFactorSetupRequired: z.boolean(),
   /** What this user may do across the product; the web decides what to show from these, never from the role. */
   can: globalAbilitiesSchema,
 });

@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from '../helpers/server.ts';
 /**
  * Profile settings as a member uses them: edit the job title and keep it after a reload, upload a photo that then
  * shows in the header and sidebar, upload a CV and find the link to it, add and remove a tag, change the password
- * and sign in with the new one; every tab is checked with axe.
+ * and sign in with the new one, choose e-mail notifications, export their data and download it; every tab is checked with axe.
  */
 let server: RunningServer;
 let browser: BrowserContext;
@@ -123,7 +123,7 @@ describe('profile settings', () => {
     await expect.poll(() => visible(p, 'Operations'), { timeout: 10_000 }).toBeGreaterThan(0);
     await accessibleWhenSettled(p, 'skills');
 
-    // Preferences: the switch saves at once; the coming-soon cards say so
+    // Preferences: the networking switch saves at once
     await p.getByRole('tab', { name: 'Preferences' }).click();
     const networking = p.getByRole('switch', { name: 'Available for Networking' });
     expect(await networking.getAttribute('aria-checked')).toBe('true');
@@ -131,8 +131,20 @@ describe('profile settings', () => {
     await networking.click();
     await expect.poll(() => p.getByText('Profile updated!').count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => networking.getAttribute('aria-checked')).toBe('false');
+    // e-mail preferences: a switch changed and saved
+    const endorsements = p.getByRole('switch', { name: 'Endorsements' });
+    expect(await endorsements.getAttribute('aria-checked')).toBe('false');
+    await endorsements.click();
+    await p.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect.poll(() => p.getByText('Email preferences saved').count(), { timeout: 10_000 }).toBe(1);
+    // a data export is prepared, then downloaded as a ZIP
     await p.getByRole('button', { name: 'Export My Data' }).click();
     await expect.poll(() => visible(p, /email with download instructions/), { timeout: 5_000 }).toBe(1);
+    const download = p.getByRole('link', { name: /^Download/ });
+    await expect.poll(() => download.count(), { timeout: 20_000 }).toBe(1);
+    const [file] = await Promise.all([p.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/^data-export-\d{4}-\d{2}-\d{2}\.zip$/);
+    await accessibleWhenSettled(p, 'preferences after an export');
 
     // Security: a wrong current password is refused under its field; the right one changes it
     await p.goto(`${server.baseUrl}/profile-settings?tab=security`);

@@ -1,17 +1,29 @@
 /**
  * What the log may say about a request and an error. Query parameters that carry a secret (an OAuth callback's
- * code and state, a verification token) are replaced, and database errors lose the values bound to their
- * statement: parameters hold what people typed, e-mail addresses and password hashes among them.
+ * code and state, a verification token) are replaced, and so is a path that is itself a secret (a member's
+ * personal calendar feed address); database errors lose the values bound to their statement: parameters hold
+ * what people typed, e-mail addresses and password hashes among them.
  */
 
 const SECRET_PARAMS = new Set(['code', 'state', 'token', 'id_token', 'access_token', 'refresh_token', 'nonce', 'code_verifier', 'password']);
 const CENSOR = '[redacted]';
 
-/** A request target with the values of secret-bearing query parameters replaced. */
+/** A path whose last part is a secret: the personal calendar feed, `/api/calendar/<token>.ics`, in any spelling the router would accept. */
+function redactPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // a malformed escape: judge the raw path
+  }
+  return /^\/+api\/+calendar\/+[^/]/i.test(decoded) ? `/api/calendar/${CENSOR}` : path;
+}
+
+/** A request target with a secret path and the values of secret-bearing query parameters replaced. */
 export function redactUrl(url: string | undefined): string | undefined {
   if (!url) return url;
   const q = url.indexOf('?');
-  if (q < 0) return url;
+  if (q < 0) return redactPath(url);
   const parts = url
     .slice(q + 1)
     .split('&')
@@ -26,7 +38,7 @@ export function redactUrl(url: string | undefined): string | undefined {
       }
       return SECRET_PARAMS.has(name.toLowerCase()) ? `${rawName}=${CENSOR}` : pair;
     });
-  return `${url.slice(0, q)}?${parts.join('&')}`;
+  return `${redactPath(url.slice(0, q))}?${parts.join('&')}`;
 }
 
 interface LoggableRequest {

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import { isApiRequest } from '../lib/request-target.ts';
 import { checkAccess, type Access } from '../policies/roles.ts';
 import { sendError } from './errors.ts';
+import { twoFactorSetupRequired } from './session.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,6 +14,11 @@ declare module 'fastify' {
      * from its own site (Apple's response_mode=form_post); such a route must change nothing and only redirect.
      */
     csrfExempt?: boolean;
+    /**
+     * Reachable by an administrator who must still turn on two-factor sign-in (the admin setting): the current
+     * user, sign-out and the set-up itself. Every other closed route answers them 403 `two_factor_required`.
+     */
+    duringTwoFactorSetup?: boolean;
   }
 }
 
@@ -58,7 +64,12 @@ export function registerRequestGuards(app: FastifyInstance, config: Config) {
     if (request.is404 || !request.routeOptions.url?.startsWith('/api/')) return;
     const access = request.routeOptions.config?.access ?? 'member';
     const status = checkAccess(access, request.user);
-    if (status === 200) return;
+    if (status === 200) {
+      if (access === 'public' || request.routeOptions.config?.duringTwoFactorSetup === true) return;
+      if (!twoFactorSetupRequired(request.user, request.security)) return;
+      request.log.warn({ userId: request.user?.id, route: request.routeOptions.url, method: request.method }, 'two-factor set-up required');
+      return sendError(reply, 'two_factor_required', 'Administrators must turn on two-factor sign-in first. Set it up in Profile Settings → Security.');
+    }
     if (status === 401) return sendError(reply, 'unauthorized', 'Please sign in to continue.');
     request.log.warn({ userId: request.user?.id, route: request.routeOptions.url, method: request.method, ip: request.ip }, 'access denied');
     const message =

@@ -3,9 +3,18 @@ import type { sessions, users } from '../db/schema/index.ts';
 type SessionRow = typeof sessions.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
+/** What the sign-in knows of the user's second factor, read with the session. */
+export interface SessionSecurity {
+  /** The user has two-factor sign-in on. */
+  twoFactorEnabled: boolean;
+  /** The organisation requires it of administrators (an admin setting). */
+  adminTwoFactorRequired: boolean;
+}
+
 export interface CachedSession {
   session: SessionRow;
   user: UserRow;
+  security: SessionSecurity;
   cachedAt: number;
 }
 
@@ -59,13 +68,13 @@ export class SessionCache {
     return hit;
   }
 
-  put(ticket: Ticket, session: SessionRow, user: UserRow) {
+  put(ticket: Ticket, session: SessionRow, user: UserRow, security: SessionSecurity = { twoFactorEnabled: false, adminTwoFactorRequired: false }) {
     if (!this.enabled || ticket < this.floor) return;
     const changedAfterRead = (key: string) => (this.invalidated.get(key) ?? -1) > ticket;
     if (changedAfterRead(`s:${session.id}`) || changedAfterRead(`u:${user.id}`)) return;
     if (this.entries.size >= this.maxEntries) this.drop(this.entries.keys().next().value!);
     this.drop(session.id);
-    this.entries.set(session.id, { session, user, cachedAt: this.clock() });
+    this.entries.set(session.id, { session, user, security, cachedAt: this.clock() });
     let ids = this.byUser.get(user.id);
     if (!ids) this.byUser.set(user.id, (ids = new Set()));
     ids.add(session.id);
@@ -88,7 +97,7 @@ export class SessionCache {
     this.byUser.delete(userId);
   }
 
-  /** Applies a message from the notification channel: 's:<session id>' or 'u:<user id>'. */
+  /** Applies a message from the notification channel: 's:<session id>', 'u:<user id>', or anything else to forget everything (a setting changed). */
   apply(payload: string) {
     if (payload.startsWith('s:')) this.forgetSession(payload.slice(2));
     else if (payload.startsWith('u:')) this.forgetUser(payload.slice(2));

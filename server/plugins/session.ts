@@ -2,10 +2,11 @@ import { eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
-import { sessions, users } from '../db/schema/index.ts';
+import { appSettings, sessions, users, userTotp } from '../db/schema/index.ts';
 import { isApiRequest } from '../lib/request-target.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
-import { SessionCache } from './session-cache.ts';
+import { isAdmin } from '../policies/roles.ts';
+import { SessionCache, type SessionSecurity } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'cp_session';
 /** lastSeenAt is written at most this often, so reads do not each cost a write. */
@@ -17,7 +18,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
     sessionId: string | null;
+    /** The signed-in user's second factor and whether the organisation requires it of them (read with the session). */
+    security: SessionSecurity | null;
   }
+}
+
+/** The app setting that makes two-factor sign-in compulsory for admin and master-admin accounts. */
+export const REQUIRE_ADMIN_2FA = 'require_admin_2fa';
+
+/** Whether this user must turn on two-factor sign-in before anything else answers them. */
+export function twoFactorSetupRequired(user: Pick<UserRow, 'role'> | null, security: SessionSecurity | null): boolean {
+  return !!user && !!security && isAdmin(user) && security.adminTwoFactorRequired && !security.twoFactorEnabled;
 }
 
 export interface SessionDeps {
@@ -44,6 +55,7 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps & { dat
   const { db, config, now, database } = deps;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('security', null);
   const cache = new SessionCache(config.session.cacheMs, () => now().getTime());
   caches.set(db, cache);
   let unlisten: (() => Promise<void>) | null = null;
@@ -65,7 +77,13 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps & { dat
   }
 
   const lookup = db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      // the second factor is read with the session: the admin requirement is decided on every request without another round trip
+      twoFactorEnabled: sql<boolean>`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.enabledAt} is not null)`,
+      adminTwoFactorRequired: sql<boolean>`coalesce((select ${appSettings.value} = 'true'::jsonb from ${appSettings} where ${appSettings.key} = ${REQUIRE_ADMIN_2FA}), false)`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('id')))
@@ -83,8 +101,9 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps & { dat
       const ticket = cache.ticket();
       const [found] = await lookup.execute({ id });
       if (!found) return;
-      row = { ...found, cachedAt: 0 };
-      if (cacheable) cache.put(ticket, found.session, found.user);
+      const security = { twoFactorEnabled: !!found.twoFactorEnabled, adminTwoFactorRequired: !!found.adminTwoFactorRequired };
+      row = { session: found.session, user: found.user, security, cachedAt: 0 };
+      if (cacheable) cache.put(ticket, found.session, found.user, security);
     }
     const t = now().getTime();
     const { session, user } = row;
@@ -101,11 +120,12 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps & { dat
     }
     request.user = user;
     request.sessionId = id;
+    request.security = row.security;
   });
 }
 
 /** Whether cookies must be Secure: the app is served over https (directly or behind a trusted proxy). */
-function isSecure(request: FastifyRequest, config: Config): boolean {
+export function isSecure(request: FastifyRequest, config: Config): boolean {
   return request.protocol === 'https' || !!config.publicUrl?.startsWith('https://');
 }
 
@@ -145,6 +165,7 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply, d
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(request, deps.config) });
   request.user = null;
   request.sessionId = null;
+  request.security = null;
 }
 
 /** Ends every session of a user (deactivation, password change). */
@@ -159,6 +180,19 @@ export async function endUserSessions(db: Db, userId: string) {
  */
 export function forgetUser(db: Db, userId: string) {
   caches.get(db)?.forgetUser(userId);
+}
+
+/** Drops this instance's cached lookups of one session at once (the others hear the row's deletion). */
+export function forgetSession(db: Db, sessionId: string) {
+  caches.get(db)?.forgetSession(sessionId);
+}
+
+/**
+ * Drops every cached lookup of this instance, after a change that is read with every session (an app setting)
+ * has committed; the other instances hear it from the notification the change sends.
+ */
+export function forgetAllSessions(db: Db) {
+  caches.get(db)?.reset();
 }
 
 /** Removes sessions that can no longer be used; run now and then. */

@@ -1,4 +1,4 @@
-import type { MentorProfileAbilities, MentorshipRequestAbilities } from '../../common/schemas/mentoring.ts';
+import type { MentorProfileAbilities, MentorshipRequestAbilities, MentorshipSessionAbilities } from '../../common/schemas/mentoring.ts';
 import { isAdmin, type Actor } from './roles.ts';
 
 /**
@@ -6,7 +6,7 @@ import { isAdmin, type Actor } from './roles.ts';
  * Active profiles are seen by every member; a paused (inactive) one only by its owner and administrators.
  * A request is seen by its mentee and its mentor (and, on a mentee's list, by administrators); the mentee withdraws
  * it while pending, the mentor accepts or declines it while pending, either ends it once accepted, and the mentor
- * schedules its sessions.
+ * schedules its sessions; either side marks a session held and the mentee rates a held session once.
  */
 type ProfileFacts = { userId: string; isActive: boolean; currentMentees: number; maxMentees: number };
 type RequestFacts = { menteeId: string; mentorId: string; status: string };
@@ -41,5 +41,22 @@ export function mentorshipRequestAbilities(actor: Pick<Actor, 'id'>, r: RequestF
     decline: mentor && pending,
     complete: (mentee || mentor) && accepted,
     scheduleSession: mentor && accepted,
+  };
+}
+
+/**
+ * Whether a request lets its mentor read the mentee's CV: asking someone for mentorship shares the CV with them, in
+ * every state of the request (pending, accepted, declined, completed) except withdrawn, where the mentee took the
+ * request back. The CV policy (policies/users.ts) asks the database the same question.
+ */
+export const CV_WITHHELD_STATUS = 'withdrawn';
+export const sharesCvWithMentor = (status: string) => status !== CV_WITHHELD_STATUS;
+
+type SessionFacts = { menteeId: string; mentorId: string; status: string; menteeRating: number | null };
+
+export function mentorshipSessionAbilities(actor: Pick<Actor, 'id'>, s: SessionFacts): MentorshipSessionAbilities {
+  return {
+    complete: isPartyTo(actor, s) && s.status === 'scheduled',
+    rate: s.menteeId === actor.id && s.status === 'completed' && s.menteeRating === null,
   };
 }

@@ -1,4 +1,8 @@
+import { and, eq, ne } from 'drizzle-orm';
 import type { UserAbilities } from '../../common/schemas/abilities.ts';
+import type { Db } from '../db/client.ts';
+import { mentorshipRequests } from '../db/schema/index.ts';
+import { CV_WITHHELD_STATUS } from './mentoring.ts';
 import { isAdmin, type Actor } from './roles.ts';
 
 /** Roles whose accounts only a master-admin may act on. */
@@ -15,9 +19,17 @@ export function userAbilities(actor: Actor, target: { id: string; role: string; 
 }
 
 /**
- * Who may read a member's CV: the member themselves and administrators. (A mentor the member has asked for
- * mentorship will be added here.) Everyone else is answered as if there were no CV.
+ * Who may read a member's CV: the member themselves, administrators, and a mentor the member has asked for
+ * mentorship, whatever became of the request (pending, accepted, declined or completed) unless the member withdrew
+ * it. Asking is one-way: the mentor's CV is not shared with the mentee by it. Everyone else is answered as if there
+ * were no CV. The mentor check is one lookup on the mentor's index of requests.
  */
-export function canReadCv(actor: Pick<Actor, 'id' | 'role'>, owner: { id: string }): boolean {
-  return actor.id === owner.id || isAdmin(actor);
+export async function canReadCv(db: Pick<Db, 'select'>, actor: Pick<Actor, 'id' | 'role'>, owner: { id: string }): Promise<boolean> {
+  if (actor.id === owner.id || isAdmin(actor)) return true;
+  const [asked] = await db
+    .select({ id: mentorshipRequests.id })
+    .from(mentorshipRequests)
+    .where(and(eq(mentorshipRequests.mentorId, actor.id), eq(mentorshipRequests.menteeId, owner.id), ne(mentorshipRequests.status, CV_WITHHELD_STATUS)))
+    .limit(1);
+  return !!asked;
 }

@@ -27,6 +27,7 @@ export function presentLead(viewer: Actor, l: PresentedLeadRow, submitterName: s
     relationshipStrength: l.relationshipStrength as Lead['relationshipStrength'],
     status: l.status as Lead['status'],
     notes: l.notes,
+    sourceEventId: l.sourceEventId,
     ...(can.seeDuplicateFlag && possibleDuplicate !== undefined ? { possibleDuplicate } : {}),
     createdAt: iso(l.createdAt),
     updatedAt: iso(l.updatedAt),

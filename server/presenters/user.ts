@@ -1,14 +1,21 @@
 import type { CurrentUser } from '../../common/schemas/user.ts';
 import type { PendingApplication } from '../../common/schemas/applications.ts';
 import type { memberApplications } from '../db/schema/index.ts';
-import type { UserRow } from '../plugins/session.ts';
+import type { SessionSecurity } from '../plugins/session-cache.ts';
+import { twoFactorSetupRequired, type UserRow } from '../plugins/session.ts';
 import { applicationAbilities } from '../policies/applications.ts';
 import { globalAbilities } from '../policies/global.ts';
 import type { Actor } from '../policies/roles.ts';
 import { iso } from './wire.ts';
 
-/** The signed-in user's own view of their account: every field they gave, never the password hash. */
-export function presentCurrentUser(u: UserRow): CurrentUser {
+/** A user who has not turned on two-factor sign-in, where nothing more is known (an applicant cannot have done so yet). */
+export const NO_SECOND_FACTOR: SessionSecurity = { twoFactorEnabled: false, adminTwoFactorRequired: false };
+
+/**
+ * The signed-in user's own view of their account: every field they gave, never the password hash; with their
+ * second factor as read with the session.
+ */
+export function presentCurrentUser(u: UserRow, security: SessionSecurity): CurrentUser {
   return {
     id: u.id,
     username: u.username,
@@ -44,6 +51,8 @@ export function presentCurrentUser(u: UserRow): CurrentUser {
     emailVerified: !!u.emailVerifiedAt,
     googleLinked: !!u.googleId,
     appleLinked: !!u.appleId,
+    twoFactorEnabled: security.twoFactorEnabled,
+    twoFactorSetupRequired: twoFactorSetupRequired(u, security),
     can: globalAbilities(u),
   };
 }

@@ -10,7 +10,7 @@ import {
 import { pageOf, pageQuery } from '../../common/schemas/page.ts';
 import { userEnvelopeSchema } from '../../common/schemas/user.ts';
 import type { AppContext } from '../app.ts';
-import { presentApplication, presentCurrentUser } from '../presenters/user.ts';
+import { NO_SECOND_FACTOR, presentApplication, presentCurrentUser } from '../presenters/user.ts';
 import { applicationStats, approveApplication, listPendingApplications, rejectApplication, updateApplication } from '../services/applications.ts';
 
 const userIdParams = z.object({ userId: z.uuid('Unknown application') });
@@ -47,7 +47,7 @@ export const adminApplicationRoutes =
       { config: admin, schema: { params: userIdParams, body: approveApplicationSchema.nullish(), response: { 200: userEnvelopeSchema } } },
       async (request) => {
         const user = await approveApplication(deps, request.user!, request.params.userId, request.body?.notes);
-        return { user: presentCurrentUser(user) };
+        return { user: presentCurrentUser(user, NO_SECOND_FACTOR) };
       },
     );
 
@@ -57,7 +57,7 @@ export const adminApplicationRoutes =
       async (request) => {
         const { reason, notes } = request.body;
         const user = await rejectApplication(deps, request.user!, request.params.userId, reason, notes);
-        return { user: presentCurrentUser(user) };
+        return { user: presentCurrentUser(user, NO_SECOND_FACTOR) };
       },
     );
   };

@@ -2,15 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../common/errors.ts';
 import { loginSchema, registerSchema } from '../../common/schemas/auth.ts';
+import { loginResultSchema } from '../../common/schemas/security.ts';
 import { siteInfoSchema, userEnvelopeSchema } from '../../common/schemas/user.ts';
 import type { AppContext } from '../app.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { mailLinkOrigin } from '../lib/request-target.ts';
 import { endSession, startSession } from '../plugins/session.ts';
-import { presentCurrentUser } from '../presenters/user.ts';
+import { beginSecondStep } from '../plugins/sign-in-challenge.ts';
+import { NO_SECOND_FACTOR, presentCurrentUser } from '../presenters/user.ts';
 import { admitRegistration, createApplicant, findByLogin } from '../services/accounts.ts';
 import { sendVerificationEmail } from '../services/email-verification.ts';
 import { admitSignIn, signInSucceeded, throttleAccount } from '../services/login-throttle.ts';
+import { readSecurity } from '../services/two-factor.ts';
 import { emailVerificationRoutes } from './email-verification.ts';
 
 const INVALID_LOGIN = 'Invalid username or password.';
@@ -27,10 +30,10 @@ export const authRoutes =
       request.log.info({ userId: user.id }, 'new membership application');
       await sendVerificationEmail({ ...deps, mailer: ctx.mailer, log: request.log }, mailLinkOrigin(ctx.config.publicUrl, request), user);
       await startSession(request, reply, deps, user.id);
-      return reply.code(201).send({ user: presentCurrentUser(user) });
+      return reply.code(201).send({ user: presentCurrentUser(user, NO_SECOND_FACTOR) });
     });
 
-    app.post('/api/auth/login', { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: userEnvelopeSchema } } }, async (request, reply) => {
+    app.post('/api/auth/login', { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: loginResultSchema } } }, async (request, reply) => {
       const { username, password } = request.body;
       const user = await findByLogin(ctx.db, username);
       // counted per account, not per spelling: the username and the e-mail address share one limit
@@ -47,8 +50,14 @@ export const authRoutes =
         throw new AppError('unauthorized', INVALID_LOGIN);
       }
       await signInSucceeded(ctx.db, account, admission.ids);
+      const security = await readSecurity(ctx.db, user.id);
+      if (security.twoFactorEnabled) {
+        // no session yet: the code is owed first (POST /api/auth/login/2fa)
+        await beginSecondStep(request, reply, deps, user.id);
+        return { twoFactorRequired: true as const };
+      }
       await startSession(request, reply, deps, user.id);
-      return { user: presentCurrentUser(user) };
+      return { user: presentCurrentUser(user, security) };
     });
 
     app.post('/api/auth/logout', { config: { access: 'public' }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request, reply) => {
@@ -56,8 +65,8 @@ export const authRoutes =
       return { ok: true as const };
     });
 
-    app.get('/api/auth/me', { config: { access: 'session' }, schema: { response: { 200: userEnvelopeSchema } } }, async (request) => {
-      return { user: presentCurrentUser(request.user!) };
+    app.get('/api/auth/me', { config: { access: 'session', duringTwoFactorSetup: true }, schema: { response: { 200: userEnvelopeSchema } } }, async (request) => {
+      return { user: presentCurrentUser(request.user!, request.security!) };
     });
 
     /** Public facts the sign-in and status screens need before anyone is signed in. */

@@ -13,6 +13,7 @@ import {
   mentorshipSessionCreateSchema,
   mentorshipSessionRateSchema,
   mentorshipSessionSchema,
+  ownMentorProfileSchema,
 } from '../../common/schemas/mentoring.ts';
 import { pageOf, pageQuery } from '../../common/schemas/page.ts';
 import type { AppContext } from '../app.ts';
@@ -23,6 +24,7 @@ import {
   createMentorProfile,
   createMentorshipRequest,
   getMentorProfile,
+  getOwnMentorProfile,
   listMenteeRequests,
   listMentorRequests,
   listMentors,
@@ -50,6 +52,10 @@ export const mentoringRoutes =
       const page = await listMentors(ctx.db, request.user!, q);
       return { ...page, page: q.page, pageSize: q.pageSize };
     });
+
+    app.get('/api/mentor-profiles/me', { schema: { response: { 200: ownMentorProfileSchema } } }, async (request) => ({
+      profile: await getOwnMentorProfile(ctx.db, request.user!),
+    }));
 
     app.get('/api/mentor-profile/:userId', { schema: { params: userParams, response: { 200: mentorProfileSchema } } }, async (request) =>
       getMentorProfile(ctx.db, request.user!, request.params.userId),

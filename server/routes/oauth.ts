@@ -5,8 +5,10 @@ import { oauthStartQuery } from '../../common/schemas/auth.ts';
 import type { AppContext } from '../app.ts';
 import { publicOrigin } from '../lib/request-target.ts';
 import { startSession } from '../plugins/session.ts';
+import { beginSecondStep } from '../plugins/sign-in-challenge.ts';
 import { createOidcClients, OAUTH_PROVIDERS, OidcSignInError, type OAuthProvider, type OidcClients, type OidcFlow } from '../services/oauth.ts';
 import { accountForIdentity, linkToSignedInUser } from '../services/oauth-accounts.ts';
+import { readSecurity } from '../services/two-factor.ts';
 
 /** Holds state, nonce and PKCE verifier of one sign-in between start and callback (signed, short-lived). */
 export const FLOW_COOKIE = 'cp_oidc';
@@ -118,7 +120,13 @@ async function finishFlow(ctx: AppContext, clients: OidcClients, provider: OAuth
     }
     const { user, outcome } = await accountForIdentity(ctx.db, identity, ctx.now());
     request.log.info({ userId: user.id, provider, outcome }, outcome === 'created' ? 'new membership application' : 'third-party sign-in');
-    await startSession(request, reply, { db: ctx.db, config: ctx.config, now: ctx.now }, user.id);
+    const deps = { db: ctx.db, config: ctx.config, now: ctx.now };
+    if ((await readSecurity(ctx.db, user.id)).twoFactorEnabled) {
+      // the provider vouched for the first factor only: the code is owed before there is a session
+      await beginSecondStep(request, reply, deps, user.id);
+      return reply.redirect('/login?step=2fa');
+    }
+    await startSession(request, reply, deps, user.id);
     return reply.redirect('/dashboard');
   } catch (err) {
     return failed(ctx, request, reply, provider, linking ? 'link failed' : 'callback failed', err, linking);

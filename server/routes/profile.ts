@@ -65,7 +65,7 @@ export const profileRoutes =
 
     app.patch('/api/auth/profile', { schema: { body: profileUpdateSchema, response: { 200: userEnvelopeSchema } } }, async (request) => {
       const user = await updateProfile({ ...deps, log: request.log }, request.user!, request.body, mailLinkOrigin(ctx.config.publicUrl, request), request.ip);
-      return { user: presentCurrentUser(user) };
+      return { user: presentCurrentUser(user, request.security!) };
     });
 
     app.patch('/api/auth/password', { schema: { body: passwordChangeSchema, response: { 200: okSchema } } }, async (request) => {
@@ -121,14 +121,14 @@ export const profileRoutes =
         await admitUpload(ctx.db, request.user!.id, ctx.now());
         const bytes = await readUpload(request, 'profilePicture', PROFILE_LIMITS.pictureBytes, () => imageTooLarge('profilePicture'));
         const user = await setProfilePicture(deps, request.user!, bytes);
-        return { user: presentCurrentUser(user) };
+        return { user: presentCurrentUser(user, request.security!) };
       });
 
       uploads.post('/api/auth/upload-cv', { schema: { response: { 200: userEnvelopeSchema } } }, async (request) => {
         await admitUpload(ctx.db, request.user!.id, ctx.now());
         const bytes = await readUpload(request, 'cv', PROFILE_LIMITS.cvBytes, cvTooLarge);
         const user = await setCv(deps, request.user!, bytes);
-        return { user: presentCurrentUser(user) };
+        return { user: presentCurrentUser(user, request.security!) };
       });
     });
   };

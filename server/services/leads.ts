@@ -9,7 +9,8 @@ import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { insertTogether } from '../db/batch.ts';
 import { prepared } from '../db/prepared.ts';
-import { leadActivities, leadStatusTotals, leads, users } from '../db/schema/index.ts';
+import { events, leadActivities, leadStatusTotals, leads, users } from '../db/schema/index.ts';
+import { eventScope } from '../policies/events.ts';
 import { leadAbilities, leadScope, seesAllLeads } from '../policies/leads.ts';
 import type { Actor } from '../policies/roles.ts';
 import type { PresentedLeadRow } from '../presenters/lead.ts';
@@ -46,6 +47,7 @@ const presentedColumns = {
   notes: leads.notes,
   createdAt: leads.createdAt,
   updatedAt: leads.updatedAt,
+  sourceEventId: leads.sourceEventId,
 };
 
 export interface LeadListQuery extends PageQuery {
@@ -140,10 +142,12 @@ export async function getVisibleLead(db: Db, actor: Actor, id: string) {
 /** Records a partner's referral and its first timeline entry. */
 export async function createLead(db: Db, actor: Actor, data: LeadData, now: Date) {
   return db.transaction(async (tx) => {
+    if (data.sourceEventId) await checkSourceEvent(tx, actor, data.sourceEventId);
     const [lead] = await tx
       .insert(leads)
       .values({
         ...data,
+        sourceEventId: data.sourceEventId ?? null,
         submitterId: actor.id,
         companyKey: companyKey(data.companyName),
         contactDomain: contactDomain(data.contactEmail),
@@ -158,6 +162,15 @@ export async function createLead(db: Db, actor: Actor, data: LeadData, now: Date
     await checkAchievements(tx, actor.id, ['leads_submitted'], now);
     return lead;
   });
+}
+
+/** A lead may name only an event its submitter can see; anything else is a field error, never a hint that it exists. */
+async function checkSourceEvent(tx: Tx, actor: Actor, eventId: string) {
+  const [seen] = await tx
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), eventScope(actor)));
+  if (!seen) throw new AppError('validation_failed', 'Choose an event from the list', { issues: [{ path: 'sourceEventId', message: 'Choose an event from the list' }] });
 }
 
 /** Whether a company or contact domain is already in the open pipeline (no details of whose lead it is). */
@@ -186,8 +199,9 @@ export async function checkDuplicate(db: Db, companyName?: string, email?: strin
  * An admin sets a lead's status and notes. In one transaction: the lead, a timeline entry, a notification
  * for the submitter, the commission when it becomes closed-won (or its cancellation when it leaves), the audit.
  */
-export async function updateLeadStatus(db: Db, actor: Actor, id: string, change: { status: LeadStatus; notes?: string }, now: Date) {
+export async function updateLeadStatus(db: Db, actor: Actor, id: string, change: { status: LeadStatus; notes?: string; sourceEventId?: string | null }, now: Date) {
   return db.transaction(async (tx) => {
+    if (change.sourceEventId) await checkSourceEvent(tx, actor, change.sourceEventId);
     // Lock the submitter's row before anything else: every write below that references them takes a key-share
     // lock on it, so locking it later would deadlock two admins closing leads of the same partner at once.
     // One statement finds the lead within the actor's scope and locks its submitter.
@@ -207,13 +221,28 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
     if (!owner) throw new AppError('not_found', 'Lead not found.');
     if (!leadAbilities(actor, owner).update) throw new AppError('forbidden', 'Only an administrator can change a lead.');
     // the lead's row is locked and updated in one statement that also answers its values from before
-    const old = tx.select({ id: leads.id, status: leads.status, notes: leads.notes }).from(leads).where(eq(leads.id, id)).for('update').as('old');
+    const old = tx
+      .select({ id: leads.id, status: leads.status, notes: leads.notes, sourceEventId: leads.sourceEventId })
+      .from(leads)
+      .where(eq(leads.id, id))
+      .for('update')
+      .as('old');
     const [updated] = await tx
       .update(leads)
-      .set({ status: change.status, ...(change.notes !== undefined ? { notes: change.notes || null } : {}), updatedAt: now })
+      .set({
+        status: change.status,
+        ...(change.notes !== undefined ? { notes: change.notes || null } : {}),
+        ...(change.sourceEventId !== undefined ? { sourceEventId: change.sourceEventId } : {}),
+        updatedAt: now,
+      })
       .from(old)
       .where(eq(leads.id, old.id))
-      .returning({ lead: getTableColumns(leads), fromStatus: sql<string>`${old.status}`, fromNotes: sql<string | null>`${old.notes}` });
+      .returning({
+        lead: getTableColumns(leads),
+        fromStatus: sql<string>`${old.status}`,
+        fromNotes: sql<string | null>`${old.notes}`,
+        fromSourceEventId: sql<string | null>`${old.sourceEventId}`,
+      });
     if (!updated) throw new AppError('not_found', 'Lead not found.');
     const after = updated.lead;
     const before = { ...after, status: updated.fromStatus, notes: updated.fromNotes };
@@ -248,8 +277,8 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
         action: 'lead.update',
         entityType: 'lead',
         entityId: id,
-        before: { status: from, notes: before.notes },
-        after: { status: to, notes: after.notes },
+        before: { status: from, notes: before.notes, ...(change.sourceEventId !== undefined ? { sourceEventId: updated.fromSourceEventId } : {}) },
+        after: { status: to, notes: after.notes, ...(change.sourceEventId !== undefined ? { sourceEventId: after.sourceEventId } : {}) },
         at: now,
       }),
     ]);

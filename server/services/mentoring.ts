@@ -16,7 +16,16 @@ import type {
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { mentorProfiles, mentorReviews, mentorshipRequests, mentorshipSessions, users } from '../db/schema/index.ts';
-import { canReadMenteeRequests, canSeeMentorProfile, hasFreePlace, isPartyTo, mentorProfileAbilities, mentorshipRequestAbilities } from '../policies/mentoring.ts';
+import {
+  canReadMenteeRequests,
+  canSeeMentorProfile,
+  hasFreePlace,
+  isPartyTo,
+  mentorProfileAbilities,
+  mentorshipRequestAbilities,
+  mentorshipSessionAbilities,
+  sharesCvWithMentor,
+} from '../policies/mentoring.ts';
 import { isAdmin, type Actor } from '../policies/roles.ts';
 import { iso } from '../presenters/wire.ts';
 import { checkAchievements } from './gamification.ts';
@@ -170,6 +179,16 @@ export async function getMentorProfile(db: Db, viewer: Actor, userId: string): P
   return presentProfile(viewer, row.p, row.u);
 }
 
+/** The caller's own mentor profile, paused or not, or null when they have none yet (the page asks this to know whether they are a mentor). */
+export async function getOwnMentorProfile(db: Db, actor: Actor): Promise<MentorProfile | null> {
+  const [row] = await db
+    .select({ p: mentorProfiles, u: mentorUserColumns })
+    .from(mentorProfiles)
+    .innerJoin(users, eq(users.id, mentorProfiles.userId))
+    .where(eq(mentorProfiles.userId, actor.id));
+  return row ? presentProfile(actor, row.p, row.u) : null;
+}
+
 /**
  * The caller becomes a mentor: their own profile only (403 otherwise), one per member (409). Creating it unlocks the
  * mentor achievement, in the same transaction.
@@ -216,13 +235,15 @@ const requestRows = (db: Db | Tx) =>
       r: mentorshipRequests,
       mentor: { firstName: mentorUser.firstName, lastName: mentorUser.lastName },
       mentee: { firstName: menteeUser.firstName, lastName: menteeUser.lastName },
+      menteeCvUrl: menteeUser.cvUrl,
     })
     .from(mentorshipRequests)
     .innerJoin(mentorUser, eq(mentorUser.id, mentorshipRequests.mentorId))
     .innerJoin(menteeUser, eq(menteeUser.id, mentorshipRequests.menteeId));
 
 type Person = { firstName: string; lastName: string };
-function presentRequest(actor: Pick<Actor, 'id'>, r: RequestRow, mentor: Person, mentee: Person): MentorshipRequest {
+/** A request as its viewer sees it; the mentee's CV link goes to the mentor only, as the CV policy allows (policies/users.ts). */
+function presentRequest(actor: Pick<Actor, 'id'>, r: RequestRow, mentor: Person, mentee: Person, menteeCvUrl: string | null): MentorshipRequest {
   return {
     id: r.id,
     menteeId: r.menteeId,
@@ -237,6 +258,7 @@ function presentRequest(actor: Pick<Actor, 'id'>, r: RequestRow, mentor: Person,
     updatedAt: iso(r.updatedAt),
     mentor,
     mentee,
+    menteeCvUrl: actor.id === r.mentorId && sharesCvWithMentor(r.status) ? menteeCvUrl : null,
     can: mentorshipRequestAbilities(actor, r),
   };
 }
@@ -244,7 +266,7 @@ function presentRequest(actor: Pick<Actor, 'id'>, r: RequestRow, mentor: Person,
 async function loadRequest(db: Db | Tx, actor: Pick<Actor, 'id'>, id: string): Promise<MentorshipRequest> {
   const [row] = await requestRows(db).where(eq(mentorshipRequests.id, id));
   if (!row) throw new AppError('not_found', 'Mentorship request not found.');
-  return presentRequest(actor, row.r, row.mentor, row.mentee);
+  return presentRequest(actor, row.r, row.mentor, row.mentee, row.menteeCvUrl);
 }
 
 /**
@@ -297,7 +319,7 @@ async function listRequests(db: Db, actor: Actor, by: SQL, q: RequestListQuery) 
     requestRows(db).where(where).orderBy(desc(mentorshipRequests.createdAt), desc(mentorshipRequests.id)).limit(q.pageSize).offset(pageOffset(q)),
     db.select({ total: count() }).from(mentorshipRequests).where(where),
   ]);
-  return { items: rows.map((r) => presentRequest(actor, r.r, r.mentor, r.mentee)), total };
+  return { items: rows.map((r) => presentRequest(actor, r.r, r.mentor, r.mentee, r.menteeCvUrl)), total };
 }
 
 /** My Requests: the requests a member sent, newest first; their own (administrators: anyone's), else 403. */
@@ -408,7 +430,8 @@ export async function completeRequest(db: Db, actor: MentoringActor, id: string,
 
 /* ---------- sessions ---------- */
 
-function presentSession(s: SessionRow): MentorshipSession {
+type Parties = { menteeId: string; mentorId: string };
+function presentSession(actor: Pick<Actor, 'id'>, s: SessionRow, parties: Parties): MentorshipSession {
   return {
     id: s.id,
     requestId: s.requestId,
@@ -419,6 +442,7 @@ function presentSession(s: SessionRow): MentorshipSession {
     status: s.status as MentorshipSession['status'],
     menteeRating: s.menteeRating,
     createdAt: iso(s.createdAt),
+    can: mentorshipSessionAbilities(actor, { ...parties, status: s.status, menteeRating: s.menteeRating }),
   };
 }
 
@@ -452,7 +476,7 @@ export async function scheduleSession(db: Db, actor: MentoringActor, requestId: 
         at: now,
       },
     );
-    return presentSession(created);
+    return presentSession(actor, created, row);
   });
 }
 
@@ -468,7 +492,7 @@ export async function listSessions(db: Db, actor: Actor, requestId: string, q: P
     db.select().from(mentorshipSessions).where(where).orderBy(asc(mentorshipSessions.scheduledAt), asc(mentorshipSessions.id)).limit(q.pageSize).offset(pageOffset(q)),
     db.select({ total: count() }).from(mentorshipSessions).where(where),
   ]);
-  return { items: rows.map(presentSession), total };
+  return { items: rows.map((s) => presentSession(actor, s, request)), total };
 }
 
 /** Locks a session with its request's parties (404 for anyone not one of them). */
@@ -489,7 +513,7 @@ export async function completeSession(db: Db, actor: MentoringActor, id: string)
     const row = await lockSession(tx, actor, id);
     if (row.s.status !== 'scheduled') throw new AppError('conflict', 'This session is already completed.');
     const [updated] = await tx.update(mentorshipSessions).set({ status: 'completed' }).where(eq(mentorshipSessions.id, id)).returning();
-    return presentSession(updated);
+    return presentSession(actor, updated, row);
   });
 }
 
@@ -517,6 +541,6 @@ export async function rateSession(db: Db, actor: MentoringActor, id: string, dat
         updatedAt: now,
       })
       .where(eq(mentorProfiles.id, profile.id));
-    return presentSession(updated);
+    return presentSession(actor, updated, row);
   });
 }

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { AppError } from '../../common/errors.ts';
 import type { Db } from '../db/client.ts';
 import { memberApplications, users } from '../db/schema/index.ts';
 import { forgetUser } from '../plugins/session.ts';
@@ -115,4 +116,30 @@ async function recoverFromRace(db: Db, identity: OidcIdentity, err: unknown): Pr
   const again = await findByProviderId(db, identity);
   if (again) return assertActive(again);
   throw err;
+}
+
+export const NOT_LINKED = (name: string) => `${name} is not linked to your account.`;
+export const LAST_SIGN_IN_METHOD = (name: string) => `${name} is the only way to sign in to your account, so it cannot be unlinked. Link the other provider first.`;
+
+/**
+ * Unlinks a provider from the signed-in user's account, unless it is their last way in (no password and no other
+ * provider): that is refused with a conflict, decided in the statement that unlinks, so two unlinks at once
+ * cannot both succeed and leave the account with none.
+ */
+export async function unlinkProvider(db: Db, userId: string, provider: OAuthProvider): Promise<UserRow> {
+  const name = provider === 'google' ? 'Google' : 'Apple';
+  const column = idColumn(provider);
+  const other = provider === 'google' ? users.appleId : users.googleId;
+  const [updated] = await db
+    .update(users)
+    .set(provider === 'google' ? { googleId: null } : { appleId: null })
+    .where(sql`${users.id} = ${userId} and ${column} is not null and (${users.password} is not null or ${other} is not null)`)
+    .returning();
+  if (!updated) {
+    const [row] = await db.select({ linked: column }).from(users).where(eq(users.id, userId));
+    if (!row?.linked) throw new AppError('not_found', NOT_LINKED(name));
+    throw new AppError('conflict', LAST_SIGN_IN_METHOD(name));
+  }
+  forgetUser(db, userId);
+  return updated;
 }

@@ -54,6 +54,20 @@ function storedId(userId: string, value: string | null, kind: 'picture' | 'cv'):
 const pictureKeys = (id: string) => PROFILE_LIMITS.pictureSizes.map((size) => pictureKey(id, size));
 const cvKeys = (id: string) => Object.values(CV_FORMATS).map((f) => `${id}.${f.extension}`);
 
+/**
+ * The stored files behind a member's picture and CV addresses: the picture's largest size, the CV's possible
+ * keys (one per format; only one exists), and every key of both, for a data export or an erasure.
+ */
+export function storedProfileFiles(user: { id: string; profilePicture: string | null; cvUrl: string | null }) {
+  const pictureId = storedId(user.id, user.profilePicture, 'picture');
+  const cvId = storedId(user.id, user.cvUrl, 'cv');
+  return {
+    pictureKey: pictureId ? pictureKey(pictureId, Math.max(...PROFILE_LIMITS.pictureSizes)) : null,
+    cvKeys: cvId ? cvKeys(cvId) : [],
+    allKeys: [...(pictureId ? pictureKeys(pictureId) : []), ...(cvId ? cvKeys(cvId) : [])],
+  };
+}
+
 async function removeAll(storage: FileStorage, keys: string[]) {
   await Promise.all(keys.map((k) => storage.remove(k).catch(() => undefined)));
 }
@@ -146,7 +160,7 @@ export async function setCv(deps: ProfileFileDeps, user: UserRow, bytes: Buffer)
 /** A member's CV for a reader the policy allows (canReadCv); for anyone else it does not exist. */
 export async function getCv(deps: ProfileFileDeps, actor: Actor, ownerId: string): Promise<{ stream: Readable; size: number; type: CvType }> {
   const notFound = () => new AppError('not_found', 'CV not found.');
-  if (!canReadCv(actor, { id: ownerId })) throw notFound();
+  if (!(await canReadCv(deps.db, actor, { id: ownerId }))) throw notFound();
   const [row] = await deps.db.select({ value: users.cvUrl }).from(users).where(eq(users.id, ownerId)).limit(1);
   const id = storedId(ownerId, row?.value ?? null, 'cv');
   if (!id) throw notFound();

@@ -25,8 +25,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/site',
   'GET /api/openapi.json',
+  // a member's personal calendar feed, fetched by calendar apps without a session: the secret in its address is the proof
+  'GET /api/calendar/:token.ics',
   'POST /api/auth/register',
   'POST /api/auth/login',
+  // the second step of a two-factor sign-in: the challenge cookie is the proof of the first
+  'POST /api/auth/login/2fa',
   'POST /api/auth/logout',
   // the e-mail verification link is opened signed out as often as signed in; the signed token is the proof
   'POST /api/auth/verify-email',

@@ -130,6 +130,16 @@ describe('what is never logged', () => {
     for (const secret of [code, state, token]) expect(log).not.toContain(secret);
   });
 
+  it('the secret address of a personal calendar feed is redacted from the request log, in any spelling', async () => {
+    const token = 'feedtokenSECRET9876543210abcdef';
+    await ctx.app.inject({ method: 'GET', url: `/api/calendar/${token}.ics` });
+    await ctx.app.inject({ method: 'GET', url: `/api/calendar/${token}.ics?x=1` });
+    await ctx.app.inject({ method: 'GET', url: `/%61pi/Calendar/${token}.ics` });
+    const requests = entries().filter((e) => e.msg === 'incoming request');
+    expect(requests.map((e) => e.req.url)).toEqual(['/api/calendar/[redacted]', '/api/calendar/[redacted]?x=1', '/api/calendar/[redacted]']);
+    expect(lines.join('\n')).not.toContain(token);
+  });
+
   it('a database error is logged without the values bound to its statement', async () => {
     const secret = 'sql-param-SECRET-9001';
     const err = await ctx.db.execute(sql`select ${secret}::int`).then(

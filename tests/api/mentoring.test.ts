@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENTOR_FULLY_BOOKED } from '../../common/constants/mentoring.ts';
@@ -8,9 +9,11 @@ import {
   mentorshipRequestPageSchema,
   mentorshipRequestSchema,
   mentorshipSessionSchema,
+  ownMentorProfileSchema,
   type MentorDiscoveryPage,
 } from '../../common/schemas/mentoring.ts';
 import { pageOf } from '../../common/schemas/page.ts';
+import { userEnvelopeSchema } from '../../common/schemas/user.ts';
 import { makeMentorProfile, makeMentorshipRequest } from '../../server/db/factories/mentoring.ts';
 import { achievements, mentorProfiles, mentorReviews, mentorshipRequests, notifications, userAchievements } from '../../server/db/schema/index.ts';
 import { createTestApp, makeSignedIn, makeUser, openSession, type MakeUserOptions, type SignedIn, type TestContext } from '../helpers/app.ts';
@@ -52,6 +55,7 @@ afterAll(() => ctx.close());
 describe('access', () => {
   const routes: Array<[string, string]> = [
     ['GET', '/api/mentor-profiles'],
+    ['GET', '/api/mentor-profiles/me'],
     ['GET', '/api/mentor-profile/00000000-0000-4000-8000-000000000000'],
     ['POST', '/api/mentor-profiles'],
     ['PATCH', '/api/mentor-profiles/me'],
@@ -140,6 +144,35 @@ describe('mentor profiles', () => {
     expect((await admin.api.getOk(mentorProfileSchema, `/api/mentor-profile/${m.user.id}`)).can).toEqual({ requestMentorship: false, edit: false });
     expectError(await viewer.api.get(`/api/mentor-profile/${viewer.user.id}`), 404, 'not_found');
     expectError(await viewer.api.get('/api/mentor-profile/not-a-uuid'), 400, 'validation_failed');
+  });
+
+  it('answers the caller’s own profile at /me, null (not 404) when they have none, and a paused one too', async () => {
+    const m = await member();
+    expect(await m.api.getOk(ownMentorProfileSchema, '/api/mentor-profiles/me')).toEqual({ profile: null });
+    await makeMentorProfile(ctx.db, { user: m.user, specializations: ['Pricing'] });
+    const own = (await m.api.getOk(ownMentorProfileSchema, '/api/mentor-profiles/me')).profile;
+    expect(own).toMatchObject({ userId: m.user.id, specializations: ['Pricing'], isActive: true, can: { edit: true, requestMentorship: false } });
+    await m.api.patchOk(mentorProfileSchema, '/api/mentor-profiles/me', { body: { isActive: false } });
+    expect((await m.api.getOk(ownMentorProfileSchema, '/api/mentor-profiles/me')).profile).toMatchObject({ userId: m.user.id, isActive: false });
+    // another member's profile keeps its own endpoint and its 404s
+    const viewer = await member();
+    expect(await viewer.api.getOk(ownMentorProfileSchema, '/api/mentor-profiles/me')).toEqual({ profile: null });
+    expectError(await viewer.api.get(`/api/mentor-profile/${m.user.id}`), 404, 'not_found');
+  });
+
+  it('pausing hides the mentor from discovery and refuses new requests; resuming brings them back', async () => {
+    const mentor = await member({ firstName: 'Paula', lastName: 'Pause' });
+    // values no other test filters by, as this mentor stays discoverable
+    await makeMentorProfile(ctx.db, { user: mentor.user, specializations: ['Pausing'], industries: ['Resuming'] });
+    const mentee = await member();
+    const seen = async () => ids(await discover(mentee as unknown as SignedIn)).includes(mentor.user.id);
+    expect(await seen()).toBe(true);
+    await mentor.api.patchOk(mentorProfileSchema, '/api/mentor-profiles/me', { body: { isActive: false } });
+    expect(await seen()).toBe(false);
+    expectError(await mentee.api.post('/api/mentorship-requests', { body: requestBody(mentee.user.id, mentor.user.id) }), 404, 'not_found');
+    await mentor.api.patchOk(mentorProfileSchema, '/api/mentor-profiles/me', { body: { isActive: true } });
+    expect(await seen()).toBe(true);
+    await mentee.api.create(mentorshipRequestSchema, '/api/mentorship-requests', { body: requestBody(mentee.user.id, mentor.user.id) });
   });
 
   it('edits only the caller’s own profile and never below the mentees taken', async () => {
@@ -427,16 +460,19 @@ describe('sessions and ratings', () => {
     expectError(await mentor.api.post(`/api/mentorship-requests/${r.id}/sessions`, { body: { ...body, meetingLink: 'javascript:alert(1)' } }), 400, 'validation_failed');
     const s1 = await mentor.api.create(mentorshipSessionSchema, `/api/mentorship-requests/${r.id}/sessions`, { body });
     const s2 = await mentor.api.create(mentorshipSessionSchema, `/api/mentorship-requests/${r.id}/sessions`, { body: { ...body, scheduledAt: '2026-07-08T09:00:00Z' } });
-    expect(s1).toMatchObject({ status: 'scheduled', duration: 45, scheduledAt: '2026-07-01T09:00:00.000Z', menteeRating: null });
+    expect(s1).toMatchObject({ status: 'scheduled', duration: 45, scheduledAt: '2026-07-01T09:00:00.000Z', menteeRating: null, can: { complete: true, rate: false } });
     const list = await mentee.api.getOk(pageOf(mentorshipSessionSchema), `/api/mentorship-requests/${r.id}/sessions`);
     expect(list.items.map((s) => s.id)).toEqual([s1.id, s2.id]);
+    expect(list.items[0].can).toEqual({ complete: true, rate: false });
     expectError(await stranger.api.get(`/api/mentorship-requests/${r.id}/sessions`), 404, 'not_found');
 
     expect(expectError(await mentee.api.post(`/api/mentorship-sessions/${s1.id}/rate`, { body: { rating: 5 } }), 409, 'conflict').message).toBe(
       'Only a completed session can be rated.',
     );
     expectError(await stranger.api.post(`/api/mentorship-sessions/${s1.id}/complete`), 404, 'not_found');
-    await mentor.api.postOk(mentorshipSessionSchema, `/api/mentorship-sessions/${s1.id}/complete`);
+    expect((await mentor.api.postOk(mentorshipSessionSchema, `/api/mentorship-sessions/${s1.id}/complete`)).can).toEqual({ complete: false, rate: false });
+    const held = await mentee.api.getOk(pageOf(mentorshipSessionSchema), `/api/mentorship-requests/${r.id}/sessions`);
+    expect(held.items[0]).toMatchObject({ status: 'completed', can: { complete: false, rate: true } });
     await mentee.api.postOk(mentorshipSessionSchema, `/api/mentorship-sessions/${s2.id}/complete`);
     expectError(await mentee.api.post(`/api/mentorship-sessions/${s2.id}/complete`), 409, 'conflict');
 
@@ -444,7 +480,8 @@ describe('sessions and ratings', () => {
     expect(expectError(await mentee.api.post(`/api/mentorship-sessions/${s1.id}/rate`, { body: { rating: 6 } }), 400, 'validation_failed').message).toBe(
       'Choose a rating from 1 to 5',
     );
-    expect((await mentee.api.postOk(mentorshipSessionSchema, `/api/mentorship-sessions/${s1.id}/rate`, { body: { rating: 5 } })).menteeRating).toBe(5);
+    const rated = await mentee.api.postOk(mentorshipSessionSchema, `/api/mentorship-sessions/${s1.id}/rate`, { body: { rating: 5 } });
+    expect(rated).toMatchObject({ menteeRating: 5, can: { complete: false, rate: false } });
     expect(expectError(await mentee.api.post(`/api/mentorship-sessions/${s1.id}/rate`, { body: { rating: 1 } }), 409, 'conflict').message).toBe(
       'You have already rated this session.',
     );
@@ -452,5 +489,63 @@ describe('sessions and ratings', () => {
     const profile = await mentee.api.getOk(mentorProfileSchema, `/api/mentor-profile/${mentor.user.id}`);
     expect(profile).toMatchObject({ rating: '4.50', totalReviews: 2 });
     expect(await ctx.db.select().from(mentorReviews).where(eq(mentorReviews.mentorId, mentor.user.id))).toHaveLength(2);
+  });
+});
+
+describe('CV access for mentors', () => {
+  const pdf = () => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% CV\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+  /** Uploads a small PDF as the member's CV through the real endpoint and answers its link. */
+  async function uploadCv(who: { api: ReturnType<typeof client> }) {
+    const boundary = `----cpform${randomBytes(8).toString('hex')}`;
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      pdf(),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await who.api.post('/api/auth/upload-cv', { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    return userEnvelopeSchema.parse(res.json()).user.cvUrl!;
+  }
+  const status = async (who: { api: ReturnType<typeof client> }, url: string) => (await who.api.get(url)).statusCode;
+
+  it('lets the mentor a member asked read their CV while the request is not withdrawn; nobody else, and never the other way round', async () => {
+    const mentor = await member();
+    await makeMentorProfile(ctx.db, { user: mentor.user, specializations: ['Reading CVs'], industries: ['Recruiting'] });
+    const mentee = await member();
+    const stranger = await member();
+    const menteeCv = await uploadCv(mentee);
+    const mentorCv = await uploadCv(mentor);
+    expect(await status(mentor, menteeCv)).toBe(404);
+
+    const sent = await mentee.api.create(mentorshipRequestSchema, '/api/mentorship-requests', { body: requestBody(mentee.user.id, mentor.user.id) });
+    expect(sent.menteeCvUrl).toBeNull();
+    expect(await status(mentor, menteeCv)).toBe(200);
+    expect((await mentor.api.get(menteeCv)).rawPayload.equals(pdf())).toBe(true);
+    expect(await status(stranger, menteeCv)).toBe(404);
+    expect(await status(mentee, mentorCv)).toBe(404);
+    const incoming = await mentor.api.getOk(mentorshipRequestPageSchema, '/api/mentorship-requests/mentor');
+    expect(incoming.items.find((r) => r.id === sent.id)?.menteeCvUrl).toBe(menteeCv);
+    const mine = await mentee.api.getOk(mentorshipRequestPageSchema, `/api/mentorship-requests/mentee/${mentee.user.id}`);
+    expect(mine.items.find((r) => r.id === sent.id)?.menteeCvUrl).toBeNull();
+
+    // declined: still readable (the mentee shared it by asking); withdrawn: no longer
+    await mentor.api.postOk(mentorshipRequestSchema, `/api/mentorship-requests/${sent.id}/decline`);
+    expect(await status(mentor, menteeCv)).toBe(200);
+    const again = await mentee.api.create(mentorshipRequestSchema, '/api/mentorship-requests', { body: requestBody(mentee.user.id, mentor.user.id) });
+    await ctx.db.update(mentorshipRequests).set({ status: 'withdrawn' }).where(eq(mentorshipRequests.id, sent.id));
+    await mentee.api.postOk(mentorshipRequestSchema, `/api/mentorship-requests/${again.id}/withdraw`);
+    expect(await status(mentor, menteeCv)).toBe(404);
+    const after = await mentor.api.getOk(mentorshipRequestPageSchema, '/api/mentorship-requests/mentor');
+    expect(after.items.filter((r) => r.menteeId === mentee.user.id).map((r) => r.menteeCvUrl)).toEqual([null, null]);
+
+    // a member without a CV: the link is null and the CV is not found
+    const noCv = await member();
+    const r = await noCv.api.create(mentorshipRequestSchema, '/api/mentorship-requests', { body: requestBody(noCv.user.id, mentor.user.id) });
+    const list = await mentor.api.getOk(mentorshipRequestPageSchema, '/api/mentorship-requests/mentor');
+    expect(list.items.find((x) => x.id === r.id)?.menteeCvUrl).toBeNull();
+    expect(await status(mentor, `/api/users/${noCv.user.id}/cv`)).toBe(404);
+    // signed out and pending accounts never get it
+    expect(await status({ api: anon }, menteeCv)).toBe(401);
+    expect(await status({ api: pendingApi }, menteeCv)).toBe(403);
   });
 });

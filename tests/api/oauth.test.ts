@@ -3,7 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listRoutes } from '../../server/app.ts';
-import { memberApplications, users } from '../../server/db/schema/index.ts';
+import { authenticator } from 'otplib';
+import { memberApplications, users, userTotp } from '../../server/db/schema/index.ts';
+import { sealSecret } from '../../server/lib/secret-box.ts';
 import { createTestApp, makeUser, reloadUser, type TestContext } from '../helpers/app.ts';
 
 const APP_URL = 'http://app.test';
@@ -178,6 +180,32 @@ describe('Google sign-in', () => {
     expect(rows).toHaveLength(1);
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: second.session! } });
     expect(me.json().user.id).toBe(rows[0].id);
+  });
+
+  it('asks an account with two-factor sign-in on for its code before there is a session', async () => {
+    const first = await signInWithGoogle();
+    const [user] = await ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.googleId, String(claims.sub)));
+    const secret = authenticator.generateSecret(20);
+    await ctx.db.update(users).set({ accountStatus: 'approved' }).where(eq(users.id, user.id));
+    await ctx.db.insert(userTotp).values({ userId: user.id, secret: sealSecret(ctx.config.sessionSecret, 'totp-secret', secret), enabledAt: ctx.clock.now() });
+    expect(first.session).toBeDefined();
+
+    const { res, session } = await signInWithGoogle();
+    expect(res.statusCode).toBe(302);
+    expect(location(res)).toBe('/login?step=2fa');
+    expect(session).toBeUndefined();
+    const challenge = cookiePair(res, 'cp_2fa');
+    expect(challenge).toBeDefined();
+    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/auth/login/2fa', headers: { cookie: challenge! }, payload: { code: '000000' } });
+    expect(wrong.statusCode).toBe(400);
+    const code = authenticator.clone({ epoch: ctx.clock.now().getTime() }).generate(secret);
+    const done = await ctx.app.inject({ method: 'POST', url: '/api/auth/login/2fa', headers: { cookie: challenge! }, payload: { code } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().user).toMatchObject({ id: user.id, twoFactorEnabled: true });
+    expect(cookiePair(done, 'cp_session')).toBeDefined();
   });
 
   it('falls back to the e-mail local part and "Member" when the token has no names', async () => {

@@ -166,10 +166,11 @@ describe('cross-site writes', () => {
 });
 
 /**
- * Tables a read may write without changing anything a user can see: session touches (lastSeenAt) and the
- * recommendations cache that GET /api/members/recommendations fills.
+ * Tables a read may write without changing anything a user can see: session touches (lastSeenAt), the
+ * recommendations cache that GET /api/members/recommendations fills, and the member's calendar feed address,
+ * made the first time GET /api/calendar-feed shows it (the same address every time after).
  */
-const DERIVED_TABLES = ['sessions', 'recommendation_cache'];
+const DERIVED_TABLES = ['sessions', 'recommendation_cache', 'calendar_feed_tokens'];
 
 describe('no GET changes state', () => {
   it('calling every GET route as an admin leaves every table as it was', async () => {

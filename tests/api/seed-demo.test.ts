@@ -1,11 +1,21 @@
-import { eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../../common/constants/options.ts';
 import { adminOverviewSchema } from '../../common/schemas/admin.ts';
 import { postPageSchema, userEndorsementsSchema } from '../../common/schemas/community.ts';
 import { pointsSchema } from '../../common/schemas/gamification.ts';
 import { leadActivityPageSchema, leadPageSchema } from '../../common/schemas/lead.ts';
-import { commissions, leadActivities, leads, memberApplications, memberConnections, pointTransactions, users } from '../../server/db/schema/index.ts';
+import {
+  commissions,
+  eventRegistrations,
+  events,
+  leadActivities,
+  leads,
+  memberApplications,
+  memberConnections,
+  pointTransactions,
+  users,
+} from '../../server/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo, type DemoSeedResult } from '../../server/db/seed/demo-seed.ts';
 import { createTestApp, login, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
@@ -26,7 +36,7 @@ let afterSecond: Record<string, string>;
 beforeAll(async () => {
   ctx = await createTestApp();
   now = new Date();
-  first = await seedDemo(ctx.db, now);
+  first = await seedDemo(ctx.db, now, ctx.app.ctx.storage);
   afterFirst = await snapshotTables(ctx.db, []);
   second = await seedDemo(ctx.db, new Date(now.getTime() + 60_000));
   afterSecond = await snapshotTables(ctx.db, []);
@@ -43,7 +53,9 @@ describe('the demo seed', () => {
     expect(first.posts).toBeGreaterThanOrEqual(6);
     expect(first.endorsements).toBeGreaterThanOrEqual(6);
     expect(first.mentors).toBeGreaterThanOrEqual(3);
-    expect(second).toEqual({ members: 0, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0 });
+    expect(first.pictures).toBeGreaterThanOrEqual(5);
+    expect(first.events).toBeGreaterThanOrEqual(5);
+    expect(second).toEqual({ members: 0, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0, events: 0, pictures: 0 });
     expect(afterSecond).toEqual(afterFirst);
   });
 
@@ -86,6 +98,19 @@ describe('the demo seed', () => {
       months.set(key, (months.get(key) ?? new Set()).add(c.rate));
     }
     expect([...months.values()].filter((rates) => rates.size > 1).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives most approved members a portrait stored through the upload path, and leaves some with their initials', async () => {
+    const approved = await ctx.db.select().from(users).where(eq(users.accountStatus, 'approved'));
+    const withPicture = approved.filter((u) => u.profilePicture);
+    expect(first.pictures).toBe(withPicture.length);
+    expect(withPicture.length).toBeGreaterThan(approved.length / 2);
+    expect(withPicture.length).toBeLessThan(approved.length);
+    const api = client(ctx.app, await login(ctx.app, 'priya.raman', DEMO_PASSWORD));
+    const res = await api.get(withPicture[0]!.profilePicture!.replace('size=256', 'size=64'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
   });
 
   it('has pending and accepted connections between members', async () => {
@@ -141,5 +166,22 @@ describe('the demo seed', () => {
       'Status changed from Qualified to In Progress',
       'Status changed from In Progress to Closed Won',
     ]);
+  });
+
+  it('has an events calendar: past events with attendance and leads met there, upcoming ones with registrations, one full with a waitlist, one cancelled', async () => {
+    const all = await ctx.db.select().from(events);
+    const regs = await ctx.db.select().from(eventRegistrations);
+    const past = all.filter((e) => e.endDate.getTime() <= now.getTime());
+    const upcoming = all.filter((e) => e.endDate.getTime() > now.getTime() && e.status === 'active');
+    expect(past.length).toBeGreaterThanOrEqual(2);
+    for (const e of past) expect(regs.some((r) => r.eventId === e.id && r.attendanceConfirmed)).toBe(true);
+    expect(upcoming.length).toBeGreaterThanOrEqual(3);
+    const full = upcoming.find((e) => e.maxAttendees !== null && regs.filter((r) => r.eventId === e.id && r.status === 'registered').length === e.maxAttendees);
+    expect(full).toBeDefined();
+    expect(regs.filter((r) => r.eventId === full!.id && r.status === 'waitlisted').length).toBeGreaterThan(0);
+    expect(all.filter((e) => e.status === 'cancelled')).toHaveLength(1);
+    const attributed = await ctx.db.select().from(leads).where(isNotNull(leads.sourceEventId));
+    expect(attributed.length).toBeGreaterThan(0);
+    for (const l of attributed) expect(past.map((e) => e.id)).toContain(l.sourceEventId);
   });
 });

@@ -126,6 +126,8 @@ function usePreloadAddress() {
 
 function MemberRoutes({ user }: { user: CurrentUser }) {
   usePreloadScreen(useLocation().pathname);
+  // an administrator who must turn on two-factor sign-in first: the server answers nothing else until it is on
+  if (user.twoFactorSetupRequired) return <TwoFactorSetupRoutes user={user} />;
   return (
     <Routes>
       <Route
@@ -155,6 +157,24 @@ function MemberRoutes({ user }: { user: CurrentUser }) {
         <Route path="login" element={<AfterSignIn />} />
         <Route path="register" element={<AfterSignIn />} />
         <Route path="*" element={<P.NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** Only Profile Settings → Security, where the set-up is; every other address leads there. */
+function TwoFactorSetupRoutes({ user }: { user: CurrentUser }) {
+  return (
+    <Routes>
+      <Route
+        element={
+          <Suspense fallback={<ShellSkeleton />}>
+            <AppShell user={user} />
+          </Suspense>
+        }
+      >
+        <Route path="profile-settings" element={<P.ProfileSettingsPage />} />
+        <Route path="*" element={<Navigate to="/profile-settings?tab=security" replace />} />
       </Route>
     </Routes>
   );

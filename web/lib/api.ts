@@ -87,6 +87,7 @@ export const api = {
   get: <T>(url: string) => apiRequest<T>('GET', url),
   post: <T>(url: string, body: unknown = {}) => apiRequest<T>('POST', url, body),
   patch: <T>(url: string, body: unknown = {}) => apiRequest<T>('PATCH', url, body),
+  put: <T>(url: string, body: unknown = {}) => apiRequest<T>('PUT', url, body),
   /** POST a multipart form (a file upload). */
   postForm: <T>(url: string, form: FormData) => apiFormRequest<T>('POST', url, form),
   delete: <T>(url: string) => apiRequest<T>('DELETE', url),

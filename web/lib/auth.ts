@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterData } from '../../common/schemas/auth.ts';
+import type { LoginResult, LoginSecondStepInput } from '../../common/schemas/security.ts';
 import type { CurrentUser } from '../../common/schemas/user.ts';
 import { api, getQueryFn } from './api.ts';
 
@@ -27,11 +28,25 @@ function storeUser(client: QueryClient, user: CurrentUser) {
   void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
 }
 
-/** Sign in; the returned user is stored and the current-user query refreshed. */
+/**
+ * Sign in; the returned user is stored and the current-user query refreshed. With two-factor sign-in on the answer
+ * is `{ twoFactorRequired: true }` instead, and `useLoginSecondStep` finishes it with a code.
+ */
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => api.post<{ user: CurrentUser }>('/api/auth/login', input),
+    mutationFn: (input: LoginInput) => api.post<LoginResult>('/api/auth/login', input),
+    onSuccess: (result) => {
+      if ('user' in result) storeUser(client, result.user);
+    },
+  });
+}
+
+/** The second step of a two-factor sign-in: a code from the app or a recovery code; the user is then stored. */
+export function useLoginSecondStep() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginSecondStepInput) => api.post<{ user: CurrentUser }>('/api/auth/login/2fa', input),
     onSuccess: ({ user }) => storeUser(client, user),
   });
 }

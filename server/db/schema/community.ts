@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -110,7 +110,14 @@ export const events = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('events_start_idx').on(t.startDate)],
+  (t) => [
+    index('events_start_idx').on(t.startDate),
+    // the upcoming and past lists split on the end: an event is past once it has ended
+    index('events_end_start_idx').on(t.endDate, t.startDate),
+    check('events_status_check', sql`${t.status} in ('active', 'cancelled')`),
+    check('events_dates_check', sql`${t.endDate} > ${t.startDate}`),
+    check('events_max_attendees_check', sql`${t.maxAttendees} is null or ${t.maxAttendees} >= 1`),
+  ],
 );
 
 export const eventRegistrations = pgTable(
@@ -129,7 +136,31 @@ export const eventRegistrations = pgTable(
     attendanceConfirmed: boolean('attendance_confirmed').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('event_registrations_event_user_key').on(t.eventId, t.userId), index('event_registrations_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('event_registrations_event_user_key').on(t.eventId, t.userId),
+    index('event_registrations_user_idx').on(t.userId),
+    // places taken and the waitlist in arrival order (registration time, then id), read from the index in order
+    index('event_registrations_event_status_date_idx').on(t.eventId, t.status, t.registrationDate, t.id),
+    check('event_registrations_status_check', sql`${t.status} in ('registered', 'waitlisted')`),
+  ],
+);
+
+/**
+ * A member's personal calendar feed. The secret in its address is derived from the server's secret and `nonce`
+ * (so the address can be shown again) and looked up by its hash; the table alone opens no feed. One per member;
+ * rotating it replaces the nonce and the hash, so the old address stops working at once.
+ */
+export const calendarFeedTokens = pgTable(
+  'calendar_feed_tokens',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feed_tokens_hash_key').on(t.tokenHash)],
 );
 
 export const skillEndorsements = pgTable(

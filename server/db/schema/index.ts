@@ -3,3 +3,4 @@ export * from './leads.ts';
 export * from './community.ts';
 export * from './mentoring.ts';
 export * from './work.ts';
+export * from './account.ts';

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { events } from './community.ts';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -24,6 +26,8 @@ export const leads = pgTable(
     /** Normalised company name and the contact e-mail's domain, for the duplicate check at submission. */
     companyKey: text('company_key').notNull().default(''),
     contactDomain: text('contact_domain').notNull().default(''),
+    /** The event where the partner met the contact, if any (an event's report counts the leads it brought). */
+    sourceEventId: uuid('source_event_id').references(() => events.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -34,6 +38,9 @@ export const leads = pgTable(
     index('leads_created_id_idx').on(t.createdAt, t.id),
     index('leads_company_key_idx').on(t.companyKey),
     index('leads_contact_domain_idx').on(t.contactDomain),
+    index('leads_source_event_idx')
+      .on(t.sourceEventId)
+      .where(sql`${t.sourceEventId} is not null`),
   ],
 );
 

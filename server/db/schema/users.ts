@@ -58,6 +58,8 @@ export const users = pgTable(
     removedAt: ts('removed_at'),
     /** When the member proved they own `email` (a signed link sent to it, or a provider that vouched for it). */
     emailVerifiedAt: ts('email_verified_at'),
+    /** Set when an admin confirmed the member's request to delete their account: personal data was removed or anonymised. */
+    anonymisedAt: ts('anonymised_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -1,11 +1,13 @@
-import { and, inArray, like } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { FileStorage } from '../../plugins/storage.ts';
 import { makeEndorsement } from '../factories/endorsements.ts';
 import { PIPELINE_PATH, makeCommission, makeLead, spread } from '../factories/leads.ts';
 import { makeConnection, makeUser, type UserRow } from '../factories/members.ts';
+import { cancelMadeEvent, makeEvent, markAttended, registerMembers } from '../factories/events.ts';
 import { makeMentorProfile } from '../factories/mentoring.ts';
 import { makePost } from '../factories/posts.ts';
+import { setProfilePicture } from '../../services/profile-files.ts';
 import type { Db } from '../client.ts';
 import { leads, users } from '../schema/index.ts';
 import { DEMO_ENDORSEMENTS, DEMO_POSTS } from './demo-community.ts';
@@ -25,6 +27,8 @@ export interface DemoSeedResult {
   posts: number;
   endorsements: number;
   mentors: number;
+  events: number;
+  pictures: number;
 }
 
 export const demoUsername = (p: Pick<DemoPerson, 'firstName' | 'lastName'>) => `${p.firstName}.${p.lastName}`.toLowerCase();
@@ -34,14 +38,15 @@ export const demoUsername = (p: Pick<DemoPerson, 'firstName' | 'lastName'>) => `
  * real services at back-dated moments (leads in every status with their timelines, commissions pending and
  * paid across tier boundaries, connections, community posts and skill endorsements, each earning its points).
  * All in one transaction, relative to `now`. Idempotent: a demo member that exists is not added again, and the
- * activity is added only while none of the demo's leads exist. With `storage`, some posts carry a generated picture.
+ * activity is added only while none of the demo's leads exist. With `storage`, some posts carry a generated picture
+ * and most approved members a generated portrait (the rest show their initials, as a member without a photo does).
  */
 export async function seedDemo(db: Db, now: Date, storage?: FileStorage): Promise<DemoSeedResult> {
   return db.transaction(async (tx) => {
     const t: Db = tx;
     const members = await seedMembers(t, now);
     const people = await demoPeople(t);
-    if (await hasDemoActivity(t, people)) return { members, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0 };
+    if (await hasDemoActivity(t, people)) return { members, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0, events: 0, pictures: 0 };
     return {
       members,
       leads: await seedLeads(t, people, now),
@@ -49,6 +54,8 @@ export async function seedDemo(db: Db, now: Date, storage?: FileStorage): Promis
       posts: await seedPosts(t, people, now, storage),
       endorsements: await seedEndorsements(t, people, now),
       mentors: await seedMentors(t, people, now),
+      events: await seedEvents(t, people, now),
+      pictures: storage ? await seedPictures(t, people, storage) : 0,
     };
   });
 }
@@ -243,6 +250,133 @@ async function seedMentors(db: Db, people: Map<string, UserRow>, now: Date): Pro
   return DEMO_MENTORS.length;
 }
 
+/**
+ * The events calendar: two past events with their attendance (and the leads partners met there), upcoming ones
+ * with registrations, one full with a waitlist, and one cancelled. Members registered in the days before.
+ */
+async function seedEvents(db: Db, people: Map<string, UserRow>, now: Date): Promise<number> {
+  const admin = person(people, ADMIN);
+  const p = (...names: string[]) => names.map((n) => person(people, n));
+  const at = (days: number, hour: number, minute = 0) => {
+    const d = new Date(now.getTime() + days * DAY);
+    d.setUTCHours(hour, minute, 0, 0);
+    return d;
+  };
+  const partners = p('priya.raman', 'james.okafor', 'sophie.laurent', 'daniel.hughes', 'hannah.becker', 'oliver.grant', 'aisha.khan', 'tom.fletcher');
+
+  const breakfast = await makeEvent(db, {
+    organizer: admin,
+    now: at(-70, 9),
+    title: 'Partner Breakfast: Pipeline Review',
+    description: 'Breakfast with the partnership team: what closed last quarter, where the pipeline is heading, and introductions across sectors.',
+    type: 'in-person',
+    category: 'networking',
+    location: 'The Ned, 27 Poultry, London EC2R 8AJ',
+    start: at(-40, 7, 30),
+    hours: 2,
+    maxAttendees: 30,
+    tags: ['pipeline', 'breakfast'],
+  });
+  await registerMembers(db, breakfast.id, partners, at(-60, 10));
+  const cameToBreakfast = partners.slice(0, 6);
+  await markAttended(db, admin, breakfast.id, cameToBreakfast, at(-40, 10));
+  // partners who met contacts there say so on the leads they submitted in the weeks after
+  const metThere = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(
+      and(
+        inArray(
+          leads.submitterId,
+          cameToBreakfast.map((u) => u.id),
+        ),
+        gt(leads.createdAt, at(-40, 10)),
+        isNull(leads.sourceEventId),
+      ),
+    )
+    .orderBy(asc(leads.createdAt), asc(leads.id))
+    .limit(3);
+  for (const l of metThere) await db.update(leads).set({ sourceEventId: breakfast.id }).where(eq(leads.id, l.id));
+
+  const webinar = await makeEvent(db, {
+    organizer: admin,
+    now: at(-30, 9),
+    title: 'Pricing Interim Assignments',
+    description: 'A practical session on day rates, success fees and how to present them to a board, with time for questions.',
+    type: 'webinar',
+    category: 'training',
+    location: null,
+    meetingLink: 'https://meet.example.com/pricing-interim-assignments',
+    start: at(-15, 12),
+    hours: 1,
+  });
+  await registerMembers(db, webinar.id, partners.slice(2, 7), at(-25, 9));
+  await markAttended(db, admin, webinar.id, partners.slice(2, 6), at(-15, 13));
+
+  const evening = await makeEvent(db, {
+    organizer: admin,
+    now: at(-10, 9),
+    title: 'Executive Networking Evening, Manchester',
+    description: 'Drinks and conversation with partners and invited guests from the North West business community.',
+    type: 'in-person',
+    category: 'social',
+    location: 'Manchester Hall, 36 Bridge Street, Manchester M3 3BT',
+    start: at(12, 18),
+    hours: 3,
+    maxAttendees: 40,
+    fee: '25.00',
+    registrationDeadline: at(10, 17),
+    linkedinPromotionText: 'Joining us in Manchester for an evening with senior interim and advisory leaders? #ChiefPartners',
+  });
+  await registerMembers(db, evening.id, partners.slice(0, 5), at(-8, 11));
+
+  const workshop = await makeEvent(db, {
+    organizer: admin,
+    now: at(-9, 9),
+    title: 'Board Readiness Workshop',
+    description: 'A small-group workshop on preparing for a first non-executive role: governance, committees and the interview.',
+    type: 'in-person',
+    category: 'workshop',
+    location: 'Chief Partners, 1 Finsbury Avenue, London',
+    start: at(20, 14),
+    hours: 3,
+    maxAttendees: 4,
+    fee: '95.00',
+  });
+  await registerMembers(db, workshop.id, partners.slice(0, 7), at(-7, 9));
+
+  const conference = await makeEvent(db, {
+    organizer: admin,
+    now: at(-6, 9),
+    title: 'Partner Conference 2027',
+    description: 'The annual gathering of the partnership: the year in review, sector briefings and the partner awards.',
+    type: 'hybrid',
+    category: 'conference',
+    location: 'Royal Institution, 21 Albemarle Street, London',
+    meetingLink: 'https://meet.example.com/partner-conference',
+    start: at(45, 9),
+    hours: 8,
+    linkedinPromotionText: 'The Chief Partners annual conference is coming: a day of briefings, awards and good company.',
+  });
+  await registerMembers(db, conference.id, p('priya.raman', 'oliver.grant', 'aisha.khan'), at(-5, 15));
+
+  const social = await makeEvent(db, {
+    organizer: admin,
+    now: at(-12, 9),
+    title: 'Summer Social on the Thames',
+    description: 'An evening cruise from Westminster Pier with partners and their guests.',
+    type: 'in-person',
+    category: 'social',
+    location: 'Westminster Pier, London',
+    start: at(30, 19),
+    hours: 3,
+    maxAttendees: 60,
+  });
+  await registerMembers(db, social.id, p('sophie.laurent', 'daniel.hughes', 'tom.fletcher'), at(-11, 12));
+  await cancelMadeEvent(db, admin, social.id, at(-2, 9));
+  return 6;
+}
+
 async function seedEndorsements(db: Db, people: Map<string, UserRow>, now: Date): Promise<number> {
   for (const e of DEMO_ENDORSEMENTS) {
     await makeEndorsement(db, {
@@ -254,6 +388,46 @@ async function seedEndorsements(db: Db, people: Map<string, UserRow>, now: Date)
     });
   }
   return DEMO_ENDORSEMENTS.length;
+}
+
+/** Soft background colours of the demo portraits, one per member in turn. */
+const PORTRAIT_TONES: [string, string][] = [
+  ['#C7D2FE', '#6366F1'],
+  ['#BAE6FD', '#0284C7'],
+  ['#BBF7D0', '#15803D'],
+  ['#FDE68A', '#B45309'],
+  ['#FBCFE8', '#BE185D'],
+  ['#DDD6FE', '#7C3AED'],
+  ['#A5F3FC', '#0E7490'],
+];
+
+/**
+ * Gives most approved demo members a portrait, uploaded through the same path as a member's own photo (checked,
+ * re-encoded to square WebP sizes, stored); every third member (the second, fifth and so on) keeps the initials a member without a photo shows.
+ */
+async function seedPictures(db: Db, people: Map<string, UserRow>, storage: FileStorage): Promise<number> {
+  let added = 0;
+  for (const [index, p] of DEMO_PEOPLE.entries()) {
+    if (p.status !== 'approved' || index % 3 === 1) continue;
+    const user = person(people, demoUsername(p));
+    await setProfilePicture({ db, storage }, user, await portrait(PORTRAIT_TONES[index % PORTRAIT_TONES.length]!));
+    added += 1;
+  }
+  return added;
+}
+
+/** A 512 × 512 stylised head-and-shoulders portrait on a gradient, as PNG bytes: the photo of a demo member. */
+async function portrait([light, dark]: [string, string]): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 512 512">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient>
+    <linearGradient id="fg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff" stop-opacity="0.95"/><stop offset="1" stop-color="#ffffff" stop-opacity="0.75"/></linearGradient>
+  </defs>
+  <rect width="512" height="512" fill="url(#bg)"/>
+  <circle cx="256" cy="206" r="92" fill="url(#fg)"/>
+  <path d="M84 512c0-104 77-178 172-178s172 74 172 178z" fill="url(#fg)"/>
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
 /** A 1200 × 630 diagonal gradient between two colours, as PNG bytes: the picture of a demo post. */

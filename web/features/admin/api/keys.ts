@@ -22,4 +22,5 @@ export const adminKeys = {
   commissions: (p: CommissionFilter & { page: number; pageSize: number }) => ['/api/admin/commissions', p] as const,
   auditAll: ['/api/admin/audit-log'] as const,
   audit: (p: { page: number; pageSize: number }) => ['/api/admin/audit-log', p] as const,
+  securitySettings: ['/api/admin/settings/security'] as const,
 };

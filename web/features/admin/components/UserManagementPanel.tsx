@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../../lib/auth.ts';
 import { rangeText } from '../../../lib/paging.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useAdminUsers, useRemoveUser, useSetUserActive } from '../api/users.ts';
+import { DeletionRequestsCard } from './DeletionRequestsCard.tsx';
 import { UserActions } from './UserActions.tsx';
 import { UserDetailsDialog } from './UserDetailsDialog.tsx';
 import { UserTable } from './UserTable.tsx';
@@ -36,7 +37,7 @@ function TableSkeleton() {
   );
 }
 
-/** User Management: paged, searchable users with activate/deactivate, remove, mail and details. */
+/** User Management: pending account deletion requests, then paged, searchable users with activate/deactivate, remove, mail and details. */
 export function UserManagementPanel() {
   const me = useCurrentUser().data;
   const [query, setQuery] = useState('');
@@ -70,74 +71,77 @@ export function UserManagementPanel() {
   );
 
   return (
-    <Card>
-      <CardHeader className="gap-4 px-4 sm:flex-row sm:items-end sm:justify-between sm:px-6">
-        <div className="grid gap-1.5">
-          <CardTitle>User Management</CardTitle>
-          <CardDescription>Every member account with their referral figures. Removed accounts are hidden.</CardDescription>
-        </div>
-        <div className="grid w-full gap-1.5 sm:w-72">
-          <Label htmlFor={searchId} className="sr-only">
-            Search users
-          </Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              id={searchId}
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder="Search name, e-mail or company"
-              className="pl-9 pr-9 [&::-webkit-search-cancel-button]:hidden"
-              maxLength={100}
-            />
-            {query && (
-              <button
-                type="button"
-                onClick={() => setQuery('')}
-                aria-label="Clear search"
-                className="absolute right-2 top-1/2 flex size-6 -translate-y-1/2 cursor-pointer items-center justify-center rounded text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-              >
-                <X className="size-4" aria-hidden />
-              </button>
-            )}
+    <div className="grid gap-6">
+      <DeletionRequestsCard />
+      <Card>
+        <CardHeader className="gap-4 px-4 sm:flex-row sm:items-end sm:justify-between sm:px-6">
+          <div className="grid gap-1.5">
+            <CardTitle>User Management</CardTitle>
+            <CardDescription>Every member account with their referral figures. Removed accounts are hidden.</CardDescription>
           </div>
-        </div>
-      </CardHeader>
-      <CardContent className="px-4 sm:px-6" aria-busy={users.isFetching || undefined}>
-        <QueryState
-          query={users}
-          what="users"
-          loading={<TableSkeleton />}
-          isEmpty={(p) => !p.items.length}
-          empty={
-            <EmptyState
-              icon={Users}
-              title={search ? 'No users match your search' : 'No users yet'}
-              text={search ? `Nothing found for “${search}”. Try a name, e-mail or company.` : undefined}
-            />
-          }
-        >
-          {() => (
-            <>
-              <p className="sr-only" aria-live="polite">
-                {total} {total === 1 ? 'user' : 'users'} found
-              </p>
-              <UserTable users={items} meId={me?.id} actions={actionsFor} />
-              <Pager
-                label="Users pages"
-                page={page}
-                summary={rangeText(page, PAGE_SIZE, items.length, total)}
-                hasNext={(page - 1) * PAGE_SIZE + items.length < total}
-                onPage={setPage}
-                busy={users.isFetching}
-                className="mt-4"
+          <div className="grid w-full gap-1.5 sm:w-72">
+            <Label htmlFor={searchId} className="sr-only">
+              Search users
+            </Label>
+            <div className="relative">
+              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+              <Input
+                id={searchId}
+                type="search"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                placeholder="Search name, e-mail or company"
+                className="pl-9 pr-9 [&::-webkit-search-cancel-button]:hidden"
+                maxLength={100}
               />
-            </>
-          )}
-        </QueryState>
-      </CardContent>
-      <UserDetailsDialog user={details} isSelf={details?.id === me?.id} onOpenChange={(o) => !o && setDetailsId(null)} />
-    </Card>
+              {query && (
+                <button
+                  type="button"
+                  onClick={() => setQuery('')}
+                  aria-label="Clear search"
+                  className="absolute right-2 top-1/2 flex size-6 -translate-y-1/2 cursor-pointer items-center justify-center rounded text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  <X className="size-4" aria-hidden />
+                </button>
+              )}
+            </div>
+          </div>
+        </CardHeader>
+        <CardContent className="px-4 sm:px-6" aria-busy={users.isFetching || undefined}>
+          <QueryState
+            query={users}
+            what="users"
+            loading={<TableSkeleton />}
+            isEmpty={(p) => !p.items.length}
+            empty={
+              <EmptyState
+                icon={Users}
+                title={search ? 'No users match your search' : 'No users yet'}
+                text={search ? `Nothing found for “${search}”. Try a name, e-mail or company.` : undefined}
+              />
+            }
+          >
+            {() => (
+              <>
+                <p className="sr-only" aria-live="polite">
+                  {total} {total === 1 ? 'user' : 'users'} found
+                </p>
+                <UserTable users={items} meId={me?.id} actions={actionsFor} />
+                <Pager
+                  label="Users pages"
+                  page={page}
+                  summary={rangeText(page, PAGE_SIZE, items.length, total)}
+                  hasNext={(page - 1) * PAGE_SIZE + items.length < total}
+                  onPage={setPage}
+                  busy={users.isFetching}
+                  className="mt-4"
+                />
+              </>
+            )}
+          </QueryState>
+        </CardContent>
+        <UserDetailsDialog user={details} isSelf={details?.id === me?.id} onOpenChange={(o) => !o && setDetailsId(null)} />
+      </Card>
+    </div>
   );
 }

@@ -13,6 +13,7 @@ const ACTIONS: Record<string, string> = {
   'lead.update': 'updated a lead',
   'lead.delete': 'deleted a lead',
   'commission.pay': 'marked a commission paid',
+  'settings.security.update': 'changed the security settings',
 };
 
 /** The sentence after the actor's name; an unknown action reads as its words. */
@@ -20,7 +21,7 @@ export function actionSentence(action: string): string {
   return ACTIONS[action] ?? `performed ${action.replace(/[._-]+/g, ' ')}`;
 }
 
-const ENTITY_LABELS: Record<string, string> = { user: 'User', lead: 'Lead', commission: 'Commission', application: 'Application' };
+const ENTITY_LABELS: Record<string, string> = { user: 'User', lead: 'Lead', commission: 'Commission', application: 'Application', app_setting: 'Setting' };
 /** What kind of record an entry is about (User, Lead, Commission, Application). */
 export function entityLabel(type: string): string {
   return ENTITY_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
@@ -38,6 +39,7 @@ const FIELD_LABELS: Record<string, string> = {
   estimatedValue: 'Value',
   reason: 'Reason',
   riskAssessment: 'Risk assessment',
+  requireAdmin2fa: 'Two-factor sign-in required for administrators',
   ...Object.fromEntries(APPLICATION_CHECKS.map((c) => [c.key, c.label])),
 };
 

@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays, ClipboardCheck, ListChecks, Mail, ScrollText, Users, Wallet } from 'lucide-react';
+import { ArrowRight, CalendarDays, ClipboardCheck, ListChecks, Mail, ScrollText, ShieldCheck, Users, Wallet } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,14 +11,15 @@ import { AuditLogPanel } from '../components/AuditLogPanel.tsx';
 import { CommissionPayoutsPanel } from '../components/CommissionPayoutsPanel.tsx';
 import { LeadManagementPanel } from '../components/LeadManagementPanel.tsx';
 import { OutboxPanel } from '../components/OutboxPanel.tsx';
+import { SecuritySettingsPanel } from '../components/SecuritySettingsPanel.tsx';
 import { UserManagementPanel } from '../components/UserManagementPanel.tsx';
 
-const TABS = ['leads', 'users', 'applications', 'events', 'commissions', 'audit', 'outbox'] as const;
+const TABS = ['leads', 'users', 'applications', 'events', 'commissions', 'audit', 'outbox', 'security'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * Admin Panel (/admin): partner overview and recent activity, then tabs for leads, users, member
- * applications, events, commission payouts, the audit log and the e-mail outbox. The tab is in the address
+ * applications, events, commission payouts, the audit log, the e-mail outbox and the security settings. The tab is in the address
  * (?tab=users) so it survives a reload and can be linked to.
  */
 export function AdminPanelPage() {
@@ -32,7 +33,10 @@ export function AdminPanelPage() {
       <PageHeader title="Admin Panel" description="Manage leads, members, applications, events and payouts." />
       <AdminOverview />
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Admin sections" className="w-full justify-start [&_svg]:hidden 2xl:[&_svg]:block [&>button]:px-2.5">
+        <TabsList
+          aria-label="Admin sections"
+          className="w-full justify-start [&_svg]:hidden 2xl:[&_svg]:block [&>button]:px-2 [&>button]:text-[13px] 2xl:[&>button]:px-2.5 2xl:[&>button]:text-sm"
+        >
           <TabsTrigger value="leads">
             <ListChecks aria-hidden /> Lead Management
           </TabsTrigger>
@@ -53,6 +57,9 @@ export function AdminPanelPage() {
           </TabsTrigger>
           <TabsTrigger value="outbox">
             <Mail aria-hidden /> Outbox
+          </TabsTrigger>
+          <TabsTrigger value="security">
+            <ShieldCheck aria-hidden /> Security
           </TabsTrigger>
         </TabsList>
 
@@ -88,6 +95,9 @@ export function AdminPanelPage() {
         </TabsContent>
         <TabsContent value="outbox">
           <OutboxPanel active={tab === 'outbox'} />
+        </TabsContent>
+        <TabsContent value="security">
+          <SecuritySettingsPanel />
         </TabsContent>
       </Tabs>
     </>

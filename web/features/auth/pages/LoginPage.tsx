@@ -7,6 +7,7 @@ import { Field, fieldA11y } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useLogin } from '../../../lib/auth.ts';
+import { TwoFactorStep } from '../components/TwoFactorStep.tsx';
 import { useDocumentTitle } from '../../../lib/site.ts';
 import { toast } from '../../../lib/toast.ts';
 import { AuthLayout } from '../components/AuthLayout.tsx';
@@ -26,8 +27,11 @@ const loadSchema = () => import('../../../../common/schemas/auth.ts');
 /** Sign-in screen: username and password, or Google / Apple when configured. */
 export function LoginPage() {
   useDocumentTitle('Sign In');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const login = useLogin();
+  // a Google or Apple sign-in that still owes a code comes back here with ?step=2fa
+  const [codeStep, setCodeStep] = useState(params.get('step') === '2fa');
+  const [expired, setExpired] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const clearOnEdit = (name: FieldName) => () => setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
 
@@ -56,8 +60,13 @@ export function LoginPage() {
       return;
     }
     setErrors({});
+    setExpired(null);
     try {
-      await login.mutateAsync(checked.data);
+      const result = await login.mutateAsync(checked.data);
+      if ('twoFactorRequired' in result) {
+        setCodeStep(true);
+        return;
+      }
       // the route table then moves on from /login (to the page first asked for, or the dashboard)
       toast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
     } catch (err) {
@@ -69,6 +78,18 @@ export function LoginPage() {
     }
   };
 
+  if (codeStep) {
+    return (
+      <TwoFactorStep
+        onRestart={(message) => {
+          setCodeStep(false);
+          setExpired(message ?? null);
+          if (params.has('step')) setParams({}, { replace: true });
+        }}
+      />
+    );
+  }
+
   return (
     <AuthLayout title="Welcome Back" subtitle="Sign in to access your referral dashboard">
       <Card>
@@ -77,6 +98,11 @@ export function LoginPage() {
         </CardHeader>
         <CardContent>
           <SignInNotice notice={params.get('notice')} />
+          {expired && (
+            <p role="alert" className="mb-4 rounded-lg bg-destructive-soft px-3 py-2 text-sm font-medium text-destructive">
+              {expired}
+            </p>
+          )}
           <form noValidate onSubmit={(e) => void onSubmit(e)} onFocus={() => void loadSchema()} className="grid gap-5">
             <Field id="login-username" label="Username" error={errors.username}>
               <Input

@@ -21,6 +21,7 @@ function lead(id: string, status: Lead['status'], createdAt: string): Lead {
     relationshipStrength: 'medium',
     status,
     notes: null,
+    sourceEventId: null,
     createdAt,
     updatedAt: createdAt,
     can: { read: true, update: true, delete: true, seeDuplicateFlag: true },

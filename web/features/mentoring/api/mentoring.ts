@@ -4,9 +4,14 @@ import type {
   MentorDiscoveryPage,
   MentorProfile,
   MentorProfileCreateData,
+  MentorProfileUpdate,
   MentorshipRequest,
   MentorshipRequestCreateData,
   MentorshipRequestPage,
+  MentorshipSession,
+  MentorshipSessionCreate,
+  MentorshipSessionRate,
+  OwnMentorProfile,
 } from '../../../../common/schemas/mentoring.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
@@ -19,7 +24,8 @@ export const REQUESTS_PAGE_SIZE = 25;
 export const mentoringKeys = {
   mentors: ['/api/mentor-profiles'] as const,
   mentorList: (q: MentorListQuery) => ['/api/mentor-profiles', q] as const,
-  profile: (userId: string) => ['/api/mentor-profile', userId] as const,
+  own: ['/api/mentor-profiles/me'] as const,
+  sessions: (requestId: string) => ['/api/mentorship-requests/sessions', requestId] as const,
   menteeRequests: (userId: string) => ['/api/mentorship-requests/mentee', userId] as const,
   mentorRequests: ['/api/mentorship-requests/mentor'] as const,
 };
@@ -51,19 +57,12 @@ export function useMentorList(q: MentorListQuery) {
   });
 }
 
-/** The viewer's own mentor profile, or null when they have none (the server answers 404). */
-export function useOwnMentorProfile(userId: string | null) {
+/** The viewer's own mentor profile (paused or not), or null when they have none yet. */
+export function useOwnMentorProfile(enabled: boolean) {
   return useQuery({
-    queryKey: mentoringKeys.profile(userId ?? ''),
-    queryFn: async () => {
-      try {
-        return await api.get<MentorProfile>(`/api/mentor-profile/${encodeURIComponent(userId ?? '')}`);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
-    enabled: !!userId,
+    queryKey: mentoringKeys.own,
+    queryFn: async () => (await api.get<OwnMentorProfile>('/api/mentor-profiles/me')).profile,
+    enabled,
   });
 }
 
@@ -73,7 +72,7 @@ export function useCreateMentorProfile() {
   return useMutation({
     mutationFn: (body: MentorProfileCreateData) => api.post<MentorProfile>('/api/mentor-profiles', body),
     onSuccess: (profile) => {
-      client.setQueryData(mentoringKeys.profile(profile.userId), profile);
+      client.setQueryData(mentoringKeys.own, profile);
       toast({ variant: 'success', title: 'Success', description: 'Your mentor profile has been created!' });
       void invalidateKeys(client, [mentoringKeys.mentors, mentoringKeys.mentorRequests]);
     },
@@ -100,7 +99,19 @@ export function useIncomingRequests(enabled: boolean) {
 
 function useRefreshRequests() {
   const client = useQueryClient();
-  return () => invalidateKeys(client, [mentoringKeys.mentors, ['/api/mentorship-requests/mentee'], mentoringKeys.mentorRequests, ['/api/mentor-profile']]);
+  return () => invalidateKeys(client, [mentoringKeys.mentors, ['/api/mentorship-requests/mentee'], mentoringKeys.mentorRequests, mentoringKeys.own]);
+}
+
+/** PATCH /api/mentor-profiles/me: edit, pause or resume the viewer's own profile; the caller shows failures. */
+export function useUpdateMentorProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MentorProfileUpdate) => api.patch<MentorProfile>('/api/mentor-profiles/me', body),
+    onSuccess: (profile) => {
+      client.setQueryData(mentoringKeys.own, profile);
+      void invalidateKeys(client, [mentoringKeys.mentors]);
+    },
+  });
 }
 
 /** POST /api/mentorship-requests; the form shows failures itself. */
@@ -137,5 +148,56 @@ export function useRequestAction() {
       });
     },
     onSettled: () => void refresh(),
+  });
+}
+
+export const SESSIONS_PAGE_SIZE = 100;
+
+/** The sessions of one mentorship, soonest first. */
+export function useSessions(requestId: string) {
+  return useQuery({
+    queryKey: mentoringKeys.sessions(requestId),
+    queryFn: async () =>
+      (
+        await api.get<{ items: MentorshipSession[]; total: number }>(
+          withQuery(`/api/mentorship-requests/${encodeURIComponent(requestId)}/sessions`, { pageSize: SESSIONS_PAGE_SIZE }),
+        )
+      ).items,
+  });
+}
+
+/** POST /api/mentorship-requests/:id/sessions: the mentor schedules a session; the dialog shows failures. */
+export function useScheduleSession(requestId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MentorshipSessionCreate) => api.post<MentorshipSession>(`/api/mentorship-requests/${encodeURIComponent(requestId)}/sessions`, body),
+    onSuccess: () => {
+      toast({ variant: 'success', title: 'Session Scheduled', description: 'Your mentee has been notified.' });
+      void invalidateKeys(client, [mentoringKeys.sessions(requestId)]);
+    },
+  });
+}
+
+/** POST /api/mentorship-sessions/:id/complete: either side marks a session as held. */
+export function useCompleteSession(requestId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => api.post<MentorshipSession>(`/api/mentorship-sessions/${encodeURIComponent(sessionId)}/complete`),
+    onSuccess: () => toast({ variant: 'success', title: 'Session Completed', description: 'The session has been marked as completed.' }),
+    onError: (err) => toast({ variant: 'destructive', title: 'Error', description: failure(err, 'Failed to update the session. Please try again.') }),
+    onSettled: () => void invalidateKeys(client, [mentoringKeys.sessions(requestId)]),
+  });
+}
+
+/** POST /api/mentorship-sessions/:id/rate: the mentee rates a held session once; the mentor's mean rating changes. */
+export function useRateSession(requestId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sessionId, body }: { sessionId: string; body: MentorshipSessionRate }) =>
+      api.post<MentorshipSession>(`/api/mentorship-sessions/${encodeURIComponent(sessionId)}/rate`, body),
+    onSuccess: () => {
+      toast({ variant: 'success', title: 'Thank You', description: 'Your rating has been saved.' });
+      void invalidateKeys(client, [mentoringKeys.sessions(requestId), mentoringKeys.mentors, mentoringKeys.own]);
+    },
   });
 }

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Briefcase, Building2, Clock, Search, SearchX, Users } from 'lucide-react';
+import { Briefcase, Building2, Clock, Search, SearchX, Star, Users } from 'lucide-react';
 import type { MentorCard, MentorDiscoveryPage } from '../../../../common/schemas/mentoring.ts';
 import type { MatchTone } from '../../../../common/rules/mentor-match.ts';
 import { Pager } from '../../../components/pager.tsx';
@@ -15,6 +15,7 @@ import { pageCount } from '../../../lib/paging.ts';
 import { cn } from '../../../lib/utils.ts';
 import { MENTORS_PAGE_SIZE } from '../api/mentoring.ts';
 import { visibleTags } from '../lib/mentoring.ts';
+import { RatingSummary } from './Rating.tsx';
 
 const ALL = 'all';
 const NO_MENUS = { specializations: [] as string[], industries: [] as string[] };
@@ -221,6 +222,13 @@ function MentorCardView({ mentor: m, onRequest }: { mentor: MentorCard; onReques
           <dt className="sr-only">Mentees</dt>
           <dd>
             {m.currentMentees}/{m.maxMentees} mentees
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <Star className="size-4" aria-hidden />
+          <dt className="sr-only">Rating</dt>
+          <dd>
+            <RatingSummary rating={m.rating} reviews={m.totalReviews} icon={false} />
           </dd>
         </div>
         {m.user.company && (

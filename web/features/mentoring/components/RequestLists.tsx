@@ -1,4 +1,4 @@
-import { Check, Inbox, Send, Undo2, X } from 'lucide-react';
+import { Check, FileText, Inbox, Send, Undo2, X } from 'lucide-react';
 import { useState } from 'react';
 import type { MentorshipRequest } from '../../../../common/schemas/mentoring.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -6,6 +6,10 @@ import { EmptyState, QueryState, SkeletonRows } from '../../../components/query-
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useIncomingRequests, useMyRequests, useRequestAction } from '../api/mentoring.ts';
+import { SessionsPanel } from './Sessions.tsx';
+
+/** Sessions belong to a mentorship once it is accepted, and stay visible (and ratable) after it is completed. */
+const hasSessions = (r: MentorshipRequest) => r.status === 'accepted' || r.status === 'completed';
 
 const STATUS_VARIANT = { accepted: 'success', declined: 'destructive' } as const;
 
@@ -61,6 +65,7 @@ export function MyRequestsTab({ userId }: { userId: string | null }) {
                     <Undo2 aria-hidden /> Withdraw
                   </Button>
                 )}
+                {hasSessions(r) && <SessionsPanel request={r} />}
               </li>
             ))}
           </ul>
@@ -109,8 +114,8 @@ export function MentorRequestsTab() {
                 </div>
                 <RequestFacts r={r} />
                 {r.additionalNotes && <p className="mt-1 text-xs text-muted-foreground">Notes: {r.additionalNotes}</p>}
-                {(r.can.accept || r.can.decline) && (
-                  <div className="mt-3 flex gap-2">
+                {(r.can.accept || r.can.decline || r.menteeCvUrl) && (
+                  <div className="mt-3 flex flex-wrap gap-2">
                     {r.can.accept && (
                       <Button size="sm" disabled={busy} onClick={() => action.mutate({ id: r.id, action: 'accept' })}>
                         <Check aria-hidden /> Accept
@@ -121,8 +126,20 @@ export function MentorRequestsTab() {
                         <X aria-hidden /> Decline
                       </Button>
                     )}
+                    {r.menteeCvUrl && (
+                      <Button size="sm" variant="outline" asChild>
+                        <a href={r.menteeCvUrl} download>
+                          <FileText aria-hidden /> View CV
+                          <span className="sr-only">
+                            {' '}
+                            of {r.mentee.firstName} {r.mentee.lastName}
+                          </span>
+                        </a>
+                      </Button>
+                    )}
                   </div>
                 )}
+                {hasSessions(r) && <SessionsPanel request={r} />}
               </li>
             );
           })}

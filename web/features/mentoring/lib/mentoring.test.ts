@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageTopScore, profileCompleteness, splitTags, visibleTags } from './mentoring.ts';
+import { averageTopScore, profileCompleteness, scheduleSessionForm, splitTags, visibleTags } from './mentoring.ts';
 
 describe('profileCompleteness', () => {
   it('counts filled texts and non-empty lists out of eight fields', () => {
@@ -28,5 +28,21 @@ describe('averageTopScore', () => {
 describe('splitTags', () => {
   it('trims, drops blanks and repeats', () => {
     expect(splitTags(' Finance, , finance,Tax ')).toEqual(['Finance', 'Tax']);
+  });
+});
+
+describe('scheduleSessionForm', () => {
+  it('sends the local date and time as an instant and an empty link as none', () => {
+    const v = scheduleSessionForm.parse({ scheduledAt: '2026-12-01T10:00', duration: '45', meetingLink: '  ', notes: '' });
+    expect(v).toEqual({ scheduledAt: new Date('2026-12-01T10:00').toISOString(), duration: 45, meetingLink: null, notes: null });
+    expect(scheduleSessionForm.parse({ scheduledAt: '2026-12-01T10:00', meetingLink: 'https://meet.example.com/x' }).meetingLink).toBe('https://meet.example.com/x');
+  });
+  it('says what is missing or wrong', () => {
+    const r = scheduleSessionForm.safeParse({ scheduledAt: '', duration: 5, meetingLink: 'not a link' });
+    expect(r.success).toBe(false);
+    const messages = r.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining(['scheduledAt: Choose a date and time', 'duration: Duration must be at least 15', 'meetingLink: Enter a valid meeting link']),
+    );
   });
 });

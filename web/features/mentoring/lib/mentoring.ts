@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { mentorshipSessionCreateSchema } from '../../../../common/schemas/mentoring.ts';
+
 /** The profile fields Matching Insights counts toward completeness. */
 export const COMPLETENESS_FIELDS = ['jobTitle', 'company', 'location', 'bio', 'linkedinUrl', 'expertise', 'industries', 'profilePicture'] as const;
 
@@ -31,3 +34,16 @@ export function splitTags(text: string): string[] {
     .map((t) => t.trim())
     .filter((t) => t && !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
 }
+
+/**
+ * The Schedule Session form: the shared schema with the date and time as the browser's local date-time field gives
+ * it (sent as an instant), and an empty meeting link meaning none.
+ */
+export const scheduleSessionForm = mentorshipSessionCreateSchema.extend({
+  scheduledAt: z
+    .string()
+    .min(1, 'Choose a date and time')
+    .refine((v) => !Number.isNaN(new Date(v).getTime()), 'Choose a date and time')
+    .transform((v) => new Date(v).toISOString()),
+  meetingLink: z.preprocess((v) => (typeof v === 'string' && !v.trim() ? null : v), mentorshipSessionCreateSchema.shape.meetingLink),
+});

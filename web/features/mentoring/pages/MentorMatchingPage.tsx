@@ -12,6 +12,7 @@ import { useMentorList, useOwnMentorProfile } from '../api/mentoring.ts';
 import { BecomeMentorDialog } from '../components/BecomeMentorDialog.tsx';
 import { DiscoverTab, NO_DISCOVER_FILTERS, type DiscoverFilters } from '../components/DiscoverTab.tsx';
 import { InsightsTab } from '../components/InsightsTab.tsx';
+import { MentorProfilePanel } from '../components/MentorProfilePanel.tsx';
 import { MentorRequestsTab, MyRequestsTab } from '../components/RequestLists.tsx';
 import { RequestMentorshipDialog } from '../components/RequestMentorshipDialog.tsx';
 import { averageTopScore } from '../lib/mentoring.ts';
@@ -20,14 +21,15 @@ const TABS = ['discover', 'requests', 'mentor', 'insights'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * Mentor Matching (/mentor-matching): discover mentors scored for the viewer, the viewer's own requests, requests
- * sent to the viewer as a mentor (once they are one) and how matching works. The tab is in the address (?tab=).
+ * Mentor Matching (/mentor-matching): discover mentors scored for the viewer, the viewer's own requests (with their
+ * sessions), the viewer's mentoring once they are a mentor (their profile, to edit or pause, and the requests sent
+ * to them) and how matching works. The tab is in the address (?tab=).
  */
 export function MentorMatchingPage() {
   useDocumentTitle('Mentor Matching');
   const me = useCurrentUser().data;
   const myId = me?.id ?? null;
-  const profile = useOwnMentorProfile(myId);
+  const profile = useOwnMentorProfile(!!myId);
   const isMentor = !!profile.data;
 
   const [params, setParams] = useSearchParams();
@@ -62,7 +64,7 @@ export function MentorMatchingPage() {
           </TabsTrigger>
           {isMentor && (
             <TabsTrigger value="mentor">
-              <Inbox aria-hidden /> Mentor Requests
+              <Inbox aria-hidden /> My Mentoring
             </TabsTrigger>
           )}
           <TabsTrigger value="insights">
@@ -75,8 +77,9 @@ export function MentorMatchingPage() {
         <TabsContent value="requests">
           <MyRequestsTab userId={myId} />
         </TabsContent>
-        {isMentor && (
+        {profile.data && (
           <TabsContent value="mentor">
+            <MentorProfilePanel profile={profile.data} />
             <MentorRequestsTab />
           </TabsContent>
         )}

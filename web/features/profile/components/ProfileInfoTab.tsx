@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Camera, FileText, Plus, Save, Upload, X } from 'lucide-react';
-import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Camera, FileText, Save, Upload } from 'lucide-react';
+import { useId, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CV_ERRORS, PROFILE_LIMITS, profileUpdateSchema } from '../../../../common/schemas/profile.ts';
@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Field, fieldA11y } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TagInput } from '../../../components/ui/tag-input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avatar.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -17,7 +18,7 @@ import { placeServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { initials } from '../../../lib/utils.ts';
 import { uploadErrorText, useUpdateProfile, useUploadCv, useUploadPicture } from '../api/profile.ts';
-import { addTag, cvTooLarge, pictureTooLarge, removeTag } from '../lib/profile-helpers.ts';
+import { cvTooLarge, pictureTooLarge } from '../lib/profile-helpers.ts';
 import { pictureAt } from '../../../lib/picture.ts';
 
 type ProfileForm = z.input<typeof profileUpdateSchema>;
@@ -177,83 +178,6 @@ function CvCard({ user }: { user: CurrentUser }) {
   );
 }
 
-/** A tag list: type and press Enter (or +) to add, × to remove; trimmed, no repeats, at most 20. */
-function TagListField({
-  id,
-  label,
-  placeholder,
-  value,
-  onChange,
-  error,
-  disabled,
-}: {
-  id: string;
-  label: string;
-  placeholder: string;
-  value: string[];
-  onChange: (tags: string[]) => void;
-  error?: string;
-  disabled: boolean;
-}) {
-  const [draft, setDraft] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const shown = error ?? problem ?? undefined;
-  const add = () => {
-    const r = addTag(value, draft);
-    setProblem(r.problem);
-    if (!r.problem) {
-      if (r.tags.length !== value.length) onChange(r.tags);
-      setDraft('');
-    }
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      add();
-    }
-  };
-  return (
-    <Field id={id} label={label} error={shown} hint={`${value.length}/${PROFILE_LIMITS.tags.max}`} className="sm:col-span-2">
-      <div className="flex gap-2">
-        <Input
-          {...fieldA11y(id, shown, true)}
-          value={draft}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            setProblem(null);
-          }}
-          onKeyDown={onKeyDown}
-          placeholder={placeholder}
-          maxLength={PROFILE_LIMITS.tags.length + 20}
-          disabled={disabled}
-          autoComplete="off"
-        />
-        <Button variant="outline" size="icon" onClick={add} disabled={disabled} aria-label={`Add to ${label}`}>
-          <Plus aria-hidden />
-        </Button>
-      </div>
-      {value.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label={label}>
-          {value.map((tag, i) => (
-            <li key={tag} className="inline-flex max-w-full items-center gap-1 rounded-full bg-primary-soft py-1 pl-3 pr-1 text-sm text-primary">
-              <span className="min-w-0 truncate">{tag}</span>
-              <button
-                type="button"
-                onClick={() => onChange(removeTag(value, i))}
-                disabled={disabled}
-                className="flex size-6 shrink-0 cursor-pointer items-center justify-center rounded-full hover:bg-primary/15 focus-visible:outline-2 focus-visible:outline-ring"
-              >
-                <X className="size-3.5" aria-hidden />
-                <span className="sr-only">Remove {tag}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Field>
-  );
-}
-
 /** Personal Information: the member's details and tag lists, saved together with Save Profile. */
 function PersonalInfoForm({ user }: { user: CurrentUser }) {
   const form = useForm<ProfileForm, unknown, ProfileData>({
@@ -321,7 +245,7 @@ function PersonalInfoForm({ user }: { user: CurrentUser }) {
             control={form.control}
             name="expertise"
             render={({ field }) => (
-              <TagListField
+              <TagInput
                 id="profile-expertise"
                 label="Areas of Expertise"
                 placeholder="Add an area of expertise"
@@ -330,8 +254,10 @@ function PersonalInfoForm({ user }: { user: CurrentUser }) {
                   field.onChange(tags);
                   form.clearErrors('expertise');
                 }}
+                limits={PROFILE_LIMITS.tags}
                 error={err('expertise')}
                 disabled={busy}
+                className="sm:col-span-2"
               />
             )}
           />
@@ -339,7 +265,7 @@ function PersonalInfoForm({ user }: { user: CurrentUser }) {
             control={form.control}
             name="industries"
             render={({ field }) => (
-              <TagListField
+              <TagInput
                 id="profile-industries"
                 label="Industry Experience"
                 placeholder="Add an industry"
@@ -348,8 +274,10 @@ function PersonalInfoForm({ user }: { user: CurrentUser }) {
                   field.onChange(tags);
                   form.clearErrors('industries');
                 }}
+                limits={PROFILE_LIMITS.tags}
                 error={err('industries')}
                 disabled={busy}
+                className="sm:col-span-2"
               />
             )}
           />

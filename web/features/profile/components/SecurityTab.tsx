@@ -12,8 +12,11 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { placeServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
 import { useChangePassword } from '../api/profile.ts';
+import { ActiveSessionsCard } from './ActiveSessionsCard.tsx';
 import { SignInMethodsCard } from './SignInMethodsCard.tsx';
+import { TwoFactorCard } from './TwoFactorCard.tsx';
 
 type PasswordForm = z.input<typeof passwordChangeSchema>;
 type PasswordData = z.output<typeof passwordChangeSchema>;
@@ -98,12 +101,19 @@ function ChangePasswordCard() {
   );
 }
 
-/** Security: change the password and manage the ways to sign in. */
+/**
+ * Security: the password, two-factor sign-in, the ways to sign in and the signed-in devices. An administrator who
+ * must turn on two-factor sign-in first sees only that card (nothing else answers them until it is on).
+ */
 export function SecurityTab() {
+  const { data: user } = useCurrentUser();
+  if (user?.twoFactorSetupRequired) return <TwoFactorCard />;
   return (
     <div className="grid gap-6">
       <ChangePasswordCard />
+      <TwoFactorCard />
       <SignInMethodsCard />
+      <ActiveSessionsCard />
     </div>
   );
 }

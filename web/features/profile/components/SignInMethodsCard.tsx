@@ -1,10 +1,16 @@
-import { CircleCheck, Info, KeyRound, Link2 } from 'lucide-react';
+import { CircleCheck, Info, KeyRound, Link2, Unlink } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorDetail } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useSite } from '../../../lib/site.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useUnlinkProvider } from '../api/security.ts';
 
 const PROVIDERS = [
   { id: 'google', name: 'Google', linked: 'googleLinked' },
@@ -21,14 +27,27 @@ const NOTICES: Record<string, string> = {
 };
 
 /**
- * Profile Settings → Sign-in methods: whether Google and Apple sign in to this account, and a Link button for
- * each provider the site offers. Linking starts the provider's flow while signed in, so only the owner of the
- * password can add a way in.
+ * Profile Settings → Sign-in methods: whether Google and Apple sign in to this account, a Link button for each
+ * provider the site offers, and Unlink (after a confirmation) for a linked one. Linking starts the provider's flow
+ * while signed in, so only the owner of the password can add a way in; the server refuses to unlink the last way in.
  */
 export function SignInMethodsCard() {
   const { data: user } = useCurrentUser();
   const site = useSite();
   const [params] = useSearchParams();
+  const unlink = useUnlinkProvider();
+  const [confirming, setConfirming] = useState<(typeof PROVIDERS)[number] | null>(null);
+  const doUnlink = (p: (typeof PROVIDERS)[number]) =>
+    unlink.mutate(p.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        toast({ variant: 'success', title: `${p.name} unlinked`, description: `${p.name} no longer signs in to your account.` });
+      },
+      onError: (err) => {
+        setConfirming(null);
+        toast({ variant: 'destructive', title: `Could not unlink ${p.name}`, description: errorDetail(err, 'Please try again.') });
+      },
+    });
   const linked = PROVIDERS.find((p) => p.id === params.get('linked'));
   const notice = NOTICES[params.get('notice') ?? ''];
   if (!user) return null;
@@ -59,7 +78,12 @@ export function SignInMethodsCard() {
               <li key={p.id} className="flex items-center justify-between gap-3 rounded-lg border border-border px-3 py-2.5">
                 <span className="text-sm font-medium">{p.name}</span>
                 {isLinked ? (
-                  <Badge variant="success">Linked</Badge>
+                  <span className="flex items-center gap-2">
+                    <Badge variant="success">Linked</Badge>
+                    <Button variant="outline" size="sm" onClick={() => setConfirming(p)} disabled={unlink.isPending}>
+                      <Unlink aria-hidden /> Unlink
+                    </Button>
+                  </span>
                 ) : offered ? (
                   <Button variant="outline" size="sm" onClick={() => window.location.assign(`/api/auth/${p.id}?link=1`)}>
                     <Link2 aria-hidden /> Link {p.name}
@@ -72,6 +96,16 @@ export function SignInMethodsCard() {
           })}
         </ul>
       </CardContent>
+      <ConfirmDialog
+        open={!!confirming}
+        onOpenChange={(o) => !o && setConfirming(null)}
+        title={`Unlink ${confirming?.name ?? ''}?`}
+        description={`You will no longer be able to sign in with ${confirming?.name ?? 'it'}. You can link it again at any time.`}
+        confirm={unlink.isPending ? <Spinner className="size-4" label="Unlinking" /> : 'Unlink'}
+        destructive
+        pending={unlink.isPending}
+        onConfirm={() => confirming && doUnlink(confirming)}
+      />
     </Card>
   );
 }

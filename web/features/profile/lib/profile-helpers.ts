@@ -1,17 +1,13 @@
 import { PROFILE_LIMITS } from '../../../../common/schemas/profile.ts';
+import { addTagWithin } from '../../../lib/tags.ts';
 
 /**
- * Adds a tag to a profile tag list as the server keeps it: trimmed, inner spaces collapsed, a blank ignored, a
- * repeat (in any letter case) ignored, at most PROFILE_LIMITS.tags.max tags. Answers the new list and, when the
- * tag was not added, why (for the line under the field).
+ * Adds a tag to a profile tag list as the server keeps it (see addTagWithin): at most PROFILE_LIMITS.tags.max tags.
+ * Answers the new list and, when the tag was not added, why (for the line under the field).
  */
 export function addTag(tags: readonly string[], raw: string): { tags: string[]; problem: string | null } {
-  const tag = raw.trim().replace(/\s+/g, ' ');
-  if (!tag) return { tags: [...tags], problem: null };
-  if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return { tags: [...tags], problem: `“${tag}” is already in the list.` };
-  if (tags.length >= PROFILE_LIMITS.tags.max) return { tags: [...tags], problem: `Add at most ${PROFILE_LIMITS.tags.max}.` };
-  if (tag.length > PROFILE_LIMITS.tags.length) return { tags: [...tags], problem: `Each entry must be at most ${PROFILE_LIMITS.tags.length} characters.` };
-  return { tags: [...tags, tag], problem: null };
+  const { tags: next, problem } = addTagWithin(tags, raw, PROFILE_LIMITS.tags);
+  return { tags: next, problem };
 }
 
 /** The list without the tag at `index`. */

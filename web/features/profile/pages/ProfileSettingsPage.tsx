@@ -1,4 +1,4 @@
-import { Award, Settings2, Shield, UserRound } from 'lucide-react';
+import { Award, Settings2, Shield, ShieldAlert, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -27,6 +27,7 @@ export function ProfileSettingsPage() {
   const tab: Tab = (TABS as readonly string[]).includes(asked) ? (asked as Tab) : fromLinking ? 'security' : 'profile';
   const setTab = (t: string) => setParams(t === 'profile' ? {} : { tab: t }, { replace: true });
   if (!user) return null;
+  if (user.twoFactorSetupRequired) return <TwoFactorRequired />;
 
   return (
     <>
@@ -59,6 +60,28 @@ export function ProfileSettingsPage() {
           <PreferencesTab user={user} />
         </TabsContent>
       </Tabs>
+    </>
+  );
+}
+
+/**
+ * An administrator whose account must turn on two-factor sign-in (an admin setting): every other screen leads
+ * here, and only the set-up is offered until it is on.
+ */
+function TwoFactorRequired() {
+  return (
+    <>
+      <PageHeader title="Profile Settings" description="Security" />
+      <div role="alert" className="mb-6 flex items-start gap-3 rounded-xl border border-warning/30 bg-warning-soft px-4 py-3.5 text-sm">
+        <ShieldAlert className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden />
+        <div>
+          <p className="font-semibold">Turn on two-factor sign-in to continue</p>
+          <p className="mt-0.5 text-muted-foreground">
+            Administrator accounts must use a code from an authenticator app as well as a password. Set it up below; the rest of the platform opens as soon as it is on.
+          </p>
+        </div>
+      </div>
+      <SecurityTab />
     </>
   );
 }

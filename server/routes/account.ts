@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminDeletionPageSchema,
+  adminDeletionQuerySchema,
+  dataExportListSchema,
+  dataExportParams,
+  dataExportSchema,
+  deletionDecisionSchema,
+  deletionParams,
+  deletionRequestCreateSchema,
+  deletionRequestEnvelopeSchema,
+  notificationPreferencesSchema,
+  notificationPreferencesUpdateSchema,
+} from '../../common/schemas/account.ts';
+import type { AppContext } from '../app.ts';
+import { mailLinkOrigin } from '../lib/request-target.ts';
+import { canRequestDeletion } from '../policies/account.ts';
+import { cancelDeletion, confirmDeletion, declineDeletion, getDeletionRequest, listPendingDeletions, requestDeletion } from '../services/account-deletion.ts';
+import { listExports, openExport, presentExport, recoverExports, requestExport, runExport } from '../services/data-exports.ts';
+import { getNotificationPreferences, setNotificationPreferences } from '../services/notification-preferences.ts';
+
+const ok = z.object({ ok: z.literal(true) });
+const admin = { access: 'admin' as const };
+
+/**
+ * The member's own account: e-mail notification preferences, data exports (prepared in the background, then
+ * downloadable by their owner alone for 24 hours) and the request to delete the account, with the admins' side
+ * of that request. Exports being prepared when the app closes are waited for; at start, lost ones are marked
+ * failed and expired files deleted.
+ */
+export const accountRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const running = new Set<Promise<void>>();
+    const exportDeps = { db: ctx.db, storage: ctx.storage, mailer: ctx.mailer, now: ctx.now, brandName: ctx.config.brandName, log: app.log };
+    /** Prepares an export after the answer has gone out, in this process. */
+    const startExport = (id: string, linkOrigin: string | null) => {
+      const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => runExport(exportDeps, id, linkOrigin))
+        .finally(() => running.delete(job));
+      running.add(job);
+    };
+    app.addHook('onReady', async () => {
+      await recoverExports(exportDeps, ctx.now()).catch((err) => app.log.error({ err }, 'data export recovery failed'));
+    });
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([...running]);
+    });
+
+    app.get('/api/notification-preferences', { schema: { response: { 200: notificationPreferencesSchema } } }, async (request) =>
+      getNotificationPreferences(ctx.db, request.user!),
+    );
+
+    app.put(
+      '/api/notification-preferences',
+      { schema: { body: notificationPreferencesUpdateSchema, response: { 200: notificationPreferencesSchema } } },
+      async (request) => setNotificationPreferences(ctx.db, request.user!, request.body, ctx.now()),
+    );
+
+    app.get('/api/data-exports', { schema: { response: { 200: dataExportListSchema } } }, async (request) => listExports(ctx, request.user!.id, ctx.now()));
+
+    // 202: a new export was started; 200: the one already being prepared is answered instead
+    app.post('/api/data-exports', { schema: { response: { 200: dataExportSchema, 202: dataExportSchema } } }, async (request, reply) => {
+      const { row, created } = await requestExport(ctx.db, request.user!.id, ctx.now());
+      if (created) {
+        startExport(row.id, mailLinkOrigin(ctx.config.publicUrl, request));
+        request.log.info({ userId: request.user!.id, exportId: row.id }, 'data export requested');
+      }
+      return reply.code(created ? 202 : 200).send(presentExport(row, ctx.now()));
+    });
+
+    app.get('/api/data-exports/:id/download', { schema: { params: dataExportParams } }, async (request, reply) => {
+      const file = await openExport(ctx, request.user!.id, request.params.id, ctx.now());
+      const day = file.createdAt.toISOString().slice(0, 10);
+      return reply
+        .headers({
+          'content-type': 'application/zip',
+          'content-length': String(file.size),
+          'content-disposition': `attachment; filename="data-export-${day}.zip"`,
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'; sandbox",
+          'cache-control': 'private, no-store',
+        })
+        .send(file.stream);
+    });
+
+    app.get('/api/account-deletion-request', { schema: { response: { 200: deletionRequestEnvelopeSchema } } }, async (request) => ({
+      request: await getDeletionRequest(ctx.db, request.user!.id),
+      canRequest: canRequestDeletion(request.user!),
+    }));
+
+    app.post(
+      '/api/account-deletion-request',
+      { schema: { body: deletionRequestCreateSchema, response: { 201: deletionRequestEnvelopeSchema } } },
+      async (request, reply) => {
+        const created = await requestDeletion(ctx.db, request.user!, request.body, ctx.now());
+        request.log.info({ userId: request.user!.id }, 'account deletion requested');
+        return reply.code(201).send({ request: created, canRequest: canRequestDeletion(request.user!) });
+      },
+    );
+
+    app.delete('/api/account-deletion-request', { schema: { response: { 200: deletionRequestEnvelopeSchema } } }, async (request) => ({
+      request: await cancelDeletion(ctx.db, request.user!.id, ctx.now()),
+      canRequest: canRequestDeletion(request.user!),
+    }));
+
+    app.get(
+      '/api/admin/account-deletion-requests',
+      { config: admin, schema: { querystring: adminDeletionQuerySchema, response: { 200: adminDeletionPageSchema } } },
+      async (request) => {
+        const { items, total } = await listPendingDeletions(ctx.db, request.user!, request.query);
+        return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+      },
+    );
+
+    const deletionDeps = { db: ctx.db, storage: ctx.storage, mailer: ctx.mailer, brandName: ctx.config.brandName, publicUrl: ctx.config.publicUrl, log: app.log };
+
+    app.post(
+      '/api/admin/account-deletion-requests/:id/confirm',
+      { config: admin, schema: { params: deletionParams, body: deletionDecisionSchema, response: { 200: ok } } },
+      async (request) => {
+        await confirmDeletion(deletionDeps, request.user!, request.params.id, request.body.note, ctx.now());
+        request.log.info({ actorId: request.user!.id, requestId: request.params.id }, 'account deletion confirmed; account anonymised');
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/admin/account-deletion-requests/:id/decline',
+      { config: admin, schema: { params: deletionParams, body: deletionDecisionSchema, response: { 200: ok } } },
+      async (request) => {
+        await declineDeletion(deletionDeps, request.user!, request.params.id, request.body.note, ctx.now());
+        return { ok: true as const };
+      },
+    );
+  };

@@ -1,0 +1,42 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SecuritySettings } from '../../common/schemas/security.ts';
+import type { Db } from '../db/client.ts';
+import { appSettings } from '../db/schema/index.ts';
+import { AUTH_CHANGES_CHANNEL, forgetAllSessions, REQUIRE_ADMIN_2FA } from '../plugins/session.ts';
+import type { Actor } from '../policies/roles.ts';
+import { recordAudit } from './audit.ts';
+
+/** The security settings of the organisation; a setting never saved has its default (off). */
+export async function getSecuritySettings(db: Db): Promise<SecuritySettings> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, REQUIRE_ADMIN_2FA));
+  return { requireAdmin2fa: row?.value === true };
+}
+
+/**
+ * Saves the security settings, audited with the value before and after. Every session lookup reads the
+ * requirement, so every instance is told to forget its cached lookups when it changes.
+ */
+export async function setSecuritySettings(db: Db, actor: Actor, next: SecuritySettings, now: Date): Promise<SecuritySettings> {
+  const changed = await db.transaction(async (tx) => {
+    const [before] = await tx.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, REQUIRE_ADMIN_2FA)).for('update');
+    const was = before?.value === true;
+    if (was === next.requireAdmin2fa) return false;
+    await tx
+      .insert(appSettings)
+      .values({ key: REQUIRE_ADMIN_2FA, value: next.requireAdmin2fa, updatedBy: actor.id, updatedAt: now })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: next.requireAdmin2fa, updatedBy: actor.id, updatedAt: now } });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'settings.security.update',
+      entityType: 'app_setting',
+      entityId: REQUIRE_ADMIN_2FA,
+      before: { requireAdmin2fa: was },
+      after: { requireAdmin2fa: next.requireAdmin2fa },
+      at: now,
+    });
+    await tx.execute(sql`select pg_notify(${AUTH_CHANGES_CHANNEL}, 'settings')`);
+    return true;
+  });
+  if (changed) forgetAllSessions(db);
+  return next;
+}

@@ -1,0 +1,302 @@
+import { eq } from 'drizzle-orm';
+import { authenticator } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { okSchema } from '../../common/schemas/profile.ts';
+import { recoveryCodesSchema, securitySettingsSchema, twoFactorSetupResultSchema, twoFactorStatusSchema } from '../../common/schemas/security.ts';
+import { userEnvelopeSchema } from '../../common/schemas/user.ts';
+import { auditLog, recoveryCodes, signInChallenges, userTotp } from '../../server/db/schema/index.ts';
+import { hashToken } from '../../server/lib/tokens.ts';
+import { CODES_THROTTLED, REQUIRED_FOR_ADMINS, WRONG_CODE, WRONG_PASSWORD, WRONG_RECOVERY_CODE } from '../../server/services/two-factor.ts';
+import { createTestApp, login, makeSignedIn, type SignedIn, type TestContext } from '../helpers/app.ts';
+import { client } from '../helpers/client.ts';
+import { expectError } from '../helpers/http.ts';
+
+/** Two-factor sign-in: set-up, the second step of sign-in (throttled, never twice), recovery codes, turning it off, the admin requirement. */
+
+let ctx: TestContext;
+const LIMITS = { maxPerAccount: 4, maxPerIp: 7, windowMs: 15 * 60_000 };
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { login: LIMITS } });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const STEP = 30_000;
+/** The code an authenticator app shows at the app's current time (the test clock). */
+const codeNow = (key: string) => authenticator.clone({ epoch: ctx.clock.now().getTime() }).generate(key.replace(/\s+/g, ''));
+let ipCounter = 0;
+const newIp = () => `198.51.100.${++ipCounter}`;
+
+/** Turns two-factor sign-in on for a signed-in member; answers the secret and the recovery codes. */
+async function turnOn(who: SignedIn) {
+  const setup = await who.api.postOk(twoFactorSetupResultSchema, '/api/auth/2fa/setup', { body: { password: who.user.plainPassword } });
+  const { recoveryCodes } = await who.api.postOk(recoveryCodesSchema, '/api/auth/2fa/enable', { body: { code: codeNow(setup.manualKey) } });
+  // the next code the tests use belongs to a later step
+  ctx.clock.advance(STEP);
+  return { key: setup.manualKey, recoveryCodes };
+}
+
+/** The first step: username and password. Answers the response and the challenge cookie it set. */
+async function firstStep(username: string, password: string, ip = '203.0.113.9') {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: ip });
+  const challenge = res.cookies.find((c) => c.name === 'cp_2fa');
+  return { res, challenge, cookie: challenge ? `cp_2fa=${challenge.value}` : '' };
+}
+
+const secondStep = (cookie: string, body: Record<string, unknown>, ip = '203.0.113.9') =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/login/2fa', headers: { cookie }, payload: body, remoteAddress: ip });
+
+describe('setting up two-factor sign-in', () => {
+  it('needs the password, answers a QR code and a key, and is on only after the first valid code', async () => {
+    const who = await makeSignedIn(ctx);
+    const wrong = expectError(await who.api.post('/api/auth/2fa/setup', { body: { password: 'not-it' } }), 400, 'validation_failed');
+    expect(wrong.issues).toEqual([{ path: 'password', message: WRONG_PASSWORD }]);
+
+    const setup = await who.api.postOk(twoFactorSetupResultSchema, '/api/auth/2fa/setup', { body: { password: who.user.plainPassword } });
+    expect(setup.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(setup.qrCode.split(',')[1], 'base64').toString()).toContain('<svg');
+    expect(setup.manualKey.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{32}$/);
+    // the secret is stored sealed, never as the key the member typed in
+    const [row] = await ctx.db.select().from(userTotp).where(eq(userTotp.userId, who.user.id));
+    expect(row.secret).not.toContain(setup.manualKey.replace(/\s/g, ''));
+    expect(row.enabledAt).toBeNull();
+    expect((await who.api.getOk(userEnvelopeSchema, '/api/auth/me')).user.twoFactorEnabled).toBe(false);
+
+    const bad = expectError(await who.api.post('/api/auth/2fa/enable', { body: { code: '000000' } }), 400, 'validation_failed');
+    expect(bad.issues?.[0]).toEqual({ path: 'code', message: WRONG_CODE });
+    const { recoveryCodes: codes } = await who.api.postOk(recoveryCodesSchema, '/api/auth/2fa/enable', { body: { code: codeNow(setup.manualKey) } });
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const c of codes) expect(c).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
+    // stored hashed only
+    const stored = await ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, who.user.id));
+    expect(stored).toHaveLength(10);
+    expect(stored.some((s) => codes.some((c) => s.codeHash.includes(c.replace('-', ''))))).toBe(false);
+
+    // the current-user answer says so at once, even though reads are cached
+    expect((await who.api.getOk(userEnvelopeSchema, '/api/auth/me')).user.twoFactorEnabled).toBe(true);
+    expect(await who.api.getOk(twoFactorStatusSchema, '/api/auth/2fa')).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+    expectError(await who.api.post('/api/auth/2fa/setup', { body: { password: who.user.plainPassword } }), 409, 'conflict');
+  });
+
+  it('ends every other session of the member when it is turned on; this one stays', async () => {
+    const who = await makeSignedIn(ctx);
+    const elsewhere = client(ctx.app, await login(ctx.app, who.user.username!, who.user.plainPassword));
+    expect((await elsewhere.get('/api/auth/me')).statusCode).toBe(200);
+    await turnOn(who);
+    expect((await elsewhere.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await who.api.get('/api/auth/me')).statusCode).toBe(200);
+  });
+
+  it('is refused signed out, for an applicant and from another site', async () => {
+    expectError(await client(ctx.app).post('/api/auth/2fa/setup', { body: { password: 'x' } }), 401, 'unauthorized');
+    const applicant = await makeSignedIn(ctx, { accountStatus: 'pending' });
+    expectError(await applicant.api.post('/api/auth/2fa/setup', { body: { password: applicant.user.plainPassword } }), 403, 'forbidden');
+    const who = await makeSignedIn(ctx);
+    const res = await who.api.post('/api/auth/2fa/setup', { body: { password: who.user.plainPassword }, headers: { 'sec-fetch-site': 'cross-site' } });
+    expectError(res, 403, 'forbidden');
+  });
+});
+
+describe('signing in with two-factor sign-in on', () => {
+  it('opens no session for the password alone, and one for a valid code', async () => {
+    const who = await makeSignedIn(ctx);
+    const { key } = await turnOn(who);
+    const { res, challenge, cookie } = await firstStep(who.user.username!, who.user.plainPassword);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ twoFactorRequired: true });
+    expect(res.cookies.find((c) => c.name === 'cp_session')).toBeUndefined();
+    expect(challenge).toMatchObject({ httpOnly: true, maxAge: 300, sameSite: 'Lax', path: '/api/auth' });
+    // the table holds the token's hash, not the token
+    const [row] = await ctx.db
+      .select()
+      .from(signInChallenges)
+      .where(eq(signInChallenges.id, hashToken(challenge!.value)));
+    expect(row.userId).toBe(who.user.id);
+    expect(row.expiresAt.getTime() - ctx.clock.now().getTime()).toBe(5 * 60_000);
+
+    const done = await secondStep(cookie, { code: codeNow(key) });
+    expect(done.statusCode, done.body).toBe(200);
+    const session = done.cookies.find((c) => c.name === 'cp_session');
+    expect(session?.value).toBeTruthy();
+    expect(done.json().user.twoFactorEnabled).toBe(true);
+    const me = await client(ctx.app, `cp_session=${session!.value}`).getOk(userEnvelopeSchema, '/api/auth/me');
+    expect(me.user.id).toBe(who.user.id);
+    // the challenge is used up
+    expectError(await secondStep(cookie, { code: codeNow(key) }), 401, 'unauthorized');
+  });
+
+  it('never accepts the same code twice, nor an older one after a newer', async () => {
+    const who = await makeSignedIn(ctx);
+    const { key } = await turnOn(who);
+    const code = codeNow(key);
+    const first = await firstStep(who.user.username!, who.user.plainPassword);
+    expect((await secondStep(first.cookie, { code })).statusCode).toBe(200);
+    const again = await firstStep(who.user.username!, who.user.plainPassword);
+    const replay = expectError(await secondStep(again.cookie, { code }), 400, 'validation_failed');
+    expect(replay.message).toBe(WRONG_CODE);
+    // a code from the step before the accepted one is refused too, though still within the drift window
+    ctx.clock.advance(STEP);
+    const older = authenticator.clone({ epoch: ctx.clock.now().getTime() - 2 * STEP }).generate(key.replace(/\s/g, ''));
+    expectError(await secondStep(again.cookie, { code: older }), 400, 'validation_failed');
+    expect((await secondStep(again.cookie, { code: codeNow(key) })).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong code, and throttles wrong codes per account with 429 and Retry-After', async () => {
+    const who = await makeSignedIn(ctx);
+    const { key } = await turnOn(who);
+    const ip = newIp();
+    const { cookie } = await firstStep(who.user.username!, who.user.plainPassword, ip);
+    for (let i = 0; i < LIMITS.maxPerAccount; i++) expectError(await secondStep(cookie, { code: '123456' }, ip), 400, 'validation_failed');
+    const limited = await secondStep(cookie, { code: codeNow(key) }, ip);
+    expect(expectError(limited, 429, 'rate_limited').message).toBe(CODES_THROTTLED);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // from another address too: the account's count holds
+    expectError(await secondStep(cookie, { code: codeNow(key) }, newIp()), 429, 'rate_limited');
+    // once the window has passed (and a new first step, the old challenge has expired) the right code works
+    ctx.clock.advance(LIMITS.windowMs + 1000);
+    expectError(await secondStep(cookie, { code: codeNow(key) }, ip), 401, 'unauthorized');
+    const fresh = await firstStep(who.user.username!, who.user.plainPassword, ip);
+    expect((await secondStep(fresh.cookie, { code: codeNow(key) }, ip)).statusCode).toBe(200);
+  });
+
+  it('throttles wrong codes per address across accounts', async () => {
+    const ip = newIp();
+    const people = await Promise.all([makeSignedIn(ctx), makeSignedIn(ctx), makeSignedIn(ctx)]);
+    const keys = [];
+    for (const p of people) keys.push((await turnOn(p)).key);
+    const steps = [];
+    for (const p of people) steps.push((await firstStep(p.user.username!, p.user.plainPassword, ip)).cookie);
+    // 3 + 3 wrong codes on two accounts stay under each account's limit; the seventh from this address is the last admitted
+    for (let i = 0; i < 3; i++) expectError(await secondStep(steps[0], { code: '111111' }, ip), 400, 'validation_failed');
+    for (let i = 0; i < 3; i++) expectError(await secondStep(steps[1], { code: '111111' }, ip), 400, 'validation_failed');
+    expectError(await secondStep(steps[2], { code: '111111' }, ip), 400, 'validation_failed');
+    expectError(await secondStep(steps[2], { code: codeNow(keys[2]) }, ip), 429, 'rate_limited');
+    // the same account from elsewhere is not blocked by this address
+    const elsewhere = newIp();
+    const other = await firstStep(people[2].user.username!, people[2].user.plainPassword, elsewhere);
+    expect((await secondStep(other.cookie, { code: codeNow(keys[2]) }, elsewhere)).statusCode).toBe(200);
+  });
+
+  it('accepts a recovery code once', async () => {
+    const who = await makeSignedIn(ctx);
+    const { recoveryCodes: codes } = await turnOn(who);
+    const first = await firstStep(who.user.username!, who.user.plainPassword);
+    // letter case and spaces do not matter
+    const ok = await secondStep(first.cookie, { recoveryCode: ` ${codes[3].toUpperCase()} ` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const again = await firstStep(who.user.username!, who.user.plainPassword);
+    const used = expectError(await secondStep(again.cookie, { recoveryCode: codes[3] }), 400, 'validation_failed');
+    expect(used.issues).toEqual([{ path: 'recoveryCode', message: WRONG_RECOVERY_CODE }]);
+    expect((await secondStep(again.cookie, { recoveryCode: codes[4] })).statusCode).toBe(200);
+    const cookie = `cp_session=${(await firstStepAndCode(who, codes[5])).value}`;
+    expect(await client(ctx.app, cookie).getOk(twoFactorStatusSchema, '/api/auth/2fa')).toMatchObject({ recoveryCodesLeft: 7 });
+  });
+
+  it('refuses a missing, forged or expired challenge and a body with both or neither factor', async () => {
+    const who = await makeSignedIn(ctx);
+    const { key } = await turnOn(who);
+    expectError(await secondStep('', { code: codeNow(key) }), 401, 'unauthorized');
+    expectError(await secondStep('cp_2fa=forged', { code: codeNow(key) }), 401, 'unauthorized');
+    const { cookie } = await firstStep(who.user.username!, who.user.plainPassword);
+    expectError(await secondStep(cookie, {}), 400, 'validation_failed');
+    expectError(await secondStep(cookie, { code: codeNow(key), recoveryCode: 'abcde-fghij' }), 400, 'validation_failed');
+    ctx.clock.advance(5 * 60_000 + 1000);
+    expectError(await secondStep(cookie, { code: codeNow(key) }), 401, 'unauthorized');
+  });
+});
+
+async function firstStepAndCode(who: SignedIn, recoveryCode: string) {
+  const { cookie } = await firstStep(who.user.username!, who.user.plainPassword);
+  const res = await secondStep(cookie, { recoveryCode });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.cookies.find((c) => c.name === 'cp_session')!;
+}
+
+describe('turning two-factor sign-in off and new recovery codes', () => {
+  it('needs the password AND a current code or a recovery code', async () => {
+    const who = await makeSignedIn(ctx);
+    const { key, recoveryCodes: codes } = await turnOn(who);
+    expectError(await who.api.post('/api/auth/2fa/disable', { body: { password: who.user.plainPassword } }), 400, 'validation_failed');
+    expectError(await who.api.post('/api/auth/2fa/disable', { body: { code: codeNow(key) } }), 400, 'validation_failed');
+    const wrongPassword = expectError(await who.api.post('/api/auth/2fa/disable', { body: { password: 'nope', code: codeNow(key) } }), 400, 'validation_failed');
+    expect(wrongPassword.issues?.[0]?.path).toBe('password');
+    const wrongCode = expectError(await who.api.post('/api/auth/2fa/disable', { body: { password: who.user.plainPassword, code: '000000' } }), 400, 'validation_failed');
+    expect(wrongCode.issues?.[0]?.path).toBe('code');
+    expect((await who.api.getOk(twoFactorStatusSchema, '/api/auth/2fa')).enabled).toBe(true);
+
+    // new codes: the old ones stop working
+    const fresh = await who.api.postOk(recoveryCodesSchema, '/api/auth/2fa/recovery-codes', { body: { password: who.user.plainPassword, code: codeNow(key) } });
+    expect(fresh.recoveryCodes.some((c) => codes.includes(c))).toBe(false);
+    expectError(await who.api.post('/api/auth/2fa/disable', { body: { password: who.user.plainPassword, recoveryCode: codes[0] } }), 400, 'validation_failed');
+
+    await who.api.postOk(okSchema, '/api/auth/2fa/disable', { body: { password: who.user.plainPassword, recoveryCode: fresh.recoveryCodes[0] } });
+    expect((await who.api.getOk(userEnvelopeSchema, '/api/auth/me')).user.twoFactorEnabled).toBe(false);
+    expect(await ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, who.user.id))).toEqual([]);
+    // and the password alone signs in again
+    const { res } = await firstStep(who.user.username!, who.user.plainPassword);
+    expect(res.json().user.id).toBe(who.user.id);
+  });
+
+  it('is refused for a member who does not have it on', async () => {
+    const who = await makeSignedIn(ctx);
+    expectError(await who.api.post('/api/auth/2fa/disable', { body: { password: who.user.plainPassword, code: '123456' } }), 409, 'conflict');
+    expectError(await who.api.post('/api/auth/2fa/recovery-codes', { body: { password: who.user.plainPassword, code: '123456' } }), 409, 'conflict');
+  });
+});
+
+describe('requiring two-factor sign-in of administrators', () => {
+  it('is a setting only admins change, audited', async () => {
+    const partner = await makeSignedIn(ctx);
+    const admin = await makeSignedIn(ctx, { role: 'admin', accountStatus: 'approved' });
+    expectError(await client(ctx.app).get('/api/admin/settings/security'), 401, 'unauthorized');
+    expectError(await partner.api.get('/api/admin/settings/security'), 403, 'forbidden');
+    expectError(await partner.api.put('/api/admin/settings/security', { body: { requireAdmin2fa: true } }), 403, 'forbidden');
+    expectError(await admin.api.put('/api/admin/settings/security', { body: { requireAdmin2fa: 'yes' } }), 400, 'validation_failed');
+    expectError(await admin.api.put('/api/admin/settings/security', { body: { requireAdmin2fa: true }, headers: { 'sec-fetch-site': 'cross-site' } }), 403, 'forbidden');
+    expect(await admin.api.getOk(securitySettingsSchema, '/api/admin/settings/security')).toEqual({ requireAdmin2fa: false });
+  });
+
+  it('leaves an admin without it only the set-up until they turn it on', async () => {
+    const master = await makeSignedIn(ctx, { role: 'master-admin', accountStatus: 'approved' });
+    const masterKey = (await turnOn(master)).key;
+    const admin = await makeSignedIn(ctx, { role: 'admin', accountStatus: 'approved' });
+    const partner = await makeSignedIn(ctx);
+    // warm the cached lookup: the setting must take effect at once all the same
+    expect((await admin.api.get('/api/leads')).statusCode).toBe(200);
+
+    await master.api.putOk(securitySettingsSchema, '/api/admin/settings/security', { body: { requireAdmin2fa: true } });
+    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'settings.security.update'));
+    expect(entry).toMatchObject({ actorId: master.user.id, before: { requireAdmin2fa: false }, after: { requireAdmin2fa: true } });
+
+    const blocked = expectError(await admin.api.get('/api/leads'), 403, 'two_factor_required');
+    expect(blocked.message).toMatch(/two-factor/);
+    expectError(await admin.api.get('/api/users'), 403, 'two_factor_required');
+    expectError(await admin.api.post('/api/auth/sessions/sign-out-others'), 403, 'two_factor_required');
+    expect((await admin.api.getOk(userEnvelopeSchema, '/api/auth/me')).user).toMatchObject({ twoFactorEnabled: false, twoFactorSetupRequired: true });
+    // a new sign-in is no way round it
+    const again = client(
+      ctx.app,
+      (await firstStep(admin.user.username!, admin.user.plainPassword)).res.cookies.filter((c) => c.name === 'cp_session').map((c) => `cp_session=${c.value}`)[0],
+    );
+    expectError(await again.get('/api/leads'), 403, 'two_factor_required');
+    // members and admins who have it are not affected
+    expect((await partner.api.get('/api/leads')).statusCode).toBe(200);
+    expect((await master.api.get('/api/users')).statusCode).toBe(200);
+    // the master-admin cannot turn theirs off while it is required
+    const refused = expectError(
+      await master.api.post('/api/auth/2fa/disable', { body: { password: master.user.plainPassword, code: codeNow(masterKey) } }),
+      409,
+      'conflict',
+    );
+    expect(refused.message).toBe(REQUIRED_FOR_ADMINS);
+
+    await turnOn(admin);
+    expect((await admin.api.get('/api/leads')).statusCode).toBe(200);
+    expect((await admin.api.getOk(userEnvelopeSchema, '/api/auth/me')).user.twoFactorSetupRequired).toBe(false);
+
+    await master.api.putOk(securitySettingsSchema, '/api/admin/settings/security', { body: { requireAdmin2fa: false } });
+    expect(await master.api.getOk(securitySettingsSchema, '/api/admin/settings/security')).toEqual({ requireAdmin2fa: false });
+  });
+});
