@@ -11,7 +11,35 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run
 /** A fresh Chromium profile (persistent context, as these machines need) with a viewport. */
 export async function newBrowser(viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
   const dir = mkdtempSync(join(tmpdir(), 'cp-chromium-'));
-  return chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport });
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport });
+  await context.addInitScript(recordToasts);
+  return context;
+}
+
+/** Runs in every page: keeps the text of every toast that was shown, so a test can check a toast after it has gone. */
+function recordToasts() {
+  const w = window as unknown as { __toasts: string[] };
+  const seen: string[] = (w.__toasts = []);
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll('[data-swipe-direction]')) {
+      const text = el.textContent ?? '';
+      if (text && !seen.includes(text)) seen.push(text);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/**
+ * A toast containing `text` was shown on this page (now or earlier). On failure the message says which toasts were
+ * shown and what any open dialog or alert says, so a failure on a slow machine can be read from the log alone.
+ */
+export async function expectToast(page: Page, text: string, timeout = 30_000) {
+  const shown = () => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []);
+  try {
+    await expect.poll(async () => (await shown()).some((t) => t.includes(text)), { timeout }).toBe(true);
+  } catch (e) {
+    const dialogs = await page.locator('[role=dialog], [role=alertdialog], [role=alert]').allTextContents();
+    throw new Error(`no toast "${text}"; toasts shown: ${JSON.stringify(await shown())}; dialogs and alerts: ${JSON.stringify(dialogs)}`, { cause: e });
+  }
 }
 
 /** Collects console errors and failed same-origin requests; a journey asserts the list stays empty. */

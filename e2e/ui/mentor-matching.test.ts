@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, newBrowser, watchPage } from '../helpers/browser.ts';
+import { expectAccessible, expectToast, newBrowser, watchPage } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
@@ -51,7 +51,6 @@ const accessibleWhenSettled = async (page: Page, name: string) => {
   await expectAccessible(page, name);
 };
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).count();
-const toasted = (page: Page, text: string) => expect.poll(() => page.getByText(text).count(), { timeout: 30_000 }).toBeGreaterThan(0);
 
 describe('mentor matching', () => {
   it('become a mentor, pause, edit, request, view CV, accept, schedule, complete and rate a session, fully booked', async () => {
@@ -75,7 +74,7 @@ describe('mentor matching', () => {
     await dialog.getByLabel('Max mentees').fill('1');
     await accessibleWhenSettled(a, 'become a mentor dialog');
     await dialog.getByRole('button', { name: 'Create Mentor Profile' }).click();
-    await toasted(a, 'Your mentor profile has been created!');
+    await expectToast(a, 'Your mentor profile has been created!');
     await expect.poll(() => a.getByRole('button', { name: 'Become a Mentor' }).count()).toBe(0);
     await accessibleWhenSettled(a, 'discover (mentor)');
 
@@ -87,7 +86,7 @@ describe('mentor matching', () => {
     await accessibleWhenSettled(a, 'my mentoring');
     const active = a.getByRole('switch', { name: 'Accepting new mentees' });
     await active.click();
-    await toasted(a, 'You are hidden from Discover Mentors and cannot be requested.');
+    await expectToast(a, 'You are hidden from Discover Mentors and cannot be requested.');
     await expect.poll(() => active.getAttribute('aria-checked')).toBe('false');
 
     const b = await benBrowser.newPage();
@@ -105,7 +104,7 @@ describe('mentor matching', () => {
     await b.goto(`${server.baseUrl}/mentor-matching?tab=discover`);
     await expect.poll(() => visible(b, 'No Mentors Found'), { timeout: 15_000 }).toBe(1);
     await active.click();
-    await toasted(a, 'Members can find you and request mentorship again.');
+    await expectToast(a, 'Members can find you and request mentorship again.');
 
     // Ada edits her profile: more hours, one more specialization left typed
     await a.getByRole('button', { name: 'Edit Profile' }).click();
@@ -115,7 +114,7 @@ describe('mentor matching', () => {
     await edit.getByRole('textbox', { name: 'Specializations', exact: true }).fill('Partnerships');
     await accessibleWhenSettled(a, 'edit mentor profile dialog');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
-    await toasted(a, 'Your mentor profile has been updated.');
+    await expectToast(a, 'Your mentor profile has been updated.');
     await expect.poll(() => edit.count()).toBe(0);
     await expect.poll(() => own.getByRole('listitem').allTextContents()).toEqual(['Negotiation', 'Pricing', 'Partnerships', 'Technology']);
     expect(await visible(a, '6 hours/week')).toBe(1);
@@ -162,12 +161,12 @@ describe('mentor matching', () => {
     await schedule.getByLabel('Notes').fill('Bring a recent deal to price.');
     await accessibleWhenSettled(a, 'schedule session dialog');
     await schedule.getByRole('button', { name: 'Schedule Session' }).click();
-    await toasted(a, 'Your mentee has been notified.');
+    await expectToast(a, 'Your mentee has been notified.');
     await expect.poll(() => visible(a, '45 minutes'), { timeout: 15_000 }).toBe(1);
     await accessibleWhenSettled(a, 'mentor requests with a session');
     await a.getByRole('button', { name: 'Mark Completed' }).click();
     await a.getByRole('alertdialog').getByRole('button', { name: 'Mark Completed' }).click();
-    await toasted(a, 'The session has been marked as completed.');
+    await expectToast(a, 'The session has been marked as completed.');
     await expect.poll(() => a.getByRole('button', { name: 'Mark Completed' }).count(), { timeout: 15_000 }).toBe(0);
 
     // Ben rates it with the keyboard
@@ -186,7 +185,7 @@ describe('mentor matching', () => {
     await rate.getByLabel('Feedback').fill('Clear and practical.');
     await accessibleWhenSettled(b, 'rate session dialog');
     await rate.getByRole('button', { name: 'Submit Rating' }).click();
-    await toasted(b, 'Your rating has been saved.');
+    await expectToast(b, 'Your rating has been saved.');
     await expect.poll(() => b.getByRole('img', { name: 'Rated 4 out of 5' }).count(), { timeout: 15_000 }).toBe(1);
     await accessibleWhenSettled(b, 'my requests with a rated session');
 
