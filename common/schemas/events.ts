@@ -228,7 +228,9 @@ export const eventSchema = z.object({
   endDate: instantSchema,
   timezone: z.string(),
   location: z.string().nullable(),
+  /** Only for administrators and members holding a place; `hasMeetingLink` tells everyone else that one exists. */
   meetingLink: z.string().nullable(),
+  hasMeetingLink: z.boolean(),
   maxAttendees: z.number().int().nullable(),
   registrationRequired: z.boolean(),
   registrationDeadline: instantSchema.nullable(),

@@ -15,6 +15,9 @@ export function eventScope(actor: Actor): SQL {
 
 export const canCreateEvents = (actor: Actor) => isMember(actor) && isAdmin(actor);
 
+/** The joining link is for those who hold a place (and administrators); others see only that one exists. */
+export const seesMeetingLink = (actor: Actor, registrationStatus: string | null | undefined) => canCreateEvents(actor) || registrationStatus === 'registered';
+
 export interface EventFacts {
   status: string;
   startDate: Date;

@@ -7,7 +7,7 @@ import { AppError } from '../../common/errors.ts';
 import type { Db } from '../db/client.ts';
 import { calendarFeedTokens, eventRegistrations, events, users } from '../db/schema/index.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
-import { eventScope } from '../policies/events.ts';
+import { eventScope, seesMeetingLink } from '../policies/events.ts';
 import type { Actor } from '../policies/roles.ts';
 
 export interface CalendarDeps {
@@ -24,8 +24,9 @@ const FEED_HISTORY_DAYS = 90;
 type EventRow = typeof events.$inferSelect;
 
 /** One event as a calendar entry: its times in its own IANA zone (TZID), the organiser, and its page in the app. */
-function addEvent(cal: ICalCalendar, deps: CalendarDeps, origin: string, e: EventRow, organizerName: string | null, waitlisted = false) {
+function addEvent(cal: ICalCalendar, deps: CalendarDeps, origin: string, e: EventRow, organizerName: string | null, place: { waitlisted: boolean; showLink: boolean }) {
   const host = new URL(origin).host;
+  const link = place.showLink ? e.meetingLink : null;
   cal.createEvent({
     id: `${e.id}@${host}`,
     start: DateTime.fromJSDate(e.startDate),
@@ -34,9 +35,9 @@ function addEvent(cal: ICalCalendar, deps: CalendarDeps, origin: string, e: Even
     stamp: DateTime.fromJSDate(e.updatedAt),
     lastModified: DateTime.fromJSDate(e.updatedAt),
     created: DateTime.fromJSDate(e.createdAt),
-    summary: waitlisted ? `${e.title} (waitlist)` : e.title,
-    description: [e.description, e.meetingLink ? `Join: ${e.meetingLink}` : null].filter(Boolean).join('\n\n'),
-    location: e.location ?? e.meetingLink ?? undefined,
+    summary: place.waitlisted ? `${e.title} (waitlist)` : e.title,
+    description: [e.description, link ? `Join: ${link}` : null].filter(Boolean).join('\n\n'),
+    location: e.location ?? link ?? undefined,
     url: `${origin}/events?event=${e.id}`,
     organizer: { name: organizerName ?? deps.brandName, email: deps.supportEmail },
     status: e.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
@@ -48,12 +49,13 @@ const organizerName = sql<string | null>`(select u.first_name || ' ' || u.last_n
 /** GET /api/events/{id}.ics: one event the viewer can see, as an iCalendar file. */
 export async function eventCalendar(deps: CalendarDeps, viewer: Actor, id: string, origin: string): Promise<{ ics: string; filename: string }> {
   const [row] = await deps.db
-    .select({ e: events, organizerName })
+    .select({ e: events, organizerName, status: eventRegistrations.status })
     .from(events)
+    .leftJoin(eventRegistrations, and(eq(eventRegistrations.eventId, events.id), eq(eventRegistrations.userId, viewer.id)))
     .where(and(eq(events.id, id), eventScope(viewer)));
   if (!row) throw new AppError('not_found', M.notFound);
   const cal = ical({ prodId: { company: deps.brandName, product: 'Events', language: 'EN' }, name: row.e.title });
-  addEvent(cal, deps, origin, row.e, row.organizerName);
+  addEvent(cal, deps, origin, row.e, row.organizerName, { waitlisted: row.status === 'waitlisted', showLink: seesMeetingLink(viewer, row.status) });
   const slug =
     row.e.title
       .replace(/[^A-Za-z0-9]+/g, '-')
@@ -122,6 +124,6 @@ export async function personalFeed(deps: CalendarDeps, token: string, origin: st
     description: `The events ${owner.firstName} registered for on ${deps.brandName}`,
     ttl: 3600,
   });
-  for (const r of rows) addEvent(cal, deps, origin, r.e, r.organizerName, r.status === 'waitlisted');
+  for (const r of rows) addEvent(cal, deps, origin, r.e, r.organizerName, { waitlisted: r.status === 'waitlisted', showLink: seesMeetingLink(owner, r.status) });
   return cal.toString();
 }

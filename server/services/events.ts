@@ -20,7 +20,7 @@ import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { eventRegistrations, events, leads, pointTransactions, users } from '../db/schema/index.ts';
 import type { Mailer } from '../plugins/mailer.ts';
-import { canCreateEvents, eventAbilities, eventScope, registrationClosedReason } from '../policies/events.ts';
+import { canCreateEvents, eventAbilities, eventScope, registrationClosedReason, seesMeetingLink } from '../policies/events.ts';
 import type { Actor } from '../policies/roles.ts';
 import { iso, money, moneyFromPence } from '../presenters/wire.ts';
 import { recordAudit } from './audit.ts';
@@ -96,7 +96,8 @@ function presentEvent(viewer: Actor, r: EventRowOut, now: Date): EventItem {
     endDate: iso(e.endDate),
     timezone: e.timezone,
     location: e.location,
-    meetingLink: e.meetingLink,
+    meetingLink: seesMeetingLink(viewer, registration?.status) ? e.meetingLink : null,
+    hasMeetingLink: e.meetingLink !== null,
     maxAttendees: e.maxAttendees,
     registrationRequired: e.registrationRequired,
     registrationDeadline: iso(e.registrationDeadline),

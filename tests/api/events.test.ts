@@ -405,6 +405,36 @@ describe('attendance', () => {
 /** The one VEVENT of a calendar text, or all of them. */
 const vevents = (ics: string) => new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent');
 
+describe('the joining link', () => {
+  /** The unfolded text of the calendar entry's description and location. */
+  const joinedText = (ics: string) => {
+    const [ve] = vevents(ics);
+    return `${String(ve.getFirstPropertyValue('description'))} ${String(ve.getFirstPropertyValue('location') ?? '')}`;
+  };
+  it('is given to members holding a place and to admins; others, the waitlist included, only learn that one exists', async () => {
+    const e = await event({ type: 'webinar', meetingLink: 'https://meet.example.com/private-room', maxAttendees: 1, title: 'Link: webinar' });
+    const [holder, waiting, stranger] = await members(3);
+    expect((await register(holder, e.id)).statusCode).toBe(201);
+    expect((await register(waiting, e.id)).statusCode).toBe(201);
+    for (const who of [waiting, stranger]) {
+      const seen = await detail(who, e.id);
+      expect([seen.meetingLink, seen.hasMeetingLink]).toEqual([null, true]);
+      const listed = (await who.api.getOk(eventPageSchema, '/api/events?search=Link%3A')).items.find((i) => i.id === e.id)!;
+      expect(listed.meetingLink).toBeNull();
+      const ics = await who.api.get(`/api/events/${e.id}.ics`);
+      expect(ics.statusCode).toBe(200);
+      expect(joinedText(ics.body)).not.toContain('private-room');
+    }
+    expect((await detail(holder, e.id)).meetingLink).toBe('https://meet.example.com/private-room');
+    expect(joinedText((await holder.api.get(`/api/events/${e.id}.ics`)).body)).toContain('private-room');
+    expect((await detail(admin, e.id)).meetingLink).toBe('https://meet.example.com/private-room');
+    // the place given up passes to the waitlist, and the link with it
+    expect((await unregister(holder, e.id)).statusCode).toBe(200);
+    expect((await detail(waiting, e.id)).meetingLink).toBe('https://meet.example.com/private-room');
+    expect((await detail(holder, e.id)).meetingLink).toBeNull();
+  });
+});
+
 describe('calendar files', () => {
   it('downloads an event as iCalendar with its own time zone, organizer and page address', async () => {
     const e = await event({ start: new Date('2026-12-01T18:30:00Z'), hours: 2, timezone: 'America/New_York', title: 'Calendar: NY Dinner' });
