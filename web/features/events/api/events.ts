@@ -1,0 +1,172 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EVENT_MESSAGES as M, type EventCategory, type EventWhen } from '../../../../common/constants/events.ts';
+import type {
+  CalendarFeed,
+  EventAttendanceData,
+  EventCreateInput,
+  EventDetail,
+  EventItem,
+  EventPage,
+  EventRegistrationResult,
+  EventReport,
+  MyEventRegistration,
+} from '../../../../common/schemas/events.ts';
+import type { Page } from '../../../../common/schemas/page.ts';
+import { api, errorDetail } from '../../../lib/api.ts';
+import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
+import { toast } from '../../../lib/toast.ts';
+
+export const EVENTS_PAGE_SIZE = 12;
+
+/** Query keys: the endpoint path first, so invalidating the path refreshes every page, filter and event under it. */
+export const eventKeys = {
+  all: ['/api/events'] as const,
+  list: (q: EventListQuery) => ['/api/events', 'list', q] as const,
+  detail: (id: string) => ['/api/events', 'detail', id] as const,
+  report: (id: string) => ['/api/events', 'report', id] as const,
+  mine: ['/api/my-event-registrations'] as const,
+  feed: ['/api/calendar-feed'] as const,
+};
+
+export interface EventListQuery {
+  when: EventWhen;
+  category: EventCategory | '';
+  search: string;
+  page: number;
+  pageSize?: number;
+}
+
+/** GET /api/events: one page of upcoming (soonest first) or past (latest first) events. */
+export function useEventList(q: EventListQuery, enabled = true) {
+  return useQuery({
+    queryKey: eventKeys.list(q),
+    queryFn: () =>
+      api.get<EventPage>(withQuery('/api/events', { when: q.when, category: q.category, search: q.search, page: q.page, pageSize: q.pageSize ?? EVENTS_PAGE_SIZE })),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** GET /api/events/{id}: one event, with its attendee list when the viewer is an administrator. */
+export function useEventDetail(id: string | null) {
+  return useQuery({
+    queryKey: eventKeys.detail(id ?? ''),
+    queryFn: () => api.get<EventDetail>(`/api/events/${encodeURIComponent(id!)}`),
+    enabled: !!id,
+  });
+}
+
+/** GET /api/my-event-registrations: the member's places and waitlist entries for events not yet ended. */
+export function useMyUpcomingRegistrations() {
+  return useQuery({
+    queryKey: eventKeys.mine,
+    queryFn: () => api.get<Page<MyEventRegistration>>(withQuery('/api/my-event-registrations', { when: 'upcoming', pageSize: 100 })),
+  });
+}
+
+/** GET /api/events/{id}/report (administrators): attendance, leads met there and their won value. */
+export function useEventReport(id: string | null) {
+  return useQuery({
+    queryKey: eventKeys.report(id ?? ''),
+    queryFn: () => api.get<EventReport>(`/api/events/${encodeURIComponent(id!)}/report`),
+    enabled: !!id,
+  });
+}
+
+/** Writes that change an event's counts or the viewer's place refresh every list, detail and the member's registrations. */
+const refreshEvents = (client: ReturnType<typeof useQueryClient>) => invalidateKeys(client, [eventKeys.all, eventKeys.mine]);
+
+/** POST /api/events (administrators). The form shows field errors; the dialog decides what else to say. */
+export function useCreateEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EventCreateInput) => api.post<EventDetail>('/api/events', body),
+    onSuccess: (event) => {
+      client.setQueryData(eventKeys.detail(event.id), event);
+      toast({ variant: 'success', title: 'Success', description: M.created });
+      void refreshEvents(client);
+    },
+  });
+}
+
+/** PATCH /api/events/{id} (administrators): registrants are told when the time or place changes. */
+export function useUpdateEvent(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<EventCreateInput>) => api.patch<EventDetail>(`/api/events/${encodeURIComponent(id)}`, body),
+    onSuccess: (event) => {
+      client.setQueryData(eventKeys.detail(event.id), event);
+      toast({ variant: 'success', title: 'Event Updated', description: 'The event has been updated. Registered members have been told of any change of time or place.' });
+      void refreshEvents(client);
+    },
+  });
+}
+
+/** POST /api/events/{id}/cancel (administrators): everyone registered or waiting is told. */
+export function useCancelEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<EventDetail>(`/api/events/${encodeURIComponent(id)}/cancel`),
+    onSuccess: (event) => {
+      client.setQueryData(eventKeys.detail(event.id), event);
+      toast({ variant: 'success', title: 'Event Cancelled', description: 'Everyone registered or on the waitlist has been told.' });
+    },
+    onError: (err) => toast({ variant: 'destructive', title: 'Error', description: errorDetail(err, 'Failed to cancel the event. Please try again.') }),
+    onSettled: () => void refreshEvents(client),
+  });
+}
+
+/** POST /api/events/{id}/attendance (administrators, once the event has started). */
+export function useMarkAttendance(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EventAttendanceData) => api.post<EventDetail>(`/api/events/${encodeURIComponent(id)}/attendance`, body),
+    onSuccess: (event) => client.setQueryData(eventKeys.detail(event.id), event),
+    onError: (err) => toast({ variant: 'destructive', title: 'Error', description: errorDetail(err, 'Failed to save attendance. Please try again.') }),
+    onSettled: () => void invalidateKeys(client, [eventKeys.report(id), eventKeys.all]),
+  });
+}
+
+/** POST /api/events/{id}/register: a place, or a place on the waitlist when the event is full. */
+export function useRegister() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (event: EventItem) => api.post<EventRegistrationResult>(`/api/events/${encodeURIComponent(event.id)}/register`, {}),
+    onSuccess: (result) =>
+      toast({ variant: 'success', title: result.event.myRegistration?.status === 'waitlisted' ? 'Waitlisted' : 'Registered', description: result.message }),
+    onError: (err) => toast({ variant: 'destructive', title: 'Registration Failed', description: errorDetail(err, M.registerFailed) }),
+    onSettled: () => void refreshEvents(client),
+  });
+}
+
+/** DELETE /api/events/{id}/unregister: gives up a place (the first on the waitlist takes it) or a waitlist entry. */
+export function useUnregister() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (event: EventItem) => api.delete<EventRegistrationResult>(`/api/events/${encodeURIComponent(event.id)}/unregister`),
+    onSuccess: (result) => toast({ variant: 'success', title: 'Unregistered', description: result.message }),
+    onError: (err) => toast({ variant: 'destructive', title: 'Unregistration Failed', description: errorDetail(err, M.unregisterFailed) }),
+    onSettled: () => void refreshEvents(client),
+  });
+}
+
+/** GET /api/calendar-feed: the member's secret calendar address (made on first request). */
+export function useCalendarFeed(enabled: boolean) {
+  return useQuery({ queryKey: eventKeys.feed, queryFn: () => api.get<CalendarFeed>('/api/calendar-feed'), enabled, staleTime: Infinity });
+}
+
+/** POST /api/calendar-feed/rotate: a new address; the old one stops working at once. */
+export function useRotateCalendarFeed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<CalendarFeed>('/api/calendar-feed/rotate'),
+    onSuccess: (feed) => {
+      client.setQueryData(eventKeys.feed, feed);
+      toast({ variant: 'success', title: 'New Calendar Address', description: 'The old address no longer works. Subscribe to the new one in your calendar app.' });
+    },
+    onError: (err) => toast({ variant: 'destructive', title: 'Error', description: errorDetail(err, 'Failed to make a new calendar address. Please try again.') }),
+  });
+}
+
+/** The address of an event's iCalendar file. */
+export const eventIcsUrl = (id: string) => `/api/events/${encodeURIComponent(id)}.ics`;
