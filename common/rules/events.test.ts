@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventDateProblems, formatEventDate, isTimeZone, linkedinShareText, linkedinShareUrl, zonedToInstant } from './events.ts';
+import { eventDateProblems, formatEventDate, instantToZonedText, isTimeZone, linkedinShareText, linkedinShareUrl, zonedToInstant } from './events.ts';
 
 describe('event time zones', () => {
   it('knows IANA names and refuses offsets and nonsense', () => {
@@ -27,6 +27,19 @@ describe('event time zones', () => {
   it("formats a start as 'MMM dd, yyyy at HH:mm' in the event's zone", () => {
     expect(formatEventDate('2026-07-01T17:30:00.000Z', 'Europe/London')).toBe('Jul 01, 2026 at 18:30');
     expect(formatEventDate(new Date('2026-12-01T00:05:00Z'), 'America/New_York')).toBe('Nov 30, 2026 at 19:05');
+  });
+
+  it('shows an instant as the wall-clock text of its zone, which reads back to the same minute', () => {
+    expect(instantToZonedText('2026-07-01T17:30:00.000Z', 'Europe/London')).toBe('2026-07-01T18:30');
+    expect(instantToZonedText(new Date('2026-12-01T00:05:00Z'), 'America/New_York')).toBe('2026-11-30T19:05');
+    expect(instantToZonedText('2026-12-01T03:30:00.000Z', 'Asia/Kolkata')).toBe('2026-12-01T09:00');
+    for (const [text, zone] of [
+      ['2026-03-29T02:30', 'UTC'],
+      ['2026-10-25T01:30', 'Europe/London'],
+      ['2027-01-09T23:59', 'Pacific/Auckland'],
+    ]) {
+      expect(instantToZonedText(zonedToInstant(text, zone)!, zone), `${text} ${zone}`).toBe(text);
+    }
   });
 });
 

@@ -99,6 +99,12 @@ export function formatEventDate(instant: Date | string, timeZone: string): strin
   return `${MONTHS[w.month - 1]} ${two(w.day)}, ${w.year} at ${two(w.hour)}:${two(w.minute)}`;
 }
 
+/** An instant as the wall-clock text a datetime-local field shows in a time zone ('YYYY-MM-DDTHH:mm'), the reverse of zonedToInstant. */
+export function instantToZonedText(instant: Date | string, timeZone: string): string {
+  const w = wallClockIn(typeof instant === 'string' ? new Date(instant) : instant, timeZone);
+  return `${w.year}-${two(w.month)}-${two(w.day)}T${two(w.hour)}:${two(w.minute)}`;
+}
+
 /** What a LinkedIn share of an event says: its promotion text, or its title when it has none. */
 export function linkedinShareText(event: { title: string; linkedinPromotionText?: string | null }): string {
   return event.linkedinPromotionText?.trim() || event.title;
