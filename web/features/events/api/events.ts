@@ -170,3 +170,11 @@ export function useRotateCalendarFeed() {
 
 /** The address of an event's iCalendar file. */
 export const eventIcsUrl = (id: string) => `/api/events/${encodeURIComponent(id)}.ics`;
+
+/** Register and unregister from a card or the details, with the event whose request is running (its button waits). */
+export function useRegistrationActions() {
+  const reg = useRegister();
+  const unreg = useUnregister();
+  const busyId = reg.isPending ? (reg.variables?.id ?? null) : unreg.isPending ? (unreg.variables?.id ?? null) : null;
+  return { busyId, register: (e: EventItem) => reg.mutate(e), unregister: (e: EventItem) => unreg.mutate(e) };
+}
