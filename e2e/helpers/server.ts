@@ -44,7 +44,15 @@ interface Account {
   expertise?: string[];
 }
 
-export async function startServer(opts: { admins?: Account[]; partners?: Account[]; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
+export async function startServer(
+  opts: {
+    admins?: Account[];
+    partners?: Account[];
+    env?: NodeJS.ProcessEnv;
+    /** Fills the database once the accounts exist and before the server opens it (the embedded database takes one process at a time). */
+    seed?: (env: NodeJS.ProcessEnv) => Promise<void>;
+  } = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cp-e2e-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...opts.env };
@@ -68,6 +76,7 @@ export async function startServer(opts: { admins?: Account[]; partners?: Account
       ...(a.expertise?.length ? ['--expertise', a.expertise.join(',')] : []),
     ]);
   }
+  await opts.seed?.(env);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -1,8 +1,9 @@
 /*
- * The events feature's public entry: the only module other features may import from it. The router loads the page
- * from pages/ itself; nothing here may import a page.
+ * The events feature's public entry: the only module other features may import from it (Community Hub, the Admin
+ * Panel's Event Management and the Submit Lead form use its lists, cards, dialogs and hooks). The router loads the
+ * Events page from pages/ itself, so it stays a chunk of its own; nothing here may import a page.
  */
 
-/** Community Hub lists the next events with the same cards, and registers from them. */
-export { eventKeys, useEventList, useRegistrationActions } from './api/events.ts';
+export { eventKeys, useCancelEvent, useEventDetail, useEventList, useEventReport, useMarkAttendance, useRegistrationActions } from './api/events.ts';
 export { EventCard, EventGridSkeleton } from './components/EventCard.tsx';
+export { EventFormDialog } from './components/EventFormDialog.tsx';

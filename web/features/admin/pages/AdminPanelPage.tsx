@@ -1,14 +1,13 @@
-import { ArrowRight, CalendarDays, ClipboardCheck, ListChecks, Mail, ScrollText, ShieldCheck, Users, Wallet } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { CalendarDays, ClipboardCheck, ListChecks, Mail, ScrollText, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../../lib/site.ts';
 import { AdminOverview } from '../components/AdminOverview.tsx';
 import { ApplicationsSummary } from '../components/ApplicationsSummary.tsx';
 import { AuditLogPanel } from '../components/AuditLogPanel.tsx';
 import { CommissionPayoutsPanel } from '../components/CommissionPayoutsPanel.tsx';
+import { EventManagementPanel } from '../components/EventManagementPanel.tsx';
 import { LeadManagementPanel } from '../components/LeadManagementPanel.tsx';
 import { OutboxPanel } from '../components/OutboxPanel.tsx';
 import { SecuritySettingsPanel } from '../components/SecuritySettingsPanel.tsx';
@@ -73,19 +72,7 @@ export function AdminPanelPage() {
           <ApplicationsSummary />
         </TabsContent>
         <TabsContent value="events">
-          <Card>
-            <CardHeader>
-              <CardTitle>Event Management</CardTitle>
-              <CardDescription>Events are created and managed on the Events page, where admins also see who has registered.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <Button asChild variant="outline">
-                <Link to="/events">
-                  Go to Events <ArrowRight aria-hidden />
-                </Link>
-              </Button>
-            </CardContent>
-          </Card>
+          <EventManagementPanel />
         </TabsContent>
         <TabsContent value="commissions">
           <CommissionPayoutsPanel />

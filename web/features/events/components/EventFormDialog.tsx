@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, EVENT_LIMITS as L, EVENT_MESSAGES as M, EVENT_TYPE_LABELS, EVENT_TYPES } from '../../../../common/constants/events.ts';
 import { eventCreateSchema, type EventCreateData, type EventCreateInput, type EventDetail } from '../../../../common/schemas/events.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,11 +14,21 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { placeServerErrors } from '../../../lib/form-errors.ts';
 import { useCreateEvent, useUpdateEvent } from '../api/events.ts';
-import { capacityValue, changedEventFields, EMPTY_EVENT_FORM, eventFormValues, timeZoneOptions, type EventFormValues } from '../lib/event-form.ts';
+import { capacityValue, changedEventFields, dateIssuesOf, EMPTY_EVENT_FORM, eventFormValues, timeZoneOptions, type EventFormValues } from '../lib/event-form.ts';
 
 type FieldName = keyof EventFormValues;
 const FIELDS = Object.keys(EMPTY_EVENT_FORM) as FieldName[];
 const TAG_LIMITS = { max: L.tags.max, length: L.tags.each };
+
+const schemaResolver = zodResolver(eventCreateSchema);
+/** The shared schema, plus the date rules for dates already filled in, so one submit shows every message. */
+const resolver: Resolver<EventCreateInput, unknown, EventCreateData> = async (values, context, options) => {
+  const result = await schemaResolver(values, context, options);
+  if (!Object.keys(result.errors).length) return result;
+  const errors = { ...result.errors };
+  for (const issue of dateIssuesOf(values)) errors[issue.path] ??= { type: 'custom', message: issue.message };
+  return { values: {}, errors };
+};
 
 const detailOf = (e: unknown) => (e instanceof ApiError && e.status !== 500 ? e.detail : '');
 
@@ -42,7 +52,7 @@ function EventForm({
   onCancel: () => void;
   onSave: (parsed: EventCreateData, typed: EventCreateInput, initial: EventFormValues, onFailure: (e: unknown, fallback: string) => void) => void;
 }) {
-  const form = useForm<EventCreateInput, unknown, EventCreateData>({ resolver: zodResolver(eventCreateSchema), defaultValues: initial, reValidateMode: 'onSubmit' });
+  const form = useForm<EventCreateInput, unknown, EventCreateData>({ resolver, defaultValues: initial, reValidateMode: 'onSubmit' });
   const err = form.formState.errors;
   const tagsError =
     (err.tags as { message?: string } | undefined)?.message ?? (err.tags as unknown as Array<{ message?: string }> | undefined)?.find?.((e) => e?.message)?.message;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventCreateSchema, type EventDetail } from '../../../../common/schemas/events.ts';
-import { capacityValue, changedEventFields, EMPTY_EVENT_FORM, eventFormValues, timeZoneOptions } from './event-form.ts';
+import { capacityValue, changedEventFields, dateIssuesOf, EMPTY_EVENT_FORM, eventFormValues, timeZoneOptions } from './event-form.ts';
 
 const saved = {
   id: 'e1',
@@ -60,5 +60,16 @@ describe('the event form', () => {
     expect(timeZoneOptions('Europe/London')[0]).toBe('Europe/London');
     expect(timeZoneOptions('America/Argentina/Buenos_Aires')[0]).toBe('America/Argentina/Buenos_Aires');
     expect([capacityValue(''), capacityValue('12'), capacityValue(null)]).toEqual([null, 12, null]);
+  });
+
+  it('checks the date rules of filled-in dates even while other fields are wrong', () => {
+    const wrong = { ...EMPTY_EVENT_FORM, startDate: '2026-12-01T18:00', endDate: '2026-12-01T17:00', registrationDeadline: '2026-12-02T09:00' };
+    expect(eventCreateSchema.safeParse(wrong).error?.issues.map((i) => i.path[0])).not.toContain('endDate');
+    expect(dateIssuesOf(wrong)).toEqual([
+      { path: 'endDate', message: 'End date must be after the start date' },
+      { path: 'registrationDeadline', message: 'Registration deadline must be before the start date' },
+    ]);
+    expect(dateIssuesOf({ ...wrong, endDate: '' })).toEqual([]);
+    expect(dateIssuesOf({ ...wrong, endDate: '2026-12-01T20:00', registrationDeadline: '' })).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { EVENT_DEFAULTS } from '../../../../common/constants/events.ts';
-import { instantToZonedText } from '../../../../common/rules/events.ts';
-import type { EventCreateData, EventCreateInput, EventDetail } from '../../../../common/schemas/events.ts';
+import { instantToZonedText, isTimeZone } from '../../../../common/rules/events.ts';
+import { resolveEventDates, type EventCreateData, type EventCreateInput, type EventDetail } from '../../../../common/schemas/events.ts';
 
 /** The time zones the Create Event form offers, Europe/London first; an event saved in another keeps its own in the list. */
 export const EVENT_TIME_ZONES = [
@@ -104,3 +104,16 @@ export function changedEventFields(initial: EventFormValues, typed: EventCreateI
 
 /** A capacity field's text as the schema wants it: empty is no limit, anything else a number (a bad one fails the schema's check). */
 export const capacityValue = (v: unknown): number | null => (v === '' || v === null || v === undefined ? null : Number(v));
+
+/**
+ * The date rules (end after start, deadline before start) for dates that are filled in. The schema checks them only
+ * once every field is valid; the form asks here too, so one submit shows every message at once.
+ */
+export function dateIssuesOf(v: Partial<EventCreateInput>): { path: 'startDate' | 'endDate' | 'registrationDeadline'; message: string }[] {
+  const startDate = v.startDate?.trim();
+  const endDate = v.endDate?.trim();
+  const timezone = v.timezone ?? EVENT_DEFAULTS.timezone;
+  if (!startDate || !endDate || !isTimeZone(timezone)) return [];
+  const { issues } = resolveEventDates({ startDate, endDate, registrationDeadline: v.registrationDeadline?.trim() || null, timezone });
+  return issues as ReturnType<typeof dateIssuesOf>;
+}

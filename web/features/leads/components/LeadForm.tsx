@@ -14,6 +14,7 @@ import {
   URGENCY_LEVELS,
   type LeadType,
 } from '../../../../common/constants/leads.ts';
+import { formatEventDate } from '../../../../common/rules/events.ts';
 import { leadInputSchema } from '../../../../common/schemas/lead.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, FieldError, fieldA11y } from '../../../components/ui/field.tsx';
@@ -24,6 +25,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { placeServerErrors } from '../../../lib/form-errors.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { cn } from '../../../lib/utils.ts';
+import { useEventList } from '../../events/index.ts';
 import { useDuplicateCheck } from '../api/leads.ts';
 import { DuplicateNotice } from './DuplicateNotice.tsx';
 
@@ -43,7 +45,12 @@ const DEFAULTS: LeadForm = {
   projectDescription: '',
   urgency: 'medium',
   relationshipStrength: 'medium',
+  sourceEventId: undefined,
 };
+
+/** The "Not at an event" choice of the event select (a select option needs a value; it sends nothing). */
+const NO_EVENT = 'none';
+const SOURCE_EVENTS = { when: 'past', category: '', search: '', page: 1, pageSize: 50 } as const;
 
 const FIELDS = Object.keys(DEFAULTS) as FieldName[];
 
@@ -99,6 +106,8 @@ export function LeadForm({ pending, onSubmit }: { pending: boolean; onSubmit: (d
   const debouncedCompany = useDebouncedValue(companyName ?? '', 400);
   const debouncedEmail = useDebouncedValue(contactEmail ?? '', 400);
   const duplicate = useDuplicateCheck(debouncedCompany, debouncedEmail);
+  // the events the member may have met the contact at: the latest 50 that have taken place
+  const sourceEvents = useEventList(SOURCE_EVENTS);
 
   const reg = (name: FieldName) => form.register(name, { onChange: () => form.clearErrors(name) });
   const err = (name: FieldName) => errors[name]?.message as string | undefined;
@@ -232,6 +241,33 @@ export function LeadForm({ pending, onSubmit }: { pending: boolean; onSubmit: (d
           </div>
           <div aria-live="polite">{domainDup && !companyDup && <DuplicateNotice id="lead-domain-duplicate" kind="domain" className="mt-4" />}</div>
         </div>
+        <Field id="lead-sourceEventId" label="Where did you meet this contact?" optional error={err('sourceEventId')} className="sm:max-w-md">
+          <Controller
+            control={form.control}
+            name="sourceEventId"
+            render={({ field }) => (
+              <Select
+                value={field.value ?? NO_EVENT}
+                onValueChange={(v) => {
+                  field.onChange(v === NO_EVENT ? undefined : v);
+                  form.clearErrors('sourceEventId');
+                }}
+              >
+                <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...a11y('sourceEventId')}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={NO_EVENT}>Not at an event</SelectItem>
+                  {(sourceEvents.data?.items ?? []).map((e) => (
+                    <SelectItem key={e.id} value={e.id}>
+                      {e.title} · {formatEventDate(e.startDate, e.timezone).split(' at ')[0]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
       </Section>
 
       <Section index={3} description="What the client needs: the role, the challenge, the scope.">
