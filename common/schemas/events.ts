@@ -175,6 +175,8 @@ export type EventUpdateData = z.output<typeof eventUpdateSchema>;
 export const eventQuerySchema = pageQuery(24, 100).extend({
   when: z.enum(EVENT_WHEN, { error: 'Choose upcoming or past' }).default('upcoming'),
   category: z.enum(EVENT_CATEGORIES, { error: 'Please choose a category' }).optional(),
+  /** Only active (not cancelled) events, or only cancelled ones; both when absent. */
+  status: z.enum(EVENT_STATUSES, { error: 'Choose active or cancelled' }).optional(),
   search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
 });
 export type EventQuery = z.output<typeof eventQuerySchema>;

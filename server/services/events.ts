@@ -124,6 +124,7 @@ function presentEvent(viewer: Actor, r: EventRowOut, now: Date): EventItem {
 export async function listEvents(db: Db, viewer: Actor, q: EventQuery, now: Date) {
   const filters: SQL[] = [eventScope(viewer), q.when === 'past' ? lte(events.endDate, now) : gt(events.endDate, now)];
   if (q.category) filters.push(eq(events.category, q.category));
+  if (q.status) filters.push(eq(events.status, q.status));
   if (q.search) {
     const p = escapeLike(q.search);
     filters.push(or(ilike(events.title, p), ilike(events.description, p), ilike(events.location, p))!);

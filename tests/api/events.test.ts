@@ -219,6 +219,18 @@ describe('listing and reading events', () => {
     expectError(await partner.api.get('/api/events', { query: { when: 'someday' } }), 400, 'validation_failed');
   });
 
+  it('counts active events apart from cancelled ones (the banner’s active events)', async () => {
+    const kept = await event({ title: 'Status: kept' });
+    const dropped = await event({ title: 'Status: dropped' });
+    expect((await admin.api.post(`/api/events/${dropped.id}/cancel`)).statusCode).toBe(200);
+    const titles = async (status?: string) =>
+      (await partner.api.getOk(eventPageSchema, '/api/events', { query: { search: 'Status:', ...(status ? { status } : {}) } })).items.map((e) => e.title).sort();
+    expect(await titles()).toEqual(['Status: dropped', 'Status: kept']);
+    expect(await titles('active')).toEqual([kept.title]);
+    expect(await titles('cancelled')).toEqual([dropped.title]);
+    expectError(await partner.api.get('/api/events', { query: { status: 'maybe' } }), 400, 'validation_failed');
+  });
+
   it('shows the attendee list with statuses to admins only; the count to everyone', async () => {
     const seen = await detail(partner, upcoming.id);
     expect(seen.registrationsCount).toBe(1);

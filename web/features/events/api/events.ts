@@ -34,6 +34,7 @@ export interface EventListQuery {
   search: string;
   page: number;
   pageSize?: number;
+  status?: 'active';
 }
 
 /** GET /api/events: one page of upcoming (soonest first) or past (latest first) events. */
@@ -41,7 +42,9 @@ export function useEventList(q: EventListQuery, enabled = true) {
   return useQuery({
     queryKey: eventKeys.list(q),
     queryFn: () =>
-      api.get<EventPage>(withQuery('/api/events', { when: q.when, category: q.category, search: q.search, page: q.page, pageSize: q.pageSize ?? EVENTS_PAGE_SIZE })),
+      api.get<EventPage>(
+        withQuery('/api/events', { when: q.when, category: q.category, status: q.status, search: q.search, page: q.page, pageSize: q.pageSize ?? EVENTS_PAGE_SIZE }),
+      ),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -51,7 +51,7 @@ export function EventsPage() {
   const search = useDebouncedValue(searchText.trim(), 350);
   const [page, setPage] = usePageFor(JSON.stringify([when, category, search]));
   const list = useEventList({ when, category, search, page });
-  const active = useEventList({ when: 'upcoming', category: '', search: '', page: 1, pageSize: 1 });
+  const active = useEventList({ when: 'upcoming', category: '', search: '', page: 1, pageSize: 1, status: 'active' });
   const mine = useMyUpcomingRegistrations();
   const [creating, setCreating] = useState(false);
   const actions = useRegistrationActions();
