@@ -54,7 +54,7 @@ describe('access', () => {
     const m = await makeSignedIn(ctx);
     await tell(m, 'endorsement', 1);
     const [row] = await rowsOf(m);
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
       expectError(await m.api.post(`/api/notifications/${row.id}/read`, { body: {}, headers }), 403, 'forbidden');
       expectError(await m.api.post('/api/notifications/read-all', { body: {}, headers }), 403, 'forbidden');
     }
@@ -209,7 +209,7 @@ describe('the unread count', () => {
     const plan = await ctx.db.transaction(async (tx) => {
       // the test tables are tiny, so a sequential scan would win: take it off the table to see which index the query fits
       await tx.execute(sql`set local enable_seqscan = off`);
-      const res = await tx.execute(sql`explain select count(*) from notifications where user_id = ${m.user.id} and is_read = false`);
+      const res = (await tx.execute(sql`explain select count(*) from notifications where user_id = ${m.user.id} and is_read = false`)) as unknown as { rows: unknown[] };
       return (res.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n');
     });
     expect(plan).toContain('notifications_unread_idx');
