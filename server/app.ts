@@ -33,6 +33,7 @@ import { gamificationRoutes } from './routes/gamification.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { mentoringRoutes } from './routes/mentoring.ts';
 import { eventRoutes } from './routes/events.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 
 /** What every route plugin receives: the database, configuration, clock and outside services. */
 export interface AppContext {
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(mentoringRoutes(ctx));
   await app.register(accountRoutes(ctx));
   await app.register(eventRoutes(ctx));
+  await app.register(notificationRoutes(ctx));
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

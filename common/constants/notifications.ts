@@ -19,6 +19,30 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** What each kind is called on the notifications screen (its filter and its items). */
+export const NOTIFICATION_KIND_LABELS = {
+  lead_status: 'Lead updates',
+  connection_request: 'Connection requests',
+  connection_accepted: 'Connections accepted',
+  achievement_unlocked: 'Achievements',
+  endorsement: 'Endorsements',
+  ceo_contact: 'CEO Contact messages',
+  mentorship_request: 'Mentorship requests',
+  mentorship_answered: 'Mentorship answers',
+  mentorship_ended: 'Mentorships ended',
+  mentorship_session: 'Mentorship sessions',
+  data_export_ready: 'Data exports',
+  account_deletion: 'Account deletion',
+  event_promoted: 'Event places offered',
+  event_cancelled: 'Events cancelled',
+  event_updated: 'Event changes',
+} as const satisfies Record<NotificationKind, string>;
+
+/** A kind's label; a kind this list does not know yet (a newer workflow's) reads as plain "Notification". */
+export function notificationKindLabel(kind: string): string {
+  return (NOTIFICATION_KIND_LABELS as Record<string, string>)[kind] ?? 'Notification';
+}
+
 export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high'] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 

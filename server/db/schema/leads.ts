@@ -106,7 +106,13 @@ export const notifications = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     readAt: ts('read_at'),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // the unread ones alone, for the unread count and the Unread filter: never a member's whole history
+    index('notifications_unread_idx')
+      .on(t.userId, t.createdAt.desc())
+      .where(sql`${t.isRead} = false`),
+  ],
 );
 
 /**

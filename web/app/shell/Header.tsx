@@ -2,13 +2,14 @@ import { Menu } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { CurrentUser } from '../../../common/schemas/user.ts';
 import { BrandMark } from '../../components/brand-mark.tsx';
+import { NotificationBell } from '../../features/notifications/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useSite } from '../../lib/site.ts';
 import { cn } from '../../lib/utils.ts';
 import { isActive, TOP_NAV_ITEMS } from './nav.ts';
 import { UserMenu } from './UserMenu.tsx';
 
-/** Top header: hamburger (small screens), logo to the dashboard, the five-item top navigation, user menu. */
+/** Top header: hamburger (small screens), logo to the dashboard, the five-item top navigation, notifications bell, user menu. */
 export function Header({ user, menuOpen, onOpenMenu }: { user: CurrentUser; menuOpen: boolean; onOpenMenu: () => void }) {
   const { brandName } = useSite();
   const { pathname } = useLocation();
@@ -45,7 +46,9 @@ export function Header({ user, menuOpen, onOpenMenu }: { user: CurrentUser; menu
           </ul>
         </nav>
 
-        <div className="ml-auto lg:ml-0">
+        <div className="ml-auto flex items-center gap-1 lg:ml-0">
+          {/* an administrator still to turn on two-factor sign-in reaches nothing else, notifications included */}
+          {!user.twoFactorSetupRequired && <NotificationBell />}
           <UserMenu user={user} />
         </div>
       </div>

@@ -1,0 +1,81 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationKind } from '../../../../common/constants/notifications.ts';
+import type { Notification, NotificationPage, NotificationReadAll } from '../../../../common/schemas/notifications.ts';
+export { NOTIFICATIONS_PAGE_SIZE } from '../../../../common/schemas/notifications.ts';
+import { api, errorDetail } from '../../../lib/api.ts';
+import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
+import { toast } from '../../../lib/toast.ts';
+
+/** How many the header's bell lists. */
+export const BELL_SIZE = 10;
+/** How often the bell asks for the unread count while the page is open. */
+export const UNREAD_REFRESH_MS = 60_000;
+
+export interface NotificationListQuery {
+  unread: boolean;
+  type: NotificationKind | '';
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Query keys: the endpoint path first, so invalidating `notificationKeys.all` refreshes the bell, its unread count
+ * and every page and filter of the notifications screen. Another feature whose act tells the member something
+ * invalidates `notificationKeys.all` (through this feature's index.ts).
+ */
+export const notificationKeys = {
+  all: ['/api/notifications'] as const,
+  list: (q: NotificationListQuery) => ['/api/notifications', q] as const,
+};
+
+const listUrl = (q: NotificationListQuery) =>
+  withQuery('/api/notifications', { unread: q.unread ? 'true' : undefined, type: q.type || undefined, page: q.page, pageSize: q.pageSize });
+
+/** A page of the member's notifications under the screen's filters, keeping the last page on screen while the next loads. */
+export function useNotifications(q: NotificationListQuery) {
+  return useQuery({ queryKey: notificationKeys.list(q), queryFn: () => api.get<NotificationPage>(listUrl(q)), placeholderData: keepPreviousData });
+}
+
+const BELL_QUERY: NotificationListQuery = { unread: false, type: '', page: 1, pageSize: BELL_SIZE };
+
+/**
+ * The bell: the latest ten and the unread count. Until notifications are delivered live, this one query refetches
+ * on its own, when the window regains focus and every minute (the rest of the client never does); the live socket
+ * will replace the interval and push the count instead.
+ */
+export function useNotificationBell(enabled = true) {
+  return useQuery({
+    queryKey: notificationKeys.list(BELL_QUERY),
+    queryFn: () => api.get<NotificationPage>(listUrl(BELL_QUERY)),
+    enabled,
+    refetchInterval: UNREAD_REFRESH_MS,
+    // the cache never goes stale on its own, so a focus refetch has to be asked for whatever the data's age
+    refetchOnWindowFocus: 'always',
+  });
+}
+
+/** POST /api/notifications/:id/read; the bell and the lists refresh, failures are shown as a toast. */
+export function useMarkNotificationRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<Notification>(`/api/notifications/${encodeURIComponent(id)}/read`),
+    onError: (err) => toast({ variant: 'destructive', title: 'Error', description: errorDetail(err, 'Could not mark the notification as read. Please try again.') }),
+    onSettled: () => void invalidateKeys(client, [notificationKeys.all]),
+  });
+}
+
+/** POST /api/notifications/read-all. */
+export function useMarkAllNotificationsRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<NotificationReadAll>('/api/notifications/read-all'),
+    onSuccess: ({ updated }) =>
+      toast({
+        variant: 'success',
+        title: 'All caught up',
+        description: updated === 1 ? '1 notification marked as read.' : `${updated} notifications marked as read.`,
+      }),
+    onError: (err) => toast({ variant: 'destructive', title: 'Error', description: errorDetail(err, 'Could not mark your notifications as read. Please try again.') }),
+    onSettled: () => void invalidateKeys(client, [notificationKeys.all]),
+  });
+}
