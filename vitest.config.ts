@@ -31,6 +31,8 @@ export default defineConfig({
           // A journey runs a dozen axe scans and several browsers; on a busy two-core machine one takes 80 s.
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // A screen waited for without its own timeout gets 10 s, not the default 1 s, before the check fails.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

@@ -150,6 +150,7 @@ describe('events', () => {
     await b.goto(`${server.baseUrl}/events`);
     await expect.poll(() => card(b).getByText('Registered', { exact: true }).count(), { timeout: 15_000 }).toBe(1);
     expect(await card(b).getByText('1 / 1 registered').count()).toBe(1);
+    await expect.poll(() => b.getByRole('button', { name: /^Notifications, [1-9]\d* unread$/ }).count(), { timeout: 15_000 }).toBe(1);
     await b.goto(`${server.baseUrl}/notifications`);
     await expect.poll(() => b.getByText(`You have a place: ${title}`).count(), { timeout: 15_000 }).toBe(1);
 
