@@ -136,15 +136,17 @@ describe('events', () => {
       .getByRole('button', { name: `Unregister: ${title}` })
       .click();
     await expectToast(al, 'You have been unregistered from this event.');
+    // Bob took the place at once, so the event is full again for her
     await expect
       .poll(
         () =>
           card(al)
-            .getByRole('button', { name: `Register: ${title}` })
+            .getByRole('button', { name: `Join Waitlist: ${title}` })
             .count(),
         { timeout: 15_000 },
       )
-      .toBe(0);
+      .toBe(1);
+    expect(await al.getByText('0 my registrations').count()).toBe(1);
 
     // Bob holds the place now, and has been told
     await b.goto(`${server.baseUrl}/events`);

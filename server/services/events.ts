@@ -288,10 +288,10 @@ export async function sendLetters(deps: Pick<EventDeps, 'mailer' | 'brandName'>,
   }
 }
 
-/** Everyone registered or waitlisted for an event, as people to write to. */
-function registrantsOf(tx: Tx, eventId: string): Promise<Recipient[]> {
+/** Everyone registered or waitlisted for an event, as people to write to, with their registration's status. */
+function registrantsOf(tx: Tx, eventId: string): Promise<(Recipient & { status: string })[]> {
   return tx
-    .select({ userId: users.id, email: users.email, firstName: users.firstName })
+    .select({ userId: users.id, email: users.email, firstName: users.firstName, status: eventRegistrations.status })
     .from(eventRegistrations)
     .innerJoin(users, eq(users.id, eventRegistrations.userId))
     .where(eq(eventRegistrations.eventId, eventId))
@@ -349,8 +349,10 @@ export async function updateEvent(deps: EventDeps, actor: Actor, id: string, dat
     });
     const out: Letter[] = [];
     if (changed.some((k) => (NEWSWORTHY as readonly string[]).includes(k))) {
-      const where = [after.location, after.meetingLink].filter(Boolean).join(' · ') || 'to be announced';
-      for (const to of await registrantsOf(tx, id)) {
+      for (const { status, ...to } of await registrantsOf(tx, id)) {
+        // the joining link goes only to those holding a place; the waitlist learns that there is one
+        const link = after.meetingLink && (status === 'registered' ? after.meetingLink : 'online (the joining link is shown once you hold a place)');
+        const where = [after.location, link].filter(Boolean).join(' · ') || 'to be announced';
         await notify(
           tx,
           to.userId,

@@ -445,6 +445,23 @@ describe('the joining link', () => {
     expect((await detail(waiting, e.id)).meetingLink).toBe('https://meet.example.com/private-room');
     expect((await detail(holder, e.id)).meetingLink).toBeNull();
   });
+
+  it('is not given away by the notice of a change: the waitlist is told only that there is one', async () => {
+    const e = await event({ type: 'webinar', meetingLink: 'https://meet.example.com/first-room', maxAttendees: 1, title: 'Link: moved webinar' });
+    const [holder, waiting] = await members(2);
+    await register(holder, e.id);
+    await register(waiting, e.id);
+    ctx.mailer.sent = [];
+    await admin.api.patchOk(eventDetailSchema, `/api/events/${e.id}`, { body: { meetingLink: 'https://meet.example.com/second-room' } });
+    const [held] = await notificationsOf(holder.user.id, 'event_updated');
+    const [waited] = await notificationsOf(waiting.user.id, 'event_updated');
+    expect(held.message).toContain('https://meet.example.com/second-room');
+    expect(waited.message).not.toContain('meet.example.com');
+    expect(waited.message).toContain('the joining link is shown once you hold a place');
+    const mailTo = (email: string) => ctx.mailer.sent.find((m) => m.to === email)!.text;
+    expect(mailTo(holder.user.email)).toContain('second-room');
+    expect(mailTo(waiting.user.email)).not.toContain('meet.example.com');
+  });
 });
 
 describe('calendar files', () => {

@@ -41,7 +41,9 @@ export function EventManagementPanel() {
   const list = useEventList({ when, category: '', search, page, pageSize: PAGE_SIZE });
   const cancel = useCancelEvent();
   const [creating, setCreating] = useState(false);
+  // the event stays in place while the Edit dialog animates out, so it never flashes as Create Event
   const [editing, setEditing] = useState<EventItem | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
   const [cancelling, setCancelling] = useState<EventItem | null>(null);
   const [attendance, setAttendance] = useState<EventItem | null>(null);
   const [reporting, setReporting] = useState<EventItem | null>(null);
@@ -53,7 +55,14 @@ export function EventManagementPanel() {
   const actions = (e: EventItem) => (
     <div className="flex flex-wrap gap-2 md:justify-end">
       {e.can.edit && (
-        <Button variant="outline" size="sm" onClick={() => setEditing(e)}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => {
+            setEditing(e);
+            setEditOpen(true);
+          }}
+        >
           <Pencil aria-hidden /> Edit<span className="sr-only"> {e.title}</span>
         </Button>
       )}
@@ -197,7 +206,7 @@ export function EventManagementPanel() {
         </QueryState>
       </CardContent>
       <EventFormDialog open={creating} onOpenChange={setCreating} />
-      <EventFormDialog event={editing} open={!!editing} onOpenChange={(o) => !o && setEditing(null)} />
+      {editing && <EventFormDialog event={editing} open={editOpen} onOpenChange={setEditOpen} />}
       <AttendanceDialog event={attendance} onClose={() => setAttendance(null)} />
       <ReportDialog event={reporting} onClose={() => setReporting(null)} />
       <ConfirmDialog

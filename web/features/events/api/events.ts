@@ -15,6 +15,7 @@ import type { Page } from '../../../../common/schemas/page.ts';
 import { api, errorDetail } from '../../../lib/api.ts';
 import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
+import { notificationKeys } from '../../notifications/index.ts';
 
 export const EVENTS_PAGE_SIZE = 12;
 
@@ -78,6 +79,8 @@ export function useEventReport(id: string | null) {
 
 /** Writes that change an event's counts or the viewer's place refresh every list, detail and the member's registrations. */
 const refreshEvents = (client: ReturnType<typeof useQueryClient>) => invalidateKeys(client, [eventKeys.all, eventKeys.mine]);
+/** An edit or cancellation also notifies the administrator when they are registered themselves. */
+const refreshEventsAndBell = (client: ReturnType<typeof useQueryClient>) => invalidateKeys(client, [eventKeys.all, eventKeys.mine, notificationKeys.all]);
 
 /** POST /api/events (administrators). The form shows field errors; the dialog decides what else to say. */
 export function useCreateEvent() {
@@ -100,7 +103,7 @@ export function useUpdateEvent(id: string) {
     onSuccess: (event) => {
       client.setQueryData(eventKeys.detail(event.id), event);
       toast({ variant: 'success', title: 'Event Updated', description: 'The event has been updated. Registered members have been told of any change of time or place.' });
-      void refreshEvents(client);
+      void refreshEventsAndBell(client);
     },
   });
 }
@@ -115,7 +118,7 @@ export function useCancelEvent() {
       toast({ variant: 'success', title: 'Event Cancelled', description: 'Everyone registered or on the waitlist has been told.' });
     },
     onError: (err) => toast({ variant: 'destructive', title: 'Error', description: errorDetail(err, 'Failed to cancel the event. Please try again.') }),
-    onSettled: () => void refreshEvents(client),
+    onSettled: () => void refreshEventsAndBell(client),
   });
 }
 

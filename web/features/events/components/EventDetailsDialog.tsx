@@ -1,4 +1,5 @@
 import { CalendarDays, CalendarPlus, ExternalLink, MapPin, Share2, PoundSterling, UserRound, Users, Video } from 'lucide-react';
+import { useState } from 'react';
 import { EVENT_MESSAGES as M } from '../../../../common/constants/events.ts';
 import { formatEventDate, linkedinShareUrl } from '../../../../common/rules/events.ts';
 import type { EventAttendee, EventDetail, EventItem } from '../../../../common/schemas/events.ts';
@@ -30,7 +31,10 @@ export function EventDetailsDialog({
   onRegister: (e: EventItem) => void;
   onUnregister: (e: EventItem) => void;
 }) {
-  const detail = useEventDetail(eventId);
+  // the last event opened stays shown while the dialog animates out
+  const [shownId, setShownId] = useState(eventId);
+  if (eventId && eventId !== shownId) setShownId(eventId);
+  const detail = useEventDetail(shownId);
   const e = detail.data;
   return (
     <Dialog open={!!eventId} onOpenChange={(o) => !o && onClose()}>

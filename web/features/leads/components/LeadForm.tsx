@@ -50,7 +50,7 @@ const DEFAULTS: LeadForm = {
 
 /** The "Not at an event" choice of the event select (a select option needs a value; it sends nothing). */
 const NO_EVENT = 'none';
-const SOURCE_EVENTS = { when: 'past', category: '', search: '', page: 1, pageSize: 50 } as const;
+const SOURCE_EVENTS = { when: 'past', category: '', search: '', page: 1, pageSize: 50, status: 'active' } as const;
 
 const FIELDS = Object.keys(DEFAULTS) as FieldName[];
 
@@ -241,7 +241,14 @@ export function LeadForm({ pending, onSubmit }: { pending: boolean; onSubmit: (d
           </div>
           <div aria-live="polite">{domainDup && !companyDup && <DuplicateNotice id="lead-domain-duplicate" kind="domain" className="mt-4" />}</div>
         </div>
-        <Field id="lead-sourceEventId" label="Where did you meet this contact?" optional error={err('sourceEventId')} className="sm:max-w-md">
+        <Field
+          id="lead-sourceEventId"
+          label="Where did you meet this contact?"
+          optional
+          error={err('sourceEventId')}
+          hint={sourceEvents.isError ? 'Events could not be loaded. You can submit the lead without one.' : undefined}
+          className="sm:max-w-md"
+        >
           <Controller
             control={form.control}
             name="sourceEventId"

@@ -8,7 +8,7 @@ const SHOWN = 6;
 
 /** Community Hub's Events tab: the next upcoming events, to register for here or open on the events page. */
 export function EventsTab() {
-  const list = useEventList({ when: 'upcoming', category: '', search: '', page: 1, pageSize: SHOWN });
+  const list = useEventList({ when: 'upcoming', category: '', search: '', page: 1, pageSize: SHOWN, status: 'active' });
   const actions = useRegistrationActions();
   const navigate = useNavigate();
   return (
