@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -38,7 +38,13 @@ export async function expectToast(page: Page, text: string, timeout = 30_000) {
     await expect.poll(async () => (await shown()).some((t) => t.includes(text)), { timeout }).toBe(true);
   } catch (e) {
     const dialogs = await page.locator('[role=dialog], [role=alertdialog], [role=alert]').allTextContents();
-    throw new Error(`no toast "${text}"; toasts shown: ${JSON.stringify(await shown())}; dialogs and alerts: ${JSON.stringify(dialogs)}`, { cause: e });
+    const fields = await page
+      .locator('[role=dialog] input, [role=dialog] textarea')
+      .evaluateAll((els) => els.map((el) => `${el.id || (el as HTMLInputElement).name}=${JSON.stringify((el as HTMLInputElement).value)}`));
+    throw new Error(
+      `no toast "${text}"; toasts shown: ${JSON.stringify(await shown())}; dialogs and alerts: ${JSON.stringify(dialogs)}; fields in dialogs: ${fields.join(', ')}`,
+      { cause: e },
+    );
   }
 }
 
@@ -68,4 +74,14 @@ export async function expectAccessible(page: Page, label: string) {
           .join(', ')}`,
     ),
   ).toEqual([]);
+}
+
+/**
+ * Types `value` into a field and checks the field holds it, typing once more if not: on a busy machine a fill into
+ * a dialog's field was once seen not to take. A field that still does not hold the value fails the test here.
+ */
+export async function fillChecked(field: Locator, value: string) {
+  await field.fill(value);
+  if ((await field.inputValue()) !== value) await field.fill(value);
+  expect(await field.inputValue()).toBe(value);
 }
