@@ -280,6 +280,10 @@ describe('messages', () => {
     // an admin who has not joined the public channel moderates it too
     expect((await admin.api.deleteOk(chatMessageSchema, `/api/chat/messages/${three.id}`)).isDeleted).toBe(true);
     expectError(await author.api.patch(`/api/chat/messages/${one.id}`, { body: { content: 'back' } }), 409, 'conflict');
+    // but not in a private channel they are not part of: it does not exist for them
+    const priv = await channel(owner, { isPrivate: true });
+    const hidden = await say(owner, priv.id, 'owners only');
+    expectError(await admin.api.delete(`/api/chat/messages/${hidden.id}`), 404, 'not_found');
 
     const seen = (await history(bystander, c.id)).items;
     expect(seen.map((m) => [m.content, m.isDeleted])).toEqual([
