@@ -196,12 +196,21 @@ describe('direct conversations', () => {
   });
 
   it('creates exactly one conversation when both members open it at once', async () => {
-    const [a, b] = await connected();
-    const [x, y] = await Promise.all([a.api.post('/api/chat/direct', { body: { userId: b.user.id } }), b.api.post('/api/chat/direct', { body: { userId: a.user.id } })]);
-    expect([x.statusCode, y.statusCode].sort()).toEqual([200, 201]);
-    expect(x.json().id).toBe(y.json().id);
-    const key = [a.user.id, b.user.id].sort().join(':');
-    expect(await ctx.db.select().from(chatChannels).where(eq(chatChannels.directKey, key))).toHaveLength(1);
+    // several pairs at once, each from both ends, so the race is run more than once
+    const pairs = await Promise.all(Array.from({ length: 5 }, () => connected()));
+    const answers = await Promise.all(
+      pairs.map(([a, b]) =>
+        Promise.all([a.api.post('/api/chat/direct', { body: { userId: b.user.id } }), b.api.post('/api/chat/direct', { body: { userId: a.user.id } })]),
+      ),
+    );
+    for (const [i, [x, y]] of answers.entries()) {
+      expect([x.statusCode, y.statusCode].sort()).toEqual([200, 201]);
+      expect(x.json().id).toBe(y.json().id);
+      const [a, b] = pairs[i];
+      const key = [a.user.id, b.user.id].sort().join(':');
+      expect(await ctx.db.select().from(chatChannels).where(eq(chatChannels.directKey, key))).toHaveLength(1);
+      expect(await ctx.db.select().from(chatChannelMembers).where(eq(chatChannelMembers.channelId, x.json().id))).toHaveLength(2);
+    }
   });
 
   it('stays readable after the members disconnect but takes no new messages (409)', async () => {
