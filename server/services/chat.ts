@@ -203,25 +203,68 @@ export async function leaveChannel(db: Db, actor: Pick<Actor, 'id'>, id: string)
     if (channel.type === 'direct') throw new AppError('bad_request', 'You cannot leave a direct conversation.');
     if (!membership) throw new AppError('conflict', 'You are not a member of this channel.');
     await tx.delete(chatChannelMembers).where(and(eq(chatChannelMembers.channelId, id), eq(chatChannelMembers.userId, actor.id)));
-    if (membership.role !== 'owner') return;
-    const [owner] = await tx
-      .select({ userId: chatChannelMembers.userId })
-      .from(chatChannelMembers)
-      .where(and(eq(chatChannelMembers.channelId, id), eq(chatChannelMembers.role, 'owner')))
-      .limit(1);
-    if (owner) return;
-    const [heir] = await tx
-      .select({ userId: chatChannelMembers.userId })
-      .from(chatChannelMembers)
-      .where(eq(chatChannelMembers.channelId, id))
-      .orderBy(asc(chatChannelMembers.joinedAt), asc(chatChannelMembers.userId))
-      .limit(1);
-    if (heir)
-      await tx
-        .update(chatChannelMembers)
-        .set({ role: 'owner' })
-        .where(and(eq(chatChannelMembers.channelId, id), eq(chatChannelMembers.userId, heir.userId)));
+    if (membership.role === 'owner') await handOnOwnership(tx, id);
   });
+}
+
+/** After an owner has gone: a group left with members but no owner makes its longest-standing member the owner. */
+async function handOnOwnership(tx: Tx, channelId: string) {
+  const [owner] = await tx
+    .select({ userId: chatChannelMembers.userId })
+    .from(chatChannelMembers)
+    .where(and(eq(chatChannelMembers.channelId, channelId), eq(chatChannelMembers.role, 'owner')))
+    .limit(1);
+  if (owner) return;
+  const [heir] = await tx
+    .select({ userId: chatChannelMembers.userId })
+    .from(chatChannelMembers)
+    .where(eq(chatChannelMembers.channelId, channelId))
+    .orderBy(asc(chatChannelMembers.joinedAt), asc(chatChannelMembers.userId))
+    .limit(1);
+  if (heir)
+    await tx
+      .update(chatChannelMembers)
+      .set({ role: 'owner' })
+      .where(and(eq(chatChannelMembers.channelId, channelId), eq(chatChannelMembers.userId, heir.userId)));
+}
+
+/**
+ * For account deletion, inside its transaction: the member's messages are deleted (their words cleared, their places
+ * kept), and they leave every group, ownership handed on as when an owner leaves. Their direct conversations stay,
+ * for the other member to read under the deleted account's name.
+ */
+export async function eraseChatMember(tx: Tx, userId: string, now: Date) {
+  await tx
+    .update(chatMessages)
+    .set({ content: '', isDeleted: true, deletedAt: now, deletedById: userId, updatedAt: now })
+    .where(and(eq(chatMessages.senderId, userId), eq(chatMessages.isDeleted, false)));
+  const groups = await tx
+    .select({ id: chatChannels.id, role: chatChannelMembers.role })
+    .from(chatChannelMembers)
+    .innerJoin(chatChannels, eq(chatChannels.id, chatChannelMembers.channelId))
+    .where(and(eq(chatChannelMembers.userId, userId), eq(chatChannels.type, 'group')))
+    .orderBy(asc(chatChannels.id))
+    .for('update', { of: chatChannels });
+  for (const g of groups) {
+    await tx.delete(chatChannelMembers).where(and(eq(chatChannelMembers.channelId, g.id), eq(chatChannelMembers.userId, userId)));
+    if (g.role === 'owner') await handOnOwnership(tx, g.id);
+  }
+}
+
+/** For the member's data export: the messages they sent and have not deleted, oldest first, with the channel's name. */
+export async function messagesSentBy(db: Db | Tx, userId: string) {
+  const rows = await db
+    .select({ m: chatMessages, type: chatChannels.type, name: chatChannels.name })
+    .from(chatMessages)
+    .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
+    .where(and(eq(chatMessages.senderId, userId), eq(chatMessages.isDeleted, false)))
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+  return rows.map((r) => ({
+    channel: r.type === 'direct' ? 'Direct conversation' : r.name,
+    content: r.m.content,
+    isEdited: r.m.isEdited,
+    createdAt: iso(r.m.createdAt),
+  }));
 }
 
 /** The owner of a private group adds an approved, active member to it. */
