@@ -34,6 +34,7 @@ import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { mentoringRoutes } from './routes/mentoring.ts';
 import { eventRoutes } from './routes/events.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { chatRoutes } from './routes/chat.ts';
 
 /** What every route plugin receives: the database, configuration, clock and outside services. */
 export interface AppContext {
@@ -173,6 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(accountRoutes(ctx));
   await app.register(eventRoutes(ctx));
   await app.register(notificationRoutes(ctx));
+  await app.register(chatRoutes(ctx));
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -31,6 +31,7 @@ import { recordAudit } from './audit.ts';
 import { notify } from './notify.ts';
 import { releaseUpcomingRegistrations, sendLetters } from './events.ts';
 import { storedProfileFiles } from './profile-files.ts';
+import { eraseChatMember } from './chat.ts';
 
 export interface DeletionDeps {
   db: Db;
@@ -177,7 +178,8 @@ async function loadForDecision(tx: Tx, actor: Actor, id: string, decision: 'conf
  * An admin confirms a deletion request: in one transaction the account is anonymised (name "Deleted member",
  * a unique undeliverable e-mail, every sign-in means and personal field cleared, deactivated and removed from
  * lists, anonymisedAt set), its sessions, two-factor secrets, preferences, exports, notifications, mentor profile,
- * community posts, endorsements given and CEO Contact messages are deleted, its places at events still to come are
+ * community posts, endorsements given and CEO Contact messages are deleted, its chat messages are deleted (their
+ * words cleared) and it leaves every chat group, its places at events still to come are
  * given up (the waitlist moves up), and the decision is audited. Leads,
  * their timelines, commissions and audit entries keep their rows and figures (they show "Deleted member"). The
  * last active administrator is never erased. Once committed, the stored files (picture, CV, post pictures,
@@ -200,6 +202,7 @@ export async function confirmDeletion(deps: DeletionDeps, actor: Actor, id: stri
     const endorsements = await tx.delete(skillEndorsements).where(eq(skillEndorsements.endorserId, target.id)).returning({ id: skillEndorsements.id });
     const exports = await tx.delete(dataExports).where(eq(dataExports.userId, target.id)).returning({ key: dataExports.storageKey });
     await tx.delete(ceoMessages).where(eq(ceoMessages.senderId, target.id));
+    await eraseChatMember(tx, target.id, now);
     await tx.delete(notifications).where(eq(notifications.userId, target.id));
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, target.id));
     await tx.delete(mentorProfiles).where(eq(mentorProfiles.userId, target.id));

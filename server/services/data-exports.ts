@@ -32,6 +32,7 @@ import type { FileStorage } from '../plugins/storage.ts';
 import { iso } from '../presenters/wire.ts';
 import { notify } from './notify.ts';
 import { storedProfileFiles } from './profile-files.ts';
+import { messagesSentBy } from './chat.ts';
 
 /** How many exports a member may start in 24 hours, how long one may be downloaded, and when a pending one is taken as lost. */
 export const DATA_EXPORT_LIMITS = { perDay: 3, validMs: 24 * 3_600_000, staleMs: 5 * 60_000, listed: 10 } as const;
@@ -329,6 +330,7 @@ export async function collectMemberData(db: Db, userId: string) {
     .orderBy(asc(userAchievements.unlockedAt));
 
   const notificationRows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt), asc(notifications.id));
+  const chatRows = await messagesSentBy(db, userId);
   const ceoRows = await db.select().from(ceoMessages).where(eq(ceoMessages.senderId, userId)).orderBy(asc(ceoMessages.createdAt));
   const [prefs] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).limit(1);
 
@@ -440,6 +442,7 @@ export async function collectMemberData(db: Db, userId: string) {
         readAt: iso(n.readAt),
       })),
       'ceo-messages.json': ceoRows.map((m) => ({ subject: m.subject, message: m.message, createdAt: iso(m.createdAt) })),
+      'chat-messages.json': chatRows,
     },
     files: [
       ...(files.pictureKey ? [{ key: files.pictureKey, name: 'files/profile-picture.webp' }] : []),
@@ -468,6 +471,7 @@ events.json           your event registrations
 points.json           your points, level and achievements
 notifications.json    the notifications you received
 ceo-messages.json     your messages through CEO Contact
+chat-messages.json    the chat messages you sent and have not deleted
 files/                your profile picture, CV and post pictures
 `;
 

@@ -22,6 +22,8 @@ import { makePost } from '../../server/db/factories/posts.ts';
 import {
   accountDeletionRequests,
   auditLog,
+  chatChannelMembers,
+  chatMessages,
   commissions,
   communityPosts,
   dataExports,
@@ -178,6 +180,11 @@ describe('data export', () => {
     await makeLead(ctx.db, { submitter: other.user, companyName: 'Zeta Confidential Holdings', contactEmail: 'secret.contact@zeta.example' });
     await makePost(ctx.db, { author: other.user, title: 'Oscar private musings post', image: await png(), storage });
     await makeCommission(ctx.db, { partner: other.user, by: admin.user, companyName: 'Oscar Won Ltd' });
+    // a chat channel where both write: only the owner's own messages go in the export
+    const chat = (await owner.api.post('/api/chat/channels', { body: { name: 'Owner chat room', isPrivate: false } })).json();
+    expect((await other.api.post(`/api/chat/channels/${chat.id}/join`)).statusCode).toBe(200);
+    expect((await owner.api.post(`/api/chat/channels/${chat.id}/messages`, { body: { content: 'Owner chat words' } })).statusCode).toBe(201);
+    expect((await other.api.post(`/api/chat/channels/${chat.id}/messages`, { body: { content: 'Oscar confidential chat words' } })).statusCode).toBe(201);
   });
 
   it('starts an export (202), prepares it in the background, notifies and e-mails a link, and downloads it as a ZIP', async () => {
@@ -221,6 +228,7 @@ describe('data export', () => {
       'events.json',
       'points.json',
       'notifications.json',
+      'chat-messages.json',
     ]) {
       expect(names, f).toContain(f);
     }
@@ -247,6 +255,7 @@ describe('data export', () => {
     expect(mentoring.requestsReceived).toEqual([expect.objectContaining({ mentee: 'Oscar Other', status: 'pending' })]);
     expect(json('points.json').transactions.length).toBeGreaterThan(0);
     expect(json('notifications.json').length).toBeGreaterThan(0);
+    expect(json('chat-messages.json')).toEqual([expect.objectContaining({ channel: 'Owner chat room', content: 'Owner chat words', isEdited: false })]);
     // the uploaded files, as stored
     expect(names).toEqual(expect.arrayContaining(['files/profile-picture.webp', 'files/cv.pdf']));
     expect(strFromU8(zip['files/cv.pdf'])).toContain('my own CV');
@@ -261,6 +270,7 @@ describe('data export', () => {
       'Zeta Confidential Holdings',
       'secret.contact@zeta.example',
       'Oscar private musings post',
+      'Oscar confidential chat words',
       'Oscar Won Ltd',
       'oscar.other@members.example',
       other.user.id,
@@ -553,5 +563,30 @@ describe('account deletion', () => {
       .where(and(eq(notifications.userId, waiting.user.id), eq(notifications.type, 'event_promoted')));
     expect(told).toHaveLength(1);
     expect(ctx.mailer.sent.some((m) => m.to === 'wait.listed@members.example' && m.subject.includes('Boardroom Breakfast'))).toBe(true);
+  });
+
+  it('confirming deletes the member’s chat messages (words cleared) and takes them out of their groups, ownership handed on', async () => {
+    const leaver = await makeSignedIn(ctx);
+    const stayer = await makeSignedIn(ctx);
+    await makeConnection(ctx.db, { from: leaver.user, to: stayer.user, status: 'accepted' });
+    const group = (await leaver.api.post('/api/chat/channels', { body: { name: 'Leaver group', isPrivate: true } })).json();
+    expect((await leaver.api.post(`/api/chat/channels/${group.id}/invite`, { body: { userId: stayer.user.id } })).statusCode).toBe(200);
+    const dm = (await leaver.api.post('/api/chat/direct', { body: { userId: stayer.user.id } })).json();
+    for (const id of [group.id, dm.id])
+      expect((await leaver.api.post(`/api/chat/channels/${id}/messages`, { body: { content: 'Leaver chat words' } })).statusCode).toBe(201);
+
+    const { request } = await leaver.api.postOk(deletionRequestEnvelopeSchema, '/api/account-deletion-request', { body: { confirm: 'DELETE' }, status: 201 });
+    await admin.api.postOk(okSchema, `/api/admin/account-deletion-requests/${request!.id}/confirm`, { body: {} });
+
+    const rows = await ctx.db.select().from(chatMessages).where(eq(chatMessages.senderId, leaver.user.id));
+    expect(rows.map((r) => [r.content, r.isDeleted])).toEqual([
+      ['', true],
+      ['', true],
+    ]);
+    const groupMembers = await ctx.db.select().from(chatChannelMembers).where(eq(chatChannelMembers.channelId, group.id));
+    expect(groupMembers.map((m) => [m.userId, m.role])).toEqual([[stayer.user.id, 'owner']]);
+    // the direct conversation stays readable for the other member, under the deleted account's name
+    const history = (await stayer.api.get(`/api/chat/channels/${dm.id}/messages`)).json();
+    expect(history.items.map((m: { content: string; isDeleted: boolean }) => [m.content, m.isDeleted])).toEqual([['', true]]);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, type AnyPgColumn, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -212,17 +212,41 @@ export const userPresence = pgTable('user_presence', {
   socketId: text('socket_id'),
 });
 
-export const chatChannels = pgTable('chat_channels', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  description: text('description'),
-  type: text('type').notNull().default('group'),
-  isPrivate: boolean('is_private').notNull().default(false),
-  createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+/**
+ * A chat channel: a group (public, joined by anyone; or private, by invitation of its owners) or the one direct
+ * conversation of a pair of members, whose `directKey` is the pair's two ids in order, so the pair has one at most.
+ */
+export const chatChannels = pgTable(
+  'chat_channels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description'),
+    type: text('type').notNull().default('group'),
+    isPrivate: boolean('is_private').notNull().default(false),
+    /** For a direct conversation only: `<lower id>:<higher id>` of its two members. */
+    directKey: text('direct_key'),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_channels_direct_key').on(t.directKey),
+    // the public groups a member may discover, newest first
+    index('chat_channels_public_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.type} = 'group' and not ${t.isPrivate}`),
+    check('chat_channels_type_check', sql`${t.type} in ('group', 'direct')`),
+    check('chat_channels_direct_key_check', sql`(${t.type} = 'direct') = (${t.directKey} is not null)`),
+    check('chat_channels_direct_private_check', sql`${t.type} = 'group' or ${t.isPrivate}`),
+  ],
+);
 
+/**
+ * A message in a channel, kept in full until its author, the channel's owner or an administrator deletes it: then
+ * its words are cleared and `deletedAt` / `deletedById` record when and by whom; the row stays so replies keep
+ * their place.
+ */
 export const chatMessages = pgTable(
   'chat_messages',
   {
@@ -233,13 +257,25 @@ export const chatMessages = pgTable(
     senderId: userRef('sender_id'),
     content: text('content').notNull(),
     messageType: text('message_type').notNull().default('text'),
-    replyToId: uuid('reply_to_id'),
+    replyToId: uuid('reply_to_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
     isEdited: boolean('is_edited').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    deletedAt: ts('deleted_at'),
+    deletedById: uuid('deleted_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('chat_messages_channel_idx').on(t.channelId, t.createdAt)],
+  (t) => [
+    // a channel's messages newest first, paged by (created_at, id)
+    index('chat_messages_channel_idx').on(t.channelId, t.createdAt, t.id),
+    // unread counting reads the messages that are not deleted, after the member's last read
+    index('chat_messages_channel_live_idx')
+      .on(t.channelId, t.createdAt)
+      .where(sql`not ${t.isDeleted}`),
+    check('chat_messages_type_check', sql`${t.messageType} in ('text')`),
+    check('chat_messages_content_check', sql`case when ${t.isDeleted} then ${t.content} = '' else char_length(${t.content}) between 1 and 4000 end`),
+    check('chat_messages_deleted_check', sql`${t.isDeleted} = (${t.deletedAt} is not null)`),
+  ],
 );
 
 export const chatChannelMembers = pgTable(
@@ -253,5 +289,10 @@ export const chatChannelMembers = pgTable(
     joinedAt: ts('joined_at').notNull().defaultNow(),
     lastReadAt: ts('last_read_at'),
   },
-  (t) => [primaryKey({ columns: [t.channelId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.userId] }),
+    // a member's own channels
+    index('chat_channel_members_user_idx').on(t.userId),
+    check('chat_channel_members_role_check', sql`${t.role} in ('owner', 'member')`),
+  ],
 );

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  chatChannelCreateSchema,
+  chatChannelPageSchema,
+  chatChannelParams,
+  chatChannelQuerySchema,
+  chatChannelSchema,
+  chatMemberBodySchema,
+  chatMessageCreateSchema,
+  chatMessagePageSchema,
+  chatMessageParams,
+  chatMessageQuerySchema,
+  chatMessageSchema,
+  chatMessageUpdateSchema,
+  chatReadSchema,
+} from '../../common/schemas/chat.ts';
+import type { AppContext } from '../app.ts';
+import {
+  createChannel,
+  deleteMessage,
+  editMessage,
+  inviteToChannel,
+  joinChannel,
+  leaveChannel,
+  listChannels,
+  listMessages,
+  markRead,
+  openDirect,
+  postMessage,
+  type ChatDeps,
+} from '../services/chat.ts';
+
+/**
+ * Member chat, for approved members (the default access): group channels (public or private) and direct
+ * conversations between connected members, their messages and read marks. Who may do what is in
+ * server/policies/chat.ts; nothing is delivered live yet.
+ */
+export const chatRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const deps: ChatDeps = { db: ctx.db };
+
+    app.get('/api/chat/channels', { schema: { querystring: chatChannelQuerySchema, response: { 200: chatChannelPageSchema } } }, async (request) => {
+      const q = request.query;
+      const page = await listChannels(ctx.db, request.user!, q);
+      return { ...page, page: q.page, pageSize: q.pageSize };
+    });
+
+    app.post('/api/chat/channels', { schema: { body: chatChannelCreateSchema, response: { 201: chatChannelSchema } } }, async (request, reply) => {
+      const channel = await createChannel(ctx.db, request.user!, request.body, ctx.now());
+      return reply.code(201).send(channel);
+    });
+
+    app.post('/api/chat/channels/:id/join', { schema: { params: chatChannelParams, response: { 200: chatChannelSchema } } }, async (request) =>
+      joinChannel(ctx.db, request.user!, request.params.id, ctx.now()),
+    );
+
+    app.post('/api/chat/channels/:id/leave', { schema: { params: chatChannelParams } }, async (request, reply) => {
+      await leaveChannel(ctx.db, request.user!, request.params.id);
+      return reply.code(204).send(null);
+    });
+
+    app.post(
+      '/api/chat/channels/:id/invite',
+      { schema: { params: chatChannelParams, body: chatMemberBodySchema, response: { 200: chatChannelSchema } } },
+      async (request) => inviteToChannel(ctx.db, request.user!, request.params.id, request.body.userId, ctx.now()),
+    );
+
+    app.post('/api/chat/channels/:id/read', { schema: { params: chatChannelParams, response: { 200: chatReadSchema } } }, async (request) =>
+      markRead(ctx.db, request.user!, request.params.id, ctx.now()),
+    );
+
+    app.get(
+      '/api/chat/channels/:id/messages',
+      { schema: { params: chatChannelParams, querystring: chatMessageQuerySchema, response: { 200: chatMessagePageSchema } } },
+      async (request) => listMessages(ctx.db, request.user!, request.params.id, request.query),
+    );
+
+    app.post(
+      '/api/chat/channels/:id/messages',
+      { schema: { params: chatChannelParams, body: chatMessageCreateSchema, response: { 201: chatMessageSchema } } },
+      async (request, reply) => {
+        const message = await postMessage(deps, request.user!, request.params.id, request.body, ctx.now());
+        return reply.code(201).send(message);
+      },
+    );
+
+    app.patch('/api/chat/messages/:id', { schema: { params: chatMessageParams, body: chatMessageUpdateSchema, response: { 200: chatMessageSchema } } }, async (request) =>
+      editMessage(deps, request.user!, request.params.id, request.body.content, ctx.now()),
+    );
+
+    app.delete('/api/chat/messages/:id', { schema: { params: chatMessageParams, response: { 200: chatMessageSchema } } }, async (request) =>
+      deleteMessage(deps, request.user!, request.params.id, ctx.now()),
+    );
+
+    app.post('/api/chat/direct', { schema: { body: chatMemberBodySchema, response: { 200: chatChannelSchema, 201: chatChannelSchema } } }, async (request, reply) => {
+      const { channel, created } = await openDirect(ctx.db, request.user!, request.body.userId, ctx.now());
+      return reply.code(created ? 201 : 200).send(channel);
+    });
+  };
