@@ -204,13 +204,59 @@ export const memberConnections = pgTable(
   ],
 );
 
-export const userPresence = pgTable('user_presence', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: userRef('user_id').unique(),
-  status: text('status').notNull().default('offline'),
-  lastSeen: ts('last_seen'),
-  socketId: text('socket_id'),
-});
+/**
+ * A member's presence as everyone sees it: online, away or offline, and when they were last seen. Derived from
+ * their open sockets on every instance (`presenceSockets`); `socketId` names the socket that last changed it.
+ */
+export const userPresence = pgTable(
+  'user_presence',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef('user_id').unique(),
+    status: text('status').notNull().default('offline'),
+    lastSeen: ts('last_seen'),
+    socketId: text('socket_id'),
+  },
+  (t) => [check('user_presence_status_check', sql`${t.status} in ('online', 'away', 'offline')`)],
+);
+
+/**
+ * One open live connection of a member, on whichever instance holds it, with the state its tab reports
+ * (online, or away when idle or hidden). An instance refreshes `seenAt` of its sockets while it runs, so the
+ * sockets of an instance that died are recognised as stale and dropped.
+ */
+export const presenceSockets = pgTable(
+  'presence_sockets',
+  {
+    id: text('id').primaryKey(),
+    userId: userRef('user_id'),
+    instanceId: text('instance_id').notNull(),
+    status: text('status').notNull().default('online'),
+    connectedAt: ts('connected_at').notNull().defaultNow(),
+    seenAt: ts('seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('presence_sockets_user_idx').on(t.userId),
+    index('presence_sockets_seen_idx').on(t.seenAt),
+    check('presence_sockets_status_check', sql`${t.status} in ('online', 'away')`),
+  ],
+);
+
+/** A browser a member allowed to receive Web Push notifications: its push service endpoint and keys. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef('user_id'),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
 
 /**
  * A chat channel: a group (public, joined by anyone; or private, by invitation of its owners) or the one direct

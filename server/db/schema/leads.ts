@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { events } from './community.ts';
 import { users } from './users.ts';
 
@@ -105,9 +105,23 @@ export const notifications = pgTable(
     priority: text('priority').notNull().default('normal'),
     createdAt: ts('created_at').notNull().defaultNow(),
     readAt: ts('read_at'),
+    /**
+     * The e-mail this notification still owes: 'immediate' (sent as soon as it commits) or 'daily' (in the
+     * member's next digest); null when none is owed (not wanted, or sent). Decided from the member's
+     * preferences when the notification is created.
+     */
+    emailPending: text('email_pending'),
+    emailedAt: ts('emailed_at'),
+    /** When the notification was pushed to the member's devices; set once, by whichever instance claims it. */
+    pushedAt: ts('pushed_at'),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),
+    // the e-mails still owed, for the sender's sweep and the daily digest: a handful of rows, never the history
+    index('notifications_email_pending_idx')
+      .on(t.emailPending, t.createdAt)
+      .where(sql`${t.emailPending} is not null`),
+    check('notifications_email_pending_check', sql`${t.emailPending} in ('immediate', 'daily')`),
     // the unread ones alone, for the unread count and the Unread filter: never a member's whole history
     index('notifications_unread_idx')
       .on(t.userId, t.createdAt.desc())
