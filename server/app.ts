@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createLiveBus, type LiveBus } from './live/bus.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { isApiRequest, toOriginForm } from './lib/request-target.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
@@ -44,6 +45,8 @@ export interface AppContext {
   now: () => Date;
   mailer: Mailer;
   storage: FileStorage;
+  /** Live announcements from the database (notifications, chat, presence), heard by every instance. */
+  bus: LiveBus;
 }
 
 export interface BuildOptions {
@@ -119,8 +122,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     now,
     mailer: opts.mailer ?? createMailer(config, database.db, app.log),
     storage: await createStorage(config),
+    bus: createLiveBus(database, app.log),
   };
   app.decorate('ctx', ctx);
+  // the bus listens once the app is ready and stops before the database closes
+  app.addHook('onReady', () => ctx.bus.start());
+  app.addHook('onClose', () => ctx.bus.stop());
 
   registerErrorHandler(app);
   // The API speaks JSON only: without this, Fastify parses text/plain (a body a cross-site form can send

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { chatMessageSchema } from './chat.ts';
+import { notificationSchema } from './notifications.ts';
+
+/** A member's presence as others see it. */
+export const PRESENCE_STATUSES = ['online', 'away', 'offline'] as const;
+export type PresenceStatus = (typeof PRESENCE_STATUSES)[number];
+export const presenceSchema = z.object({ userId: z.uuid(), status: z.enum(PRESENCE_STATUSES), lastSeen: z.string().nullable() });
+export type Presence = z.infer<typeof presenceSchema>;
+
+/**
+ * What the server sends down the live socket (`GET /api/ws`), one JSON object per frame.
+ * - `ready`: the socket is authenticated and subscribed; after a reconnection the client refetches what it shows.
+ * - `notification`: a new notification for this member, with their unread count.
+ * - `notification.read`: some of their notifications were marked read (in another tab): the new unread count.
+ * - `chat.message` / `chat.message.updated`: a message in one of their channels, as they may see it (an edit
+ *   or a deletion is an update).
+ * - `chat.membership`: they joined, left or were invited to a channel; `chat.read`: they read a channel elsewhere.
+ * - `presence`: a member's presence changed.
+ */
+export const liveServerEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), userId: z.uuid() }),
+  z.object({ type: z.literal('notification'), notification: notificationSchema, unreadCount: z.number().int().min(0) }),
+  z.object({ type: z.literal('notification.read'), unreadCount: z.number().int().min(0) }),
+  z.object({ type: z.literal('chat.message'), channelId: z.uuid(), message: chatMessageSchema }),
+  z.object({ type: z.literal('chat.message.updated'), channelId: z.uuid(), message: chatMessageSchema }),
+  z.object({ type: z.literal('chat.membership'), channelId: z.uuid() }),
+  z.object({ type: z.literal('chat.read'), channelId: z.uuid() }),
+  z.object({ type: z.literal('presence'), presence: presenceSchema }),
+]);
+export type LiveServerEvent = z.infer<typeof liveServerEventSchema>;
+
+/** What the client may send: its tab's state (online, or away when idle 5 minutes or hidden). */
+export const liveClientMessageSchema = z.discriminatedUnion('type', [z.strictObject({ type: z.literal('presence'), status: z.enum(['online', 'away']) })]);
+export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
