@@ -33,3 +33,12 @@ export type LiveServerEvent = z.infer<typeof liveServerEventSchema>;
 /** What the client may send: its tab's state (online, or away when idle 5 minutes or hidden). */
 export const liveClientMessageSchema = z.discriminatedUnion('type', [z.strictObject({ type: z.literal('presence'), status: z.enum(['online', 'away']) })]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+
+/** `GET /api/presence?ids=a,b,c`: the presence of up to 100 members. */
+export const presenceQuerySchema = z.object({
+  ids: z
+    .string()
+    .transform((s) => [...new Set(s.split(',').filter(Boolean))])
+    .pipe(z.array(z.uuid('Member not found.')).min(1, 'Name at least one member.').max(100, 'Ask for 100 members at most.')),
+});
+export const presenceListSchema = z.object({ items: z.array(presenceSchema) });
