@@ -140,8 +140,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // first of the request hooks: a live-socket handshake that a later hook refuses (signed out, foreign origin)
-  // must still have its connection ended after the refusal is written. Client frames are tiny (a presence change).
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
+  // must still have its connection ended after the refusal is written. Client frames are small (a presence change,
+  // the list of members whose presence a tab shows).
+  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(fastifyHelmet, {
     hsts: false,
     crossOriginEmbedderPolicy: false,

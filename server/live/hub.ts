@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { liveClientMessageSchema, type LiveServerEvent } from '../../common/schemas/live.ts';
+import { liveClientMessageSchema, PRESENCE_WATCH_MAX, type LiveServerEvent } from '../../common/schemas/live.ts';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { notifications, sessions, users } from '../db/schema/index.ts';
@@ -22,8 +22,10 @@ const CLOSE_GOING_AWAY = 1001;
 const HEARTBEAT_MS = 30_000;
 /** A socket that stops reading (its buffer grows past this) is cut rather than held in memory. */
 const MAX_BUFFERED_BYTES = 1 << 20;
-/** Messages a client may send per heartbeat: presence changes are a handful a minute. */
-const MAX_CLIENT_MESSAGES = 30;
+/** Messages a client may send per heartbeat: presence changes and watch lists, a handful a minute. */
+const MAX_CLIENT_MESSAGES = 60;
+/** The largest frame a client sends: a watch list of PRESENCE_WATCH_MAX ids. */
+const MAX_CLIENT_FRAME_CHARS = 40 * PRESENCE_WATCH_MAX + 100;
 
 interface Connection {
   id: string;
@@ -32,6 +34,8 @@ interface Connection {
   sessionId: string;
   alive: boolean;
   received: number;
+  /** The members whose presence this tab shows. */
+  watching: Set<string>;
 }
 
 export interface LiveHubDeps {
@@ -51,6 +55,8 @@ export interface LiveHubDeps {
 export class LiveHub {
   readonly presence: PresenceStore;
   private readonly byUser = new Map<string, Set<Connection>>();
+  /** Who watches whom: a presence change is read and sent only when some socket here shows that member. */
+  private readonly watchers = new Map<string, Set<Connection>>();
   private readonly chains = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void)[] = [];
@@ -88,12 +94,13 @@ export class LiveHub {
     this.unlistenAuth = null;
     for (const set of this.byUser.values()) for (const c of set) c.socket.close(CLOSE_GOING_AWAY, 'Server restarting');
     this.byUser.clear();
+    this.watchers.clear();
     await this.presence.closeInstance().catch((err) => this.deps.log.warn({ err }, 'presence of closing sockets not cleared'));
   }
 
   /** Takes a socket the handshake accepted (a signed-in, approved member whose page is ours). */
   async accept(socket: WebSocket, userId: string, sessionId: string): Promise<void> {
-    const conn: Connection = { id: randomUUID(), socket, userId, sessionId, alive: true, received: 0 };
+    const conn: Connection = { id: randomUUID(), socket, userId, sessionId, alive: true, received: 0, watching: new Set() };
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(conn);
@@ -103,6 +110,7 @@ export class LiveHub {
       const own = this.byUser.get(userId);
       own?.delete(conn);
       if (own?.size === 0) this.byUser.delete(userId);
+      this.watch(conn, []);
       void this.presence.disconnect(conn.id, userId).catch((err) => this.deps.log.warn({ err }, 'presence not updated on disconnect'));
     });
     socket.on('error', (err) => this.deps.log.debug({ err }, 'live socket error'));
@@ -116,7 +124,7 @@ export class LiveHub {
 
   private onClientMessage(conn: Connection, text: string | null) {
     conn.received += 1;
-    if (conn.received > MAX_CLIENT_MESSAGES || text === null || text.length > 200) return void conn.socket.close(CLOSE_POLICY, 'Unexpected message');
+    if (conn.received > MAX_CLIENT_MESSAGES || text === null || text.length > MAX_CLIENT_FRAME_CHARS) return void conn.socket.close(CLOSE_POLICY, 'Unexpected message');
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -125,7 +133,31 @@ export class LiveHub {
     }
     const message = liveClientMessageSchema.safeParse(parsed);
     if (!message.success) return void conn.socket.close(CLOSE_POLICY, 'Unexpected message');
-    void this.presence.set(conn.id, conn.userId, message.data.status).catch((err) => this.deps.log.warn({ err }, 'presence not updated'));
+    const m = message.data;
+    if (m.type === 'watch') return this.watch(conn, m.userIds);
+    void this.presence.set(conn.id, conn.userId, m.status).catch((err) => this.deps.log.warn({ err }, 'presence not updated'));
+  }
+
+  /** Replaces the set of members whose presence the socket shows, and sends the presence of those newly shown. */
+  private watch(conn: Connection, userIds: readonly string[]) {
+    const next = new Set(userIds);
+    const added = [...next].filter((u) => !conn.watching.has(u));
+    for (const u of conn.watching) {
+      if (next.has(u)) continue;
+      const set = this.watchers.get(u);
+      set?.delete(conn);
+      if (set?.size === 0) this.watchers.delete(u);
+    }
+    for (const u of next) {
+      let set = this.watchers.get(u);
+      if (!set) this.watchers.set(u, (set = new Set()));
+      set.add(conn);
+    }
+    conn.watching = next;
+    if (added.length === 0 || conn.socket.readyState !== conn.socket.OPEN) return;
+    this.serially(`w:${conn.id}`, async () => {
+      for (const presence of await this.presence.of(added)) this.send(conn, { type: 'presence', presence });
+    });
   }
 
   private send(conn: Connection, event: LiveServerEvent | string) {
@@ -186,11 +218,11 @@ export class LiveHub {
       case 'chat.read':
         return this.sendToUser(event.u, { type: event.k, channelId: event.c });
       case 'presence':
-        if (this.byUser.size === 0) return;
+        if (!this.watchers.has(event.u)) return;
         return this.serially(`p:${event.u}`, async () => {
           const [presence] = await this.presence.of([event.u]);
           const frame = JSON.stringify({ type: 'presence', presence } satisfies LiveServerEvent);
-          for (const set of this.byUser.values()) for (const c of set) this.send(c, frame);
+          for (const c of this.watchers.get(event.u) ?? []) this.send(c, frame);
         });
     }
   }

@@ -159,6 +159,11 @@ describe('presence', () => {
   it('is online with a socket, away when every tab is idle or hidden, offline with a last-seen time when the last socket closes', async () => {
     const [watcher, ann] = await Promise.all([makeSignedIn(ctx), makeSignedIn(ctx)]);
     const w = await socketOf(watcher);
+    w.send({ type: 'watch', userIds: [ann.user.id] });
+    // watching answers the member's presence at once
+    expect((await w.next('presence')).presence).toEqual({ userId: ann.user.id, status: 'offline', lastSeen: null });
+    // a socket that shows nobody hears of nobody's presence
+    const bystander = await socketOf(await makeSignedIn(ctx));
     const presenceOf = async () => (await watcher.api.getOk(presenceListSchema, '/api/presence', { query: { ids: ann.user.id } })).items[0];
     expect(await presenceOf()).toEqual({ userId: ann.user.id, status: 'offline', lastSeen: null });
 
@@ -179,9 +184,16 @@ describe('presence', () => {
 
     await tab1.close();
     await tab2.close();
-    const offline = await w.next('presence', (e) => e.presence.userId === ann.user.id && e.presence.status === 'offline');
+    const offline = await w.next('presence', (e) => e.presence.userId === ann.user.id && e.presence.status === 'offline' && e.presence.lastSeen !== null);
     expect(offline.presence.lastSeen).not.toBeNull();
     expect(await presenceOf()).toMatchObject({ status: 'offline', lastSeen: offline.presence.lastSeen });
+    expect(bystander.events.filter((e) => e.type === 'presence')).toEqual([]);
+  });
+
+  it('closes a socket that asks to watch more members than a screen shows', async () => {
+    const s = await socketOf(await makeSignedIn(ctx));
+    s.send({ type: 'watch', userIds: Array.from({ length: 201 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`) });
+    expect(await s.closed).toBe(1008);
   });
 
   it('answers 400 for a bad list and 401 signed out', async () => {

@@ -126,6 +126,8 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
     const watcher = await makeMember(database.db, { firstName: 'Wendy' });
     const wendyCookie = await cookieFor(watcher);
     const wendyOnB = await socket(b.base, wendyCookie);
+    wendyOnB.send({ type: 'watch', userIds: [ann.id] });
+    await wendyOnB.next('presence', (e) => e.presence.userId === ann.id);
     const presenceOnB = async () =>
       (await call(b.base, wendyCookie, 'GET', `/api/presence?ids=${ann.id}`, undefined, (v) => presenceListSchema.parse(v))).items[0].status;
 
@@ -136,6 +138,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
     // once A has dropped its socket, her socket on B still holds her online: A counted B's socket too
     await expect.poll(async () => (await database.db.select().from(presenceSockets).where(eq(presenceSockets.userId, ann.id))).length).toBe(1);
     expect(await presenceOnB()).toBe('online');
+    wendyOnB.events.length = 0; // from here on: the events her last close causes
     await annOnB.close();
     await wendyOnB.next('presence', (e) => e.presence.userId === ann.id && e.presence.status === 'offline');
     expect(await presenceOnB()).toBe('offline');

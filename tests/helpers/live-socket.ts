@@ -5,7 +5,7 @@ import { liveServerEventSchema, type LiveServerEvent } from '../../common/schema
 export interface TestSocket {
   ws: WebSocket;
   events: LiveServerEvent[];
-  /** Resolves with the first event (received or to come) after `from` that matches; fails after `timeoutMs`. */
+  /** Resolves with the first matching event, received (still in `events`) or to come; fails after `timeoutMs`. */
   next<T extends LiveServerEvent['type']>(
     type: T,
     match?: (e: Extract<LiveServerEvent, { type: T }>) => boolean,

@@ -135,6 +135,22 @@ describe('LiveConnection', () => {
     expect(h.sockets[1].sent.map((t) => JSON.parse(t))).toEqual([{ type: 'presence', status: 'away' }]);
   });
 
+  it('sends whose presence the tab shows when it changes, and again on every connection', () => {
+    const h = harness();
+    const ids = ['00000000-0000-4000-8000-00000000000a'];
+    h.connection.setWatch(ids);
+    h.connection.start();
+    h.sockets[0].serverReady();
+    expect(h.sockets[0].sent.map((t) => JSON.parse(t))).toEqual([{ type: 'watch', userIds: ids }]);
+    h.connection.setWatch([]);
+    expect(JSON.parse(h.sockets[0].sent.at(-1)!)).toEqual({ type: 'watch', userIds: [] });
+    h.connection.setWatch(ids);
+    h.sockets[0].serverCloses(1006);
+    h.fire();
+    h.sockets[1].serverReady();
+    expect(h.sockets[1].sent.map((t) => JSON.parse(t))).toEqual([{ type: 'watch', userIds: ids }]);
+  });
+
   it('closes its socket and never reconnects once stopped', () => {
     const h = harness();
     h.connection.start();

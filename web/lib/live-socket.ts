@@ -45,6 +45,7 @@ export class LiveConnection {
   private retry: number | null = null;
   private stopped = false;
   private presence: 'online' | 'away' = 'online';
+  private watching: string[] = [];
   state: LiveState = 'closed';
 
   constructor(
@@ -82,6 +83,16 @@ export class LiveConnection {
     this.sendPresence();
   }
 
+  /** The members whose presence this tab shows; sent when it changes and after every (re)connection. */
+  setWatch(userIds: string[]) {
+    this.watching = userIds;
+    this.sendWatch();
+  }
+
+  private sendWatch() {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify({ type: 'watch', userIds: this.watching }));
+  }
+
   private sendPresence() {
     if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify({ type: 'presence', status: this.presence }));
   }
@@ -108,6 +119,7 @@ export class LiveConnection {
         this.setState('open', false);
         // the server counts a new socket as online: tell it at once when this tab is idle or hidden
         if (this.presence === 'away') this.sendPresence();
+        if (this.watching.length > 0) this.sendWatch();
       }
       this.handlers.event(event);
     };

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { applyNotificationLiveEvent, notificationKeys } from '../../features/notifications/index.ts';
-import { applyPresence, refreshPresence } from '../../features/presence/index.ts';
+import { applyPresence, onPresenceWatchChange, refreshPresence, watchedPresence } from '../../features/presence/index.ts';
 import { CURRENT_USER_KEY } from '../../lib/auth.ts';
 import { LiveConnection, liveStatus, liveUrl, watchActivity } from '../../lib/live-socket.ts';
 import { invalidateKeys } from '../../lib/query-keys.ts';
@@ -29,10 +29,8 @@ export function useLiveConnection(enabled: boolean) {
         event(event) {
           switch (event.type) {
             case 'ready':
-              if (readyBefore) {
-                void invalidateKeys(client, [notificationKeys.all, ['/api/chat']]);
-                refreshPresence();
-              }
+              // presence needs nothing: the watch list sent on every connection answers it afresh
+              if (readyBefore) void invalidateKeys(client, [notificationKeys.all, ['/api/chat']]);
               readyBefore = true;
               return;
             case 'notification':
@@ -45,11 +43,16 @@ export function useLiveConnection(enabled: boolean) {
         state(state, signedOut) {
           liveStatus.set(state);
           // back to polling while down: the bell's interval is re-read when its query runs again
-          if (state === 'closed') void invalidateKeys(client, [notificationKeys.all]);
+          if (state === 'closed') {
+            void invalidateKeys(client, [notificationKeys.all]);
+            refreshPresence();
+          }
           if (signedOut) void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
         },
       },
     );
+    connection.setWatch(watchedPresence());
+    const stopWatch = onPresenceWatchChange((ids) => connection.setWatch(ids));
     connection.start();
     const stopWatching = watchActivity((status) => connection.setPresence(status));
     const online = () => connection.reconnectNow();
@@ -62,6 +65,7 @@ export function useLiveConnection(enabled: boolean) {
       window.removeEventListener('online', online);
       document.removeEventListener('visibilitychange', visible);
       stopWatching();
+      stopWatch();
       connection.stop();
     };
   }, [client, enabled]);

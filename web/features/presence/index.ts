@@ -1,2 +1,2 @@
-export { applyPresence, refreshPresence, usePresence } from './api/presence.ts';
+export { applyPresence, onPresenceWatchChange, refreshPresence, usePresence, watchedPresence } from './api/presence.ts';
 export { PresenceDot, presenceText } from './components/PresenceDot.tsx';

@@ -1,5 +1,7 @@
 import type { Presence } from '../../../../common/schemas/live.ts';
+import { PRESENCE_WATCH_MAX } from '../../../../common/schemas/live.ts';
 import { api } from '../../../lib/api.ts';
+import { liveStatus } from '../../../lib/live-socket.ts';
 import { withQuery } from '../../../lib/query-keys.ts';
 
 type Listener = () => void;
@@ -8,15 +10,38 @@ type Listener = () => void;
 const BATCH = 100;
 
 /**
- * Members' presence as this tab knows it: asked for once per member (the ids of everyone on screen, gathered into
- * one request), then kept current by the live socket's presence events; refreshed as a whole after a reconnection,
- * when events may have been missed.
+ * Members' presence as this tab knows it. The members shown on screen are the watch list the live socket sends the
+ * server, which answers their presence at once and every change after; while the socket is down, they are asked
+ * for over HTTP instead (everyone rendered in one tick in one request).
  */
 class PresenceStore {
   private readonly known = new Map<string, Presence>();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly wanted = new Set<string>();
   private scheduled = false;
+  private watchScheduled = false;
+  private readonly watchListeners = new Set<(ids: string[]) => void>();
+
+  /** The members shown now, most recently shown last, at most PRESENCE_WATCH_MAX. */
+  watched(): string[] {
+    return [...this.listeners.keys()].slice(-PRESENCE_WATCH_MAX);
+  }
+
+  /** Told the watch list whenever the members shown change (once per tick). */
+  onWatchChange(listener: (ids: string[]) => void): () => void {
+    this.watchListeners.add(listener);
+    return () => void this.watchListeners.delete(listener);
+  }
+
+  private watchChanged() {
+    if (this.watchScheduled) return;
+    this.watchScheduled = true;
+    queueMicrotask(() => {
+      this.watchScheduled = false;
+      const ids = this.watched();
+      for (const l of this.watchListeners) l(ids);
+    });
+  }
 
   get(userId: string): Presence | undefined {
     return this.known.get(userId);
@@ -24,10 +49,18 @@ class PresenceStore {
 
   subscribe(userId: string, listener: Listener): () => void {
     let set = this.listeners.get(userId);
-    if (!set) this.listeners.set(userId, (set = new Set()));
+    if (!set) {
+      this.listeners.set(userId, (set = new Set()));
+      this.watchChanged();
+    }
     set.add(listener);
-    if (!this.known.has(userId)) this.want([userId]);
-    return () => void set.delete(listener);
+    if (!this.known.has(userId) && !liveStatus.isOpen()) this.want([userId]);
+    return () => {
+      set.delete(listener);
+      if (set.size > 0) return;
+      this.listeners.delete(userId);
+      this.watchChanged();
+    };
   }
 
   apply(p: Presence) {
@@ -35,7 +68,7 @@ class PresenceStore {
     for (const l of this.listeners.get(p.userId) ?? []) l();
   }
 
-  /** Asks again for everyone this tab shows (after a reconnection). */
+  /** Asks again over HTTP for everyone this tab shows (when the live socket is down, so changes were missed). */
   refresh() {
     this.want([...this.listeners.keys()]);
   }

@@ -8,6 +8,8 @@ export function usePresence(userId: string | null | undefined): Presence | undef
   return useSyncExternalStore(subscribe, () => (userId ? presenceStore.get(userId) : undefined));
 }
 
-/** For the live connection: a presence event, and the refresh after a reconnection. */
+/** For the live connection: a presence event; the watch list to send (and its changes); the HTTP refresh while it is down. */
 export const applyPresence = (p: Presence) => presenceStore.apply(p);
 export const refreshPresence = () => presenceStore.refresh();
+export const watchedPresence = () => presenceStore.watched();
+export const onPresenceWatchChange = (listener: (ids: string[]) => void) => presenceStore.onWatchChange(listener);
