@@ -27,6 +27,9 @@ const MAX_CLIENT_MESSAGES = 60;
 /** The largest frame a client sends: a watch list of PRESENCE_WATCH_MAX ids. */
 const MAX_CLIENT_FRAME_CHARS = 40 * PRESENCE_WATCH_MAX + 100;
 
+/** One event as the text frame every socket it goes to is sent. */
+const encode = (event: LiveServerEvent) => Buffer.from(JSON.stringify(event));
+
 interface Connection {
   id: string;
   socket: WebSocket;
@@ -160,16 +163,17 @@ export class LiveHub {
     });
   }
 
-  private send(conn: Connection, event: LiveServerEvent | string) {
+  /** Sends an event, or a frame already encoded once for many sockets. */
+  private send(conn: Connection, event: LiveServerEvent | Buffer) {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) return void conn.socket.terminate();
-    conn.socket.send(typeof event === 'string' ? event : JSON.stringify(event));
+    conn.socket.send(Buffer.isBuffer(event) ? event : JSON.stringify(event), { binary: false });
   }
 
-  private sendToUser(userId: string, event: LiveServerEvent) {
+  private sendToUser(userId: string, event: LiveServerEvent | Buffer) {
     const set = this.byUser.get(userId);
     if (!set) return;
-    const frame = JSON.stringify(event);
+    const frame = Buffer.isBuffer(event) ? event : encode(event);
     for (const c of set) this.send(c, frame);
   }
 
@@ -209,8 +213,13 @@ export class LiveHub {
         if (this.byUser.size === 0) return;
         const type = event.k;
         return this.serially(`c:${event.c}`, async () => {
+          // recipients differ only in what they may do with the message: each variant is encoded once
+          const frames = new Map<string, Buffer>();
           for (const { userId, message } of await liveMessageFor(db, event.id, [...this.byUser.keys()])) {
-            this.sendToUser(userId, { type, channelId: event.c, message });
+            const variant = `${message.can.edit}:${message.can.delete}`;
+            let frame = frames.get(variant);
+            if (!frame) frames.set(variant, (frame = encode({ type, channelId: event.c, message })));
+            this.sendToUser(userId, frame);
           }
         });
       }
@@ -221,7 +230,7 @@ export class LiveHub {
         if (!this.watchers.has(event.u)) return;
         return this.serially(`p:${event.u}`, async () => {
           const [presence] = await this.presence.of([event.u]);
-          const frame = JSON.stringify({ type: 'presence', presence } satisfies LiveServerEvent);
+          const frame = encode({ type: 'presence', presence });
           for (const c of this.watchers.get(event.u) ?? []) this.send(c, frame);
         });
     }
