@@ -20,8 +20,8 @@ export function useDiscoverChannels(enabled = true) {
 }
 
 /** The sum of the member's unread messages, for the navigation's badge. */
-export function useChatUnreadTotal(): number {
-  const { data } = useMyChannels();
+export function useChatUnreadTotal(enabled = true): number {
+  const { data } = useMyChannels(enabled);
   return data ? data.items.reduce((sum, c) => sum + c.unreadCount, 0) : 0;
 }
 
@@ -42,14 +42,13 @@ export function useChannelMembers(id: string, enabled: boolean) {
 }
 
 /** A channel's history by cursor: the newest page first, `fetchNextPage` loads the page before the oldest shown. */
-export function useMessages(id: string, enabled: boolean) {
+export function useMessages(id: string) {
   return useInfiniteQuery({
     queryKey: chatKeys.messages(id),
     queryFn: ({ pageParam }) =>
       api.get<ChatMessagePage>(withQuery(`/api/chat/channels/${enc(id)}/messages`, { before: pageParam, limit: CHAT_LIMITS.messagePage.default })),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,
-    enabled,
   });
 }
 

@@ -6,7 +6,7 @@ import type { ChannelPage } from '../api/keys.ts';
 import { chatKeys } from '../api/keys.ts';
 
 /** The history of one channel as the cache holds it: pages newest first, each page's messages newest first. */
-export type MessageHistory = InfiniteData<ChatMessagePage, string | undefined>;
+export type MessageHistory = InfiniteData<ChatMessagePage, unknown>;
 
 /*
  * The channel the member has open, if any: a message arriving there is read at once, so it does not count as unread.
