@@ -21,7 +21,7 @@ export function BrowseChannels() {
       empty={<EmptyState icon={Compass} title="You’re in every public channel" text="New public channels will show up here." />}
     >
       {(data) => (
-        <ul className="grid gap-2 p-3" aria-label="Public channels">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-2 p-3" aria-label="Public channels">
           {data.items.map((c) => {
             const joining = join.isPending && join.variables === c.id;
             return (

@@ -41,7 +41,7 @@ export function ChannelList({ activeId, meId, onNew }: { activeId: string | null
       }
     >
       {(data) => (
-        <ul className="grid gap-0.5 p-2" aria-label="Conversations">
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-0.5 p-2" aria-label="Conversations">
           {data.items.map((c) => (
             <li key={c.id}>
               <ChannelRow channel={c} active={c.id === activeId} meId={meId} />

@@ -47,7 +47,7 @@ export function MessageItem({
     <article
       id={messageElementId(m.id)}
       aria-label={`${name}, ${formatDateTime(m.createdAt)}`}
-      className={cn('group relative flex gap-3 rounded-lg px-2 py-0.5 hover:bg-muted/50 focus-within:bg-muted/50', startsGroup && 'mt-3 pt-1.5')}
+      className={cn('group relative flex gap-3 rounded-lg px-2 py-0.5 hover:bg-muted/50 focus-within:bg-muted/50 pointer-coarse:pr-9', startsGroup && 'mt-3 pt-1.5')}
     >
       <div className="w-9 shrink-0">
         {startsGroup ? (
@@ -80,10 +80,15 @@ export function MessageItem({
         )}
       </div>
       {hasActions && !editing && (
-        <div className="absolute right-2 top-0 -translate-y-1/3 opacity-100 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
+        <div className="absolute right-1 top-1 transition-opacity pointer-fine:right-2 pointer-fine:top-0 pointer-fine:-translate-y-1/3 pointer-fine:opacity-0 pointer-fine:group-focus-within:opacity-100 pointer-fine:group-hover:opacity-100">
           <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="icon-sm" className="size-7 bg-card" aria-label={`Actions for the message from ${name} at ${timeOfDay(m.createdAt)}`}>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                className="size-7 text-muted-foreground pointer-fine:border pointer-fine:border-border pointer-fine:bg-card pointer-fine:shadow-sm"
+                aria-label={`Actions for the message from ${name} at ${timeOfDay(m.createdAt)}`}
+              >
                 <MoreHorizontal aria-hidden />
               </Button>
             </DropdownMenuTrigger>

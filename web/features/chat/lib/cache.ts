@@ -2,6 +2,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { CHAT_LIMITS } from '../../../../common/constants/chat.ts';
 import type { ChatChannel, ChatMessage, ChatMessagePage } from '../../../../common/schemas/chat.ts';
 import type { LiveServerEvent } from '../../../../common/schemas/live.ts';
+import { CURRENT_USER_KEY } from '../../../lib/auth.ts';
 import type { ChannelPage } from '../api/keys.ts';
 import { chatKeys } from '../api/keys.ts';
 
@@ -100,7 +101,7 @@ export function noteRead(client: QueryClient, channelId: string) {
 
 /** The signed-in member's id as the client already knows it. */
 function currentUserId(client: QueryClient): string | null {
-  const me = client.getQueryData<{ id?: string } | null>(['/api/auth/me']);
+  const me = client.getQueryData<{ id?: string } | null>(CURRENT_USER_KEY);
   return me?.id ?? null;
 }
 
