@@ -179,8 +179,10 @@ describe('chat', () => {
     await expect.poll(() => profile.getByRole('button', { name: 'Message Bob Reader' }).count(), { timeout: 10_000 }).toBe(1);
     await accessibleWhenSettled(a, 'member profile with Message');
     await profile.getByRole('button', { name: 'Message Bob Reader' }).click();
-    await expect.poll(() => a.getByRole('heading', { name: 'Bob Reader', level: 2 }).count(), { timeout: 10_000 }).toBe(1);
-    expect(await visible(a, 'Direct message')).toBeGreaterThan(0);
+    await expect.poll(() => a.url(), { timeout: 10_000 }).toMatch(/\/chat\/[0-9a-f-]{36}$/);
+    expect(a.url()).not.toBe(channelUrl);
+    await expect.poll(() => visible(a, 'Direct message'), { timeout: 10_000 }).toBe(1);
+    expect(await a.getByRole('heading', { name: 'Bob Reader', level: 2 }).count()).toBe(1);
     const directUrl = a.url();
     await send(a, 'Hi Bob, a quick one about Thursday.');
     await accessibleWhenSettled(a, 'direct conversation');
@@ -216,5 +218,5 @@ describe('chat', () => {
     await accessibleWhenSettled(a, 'closed direct conversation');
 
     expect([...aliceProblems, ...bobProblems, ...phoneProblems]).toEqual([]);
-  }, 240_000);
+  }, 360_000);
 });
