@@ -146,7 +146,7 @@ function ConversationHeader({ channel, meId }: { channel: ChatChannel; meId: str
   const navigate = useNavigate();
   const direct = channel.type === 'direct';
   const members = channel.memberCount === 1 ? '1 member' : `${channel.memberCount} members`;
-  const subtitle = direct ? 'Direct message' : [channel.isPrivate ? 'Private channel' : 'Public channel', members].join(' · ');
+  const kind = channel.isPrivate ? 'Private channel' : 'Public channel';
 
   return (
     <header className="flex min-h-16 items-center gap-2 border-b border-border px-3 py-2 sm:gap-3 sm:px-4">
@@ -155,8 +155,15 @@ function ConversationHeader({ channel, meId }: { channel: ChatChannel; meId: str
       <div className="min-w-0 flex-1">
         <h2 className="truncate text-base font-semibold leading-tight">{channel.name}</h2>
         <p className="truncate text-xs text-muted-foreground">
-          {subtitle}
-          {!direct && channel.description && <span className="hidden sm:inline"> · {channel.description}</span>}
+          {direct ? (
+            'Direct message'
+          ) : (
+            <>
+              <span className="hidden sm:inline">{kind} · </span>
+              {members}
+              {channel.description && <span className="hidden sm:inline"> · {channel.description}</span>}
+            </>
+          )}
         </p>
       </div>
       {!direct && channel.role && (
