@@ -132,5 +132,13 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const chatMessagePageSchema = z.object({ items: z.array(chatMessageSchema), nextBefore: z.uuid().nullable() });
 export type ChatMessagePage = z.infer<typeof chatMessagePageSchema>;
 
+/** A member of a channel as its members list shows it: who they are, their role and when they joined. */
+export const chatChannelMemberSchema = chatPersonSchema.extend({ role: z.enum(CHAT_ROLES), joinedAt: instantSchema });
+export type ChatChannelMember = z.infer<typeof chatChannelMemberSchema>;
+
+/** GET /api/chat/channels/:id/members: owners first, then by joining. */
+export const chatChannelMemberListSchema = z.object({ items: z.array(chatChannelMemberSchema) });
+export type ChatChannelMemberList = z.infer<typeof chatChannelMemberListSchema>;
+
 /** POST /api/chat/channels/:id/read: when the caller last read the channel, now. */
 export const chatReadSchema = z.object({ lastReadAt: instantSchema });

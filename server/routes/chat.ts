@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   chatChannelCreateSchema,
+  chatChannelMemberListSchema,
   chatChannelPageSchema,
   chatChannelParams,
   chatChannelQuerySchema,
@@ -18,10 +19,12 @@ import type { AppContext } from '../app.ts';
 import {
   createChannel,
   deleteMessage,
+  getChannel,
   editMessage,
   inviteToChannel,
   joinChannel,
   leaveChannel,
+  listChannelMembers,
   listChannels,
   listMessages,
   markRead,
@@ -50,6 +53,14 @@ export const chatRoutes =
       const channel = await createChannel(ctx.db, request.user!, request.body, ctx.now());
       return reply.code(201).send(channel);
     });
+
+    app.get('/api/chat/channels/:id', { schema: { params: chatChannelParams, response: { 200: chatChannelSchema } } }, async (request) =>
+      getChannel(ctx.db, request.user!, request.params.id),
+    );
+
+    app.get('/api/chat/channels/:id/members', { schema: { params: chatChannelParams, response: { 200: chatChannelMemberListSchema } } }, async (request) => ({
+      items: await listChannelMembers(ctx.db, request.user!, request.params.id),
+    }));
 
     app.post('/api/chat/channels/:id/join', { schema: { params: chatChannelParams, response: { 200: chatChannelSchema } } }, async (request) =>
       joinChannel(ctx.db, request.user!, request.params.id, ctx.now()),

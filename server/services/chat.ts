@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '../../common/constants/chat.ts';
 import { AppError } from '../../common/errors.ts';
-import type { ChatChannel, ChatMessage, ChatMessagePage } from '../../common/schemas/chat.ts';
+import type { ChatChannel, ChatChannelMember, ChatMessage, ChatMessagePage } from '../../common/schemas/chat.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { chatChannelMembers, chatChannels, chatMessages, memberConnections, users } from '../db/schema/index.ts';
@@ -174,6 +174,26 @@ async function otherMemberOf(db: Db | Tx, channelId: string, actorId: string): P
 }
 
 const NOT_A_MEMBER = 'Join this channel to read and write in it.';
+
+/** The members of a channel, owners first then by joining, for whoever can read it (a member). */
+export async function listChannelMembers(db: Db, actor: Pick<Actor, 'id'>, id: string): Promise<ChatChannelMember[]> {
+  const { membership } = await loadChannel(db, actor, id);
+  if (!membership) throw new AppError('forbidden', NOT_A_MEMBER);
+  const rows = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profilePicture: users.profilePicture,
+      role: chatChannelMembers.role,
+      joinedAt: chatChannelMembers.joinedAt,
+    })
+    .from(chatChannelMembers)
+    .innerJoin(users, eq(users.id, chatChannelMembers.userId))
+    .where(eq(chatChannelMembers.channelId, id))
+    .orderBy(sql`case when ${chatChannelMembers.role} = 'owner' then 0 else 1 end`, asc(chatChannelMembers.joinedAt), asc(users.id));
+  return rows.map((r) => ({ ...r, role: r.role as ChatChannelMember['role'], joinedAt: iso(r.joinedAt) }));
+}
 
 /** Any member creates a group channel, public or private, and becomes its owner. */
 export async function createChannel(db: Db, actor: Pick<Actor, 'id'>, data: { name: string; description?: string | null; isPrivate: boolean }, now: Date) {

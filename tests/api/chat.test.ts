@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_LIMITS } from '../../common/constants/chat.ts';
-import { chatChannelPageSchema, chatChannelSchema, chatMessagePageSchema, chatMessageSchema, chatReadSchema, type ChatChannel } from '../../common/schemas/chat.ts';
+import {
+  chatChannelMemberListSchema,
+  chatChannelPageSchema,
+  chatChannelSchema,
+  chatMessagePageSchema,
+  chatMessageSchema,
+  chatReadSchema,
+  type ChatChannel,
+} from '../../common/schemas/chat.ts';
 import { makeConnection } from '../../server/db/factories/members.ts';
 import { chatChannelMembers, chatChannels, chatMessages, memberConnections } from '../../server/db/schema/index.ts';
 import { createTestApp, makeUser, openSession, type MakeUserOptions, type TestContext } from '../helpers/app.ts';
@@ -46,6 +54,8 @@ describe('access', () => {
   const routes: Array<[string, string]> = [
     ['GET', '/api/chat/channels'],
     ['POST', '/api/chat/channels'],
+    ['GET', `/api/chat/channels/${id}`],
+    ['GET', `/api/chat/channels/${id}/members`],
     ['POST', `/api/chat/channels/${id}/join`],
     ['POST', `/api/chat/channels/${id}/leave`],
     ['POST', `/api/chat/channels/${id}/invite`],
@@ -173,6 +183,35 @@ describe('group channels', () => {
     expect((await owner.api.post(`/api/chat/channels/${c.id}/leave`)).statusCode).toBe(204);
     expect((await find(first, c.id))?.role).toBe('owner');
     expect((await find(second, c.id))?.role).toBe('member');
+  });
+});
+
+describe('one channel and its members', () => {
+  it('shows a channel to whoever may see it and its members to its members only', async () => {
+    const owner = await member({ firstName: 'Olive' });
+    const joiner = await member({ firstName: 'Jon' });
+    const stranger = await member();
+    const pub = await channel(owner, { name: 'Open floor' });
+    const priv = await channel(owner, { name: 'Back room', isPrivate: true });
+
+    // a private group does not exist for a stranger; a public one is shown but its members are not
+    expectError(await stranger.api.get(`/api/chat/channels/${priv.id}`), 404, 'not_found');
+    expectError(await stranger.api.get(`/api/chat/channels/${priv.id}/members`), 404, 'not_found');
+    const seen = await stranger.api.getOk(chatChannelSchema, `/api/chat/channels/${pub.id}`);
+    expect(seen).toMatchObject({ id: pub.id, name: 'Open floor', role: null, memberCount: 1, can: { join: true, read: false } });
+    expectError(await stranger.api.get(`/api/chat/channels/${pub.id}/members`), 403, 'forbidden');
+    expectError(await stranger.api.get('/api/chat/channels/not-a-uuid'), 400, 'validation_failed');
+
+    await tick();
+    await joiner.api.post(`/api/chat/channels/${pub.id}/join`);
+    const mineNow = await joiner.api.getOk(chatChannelSchema, `/api/chat/channels/${pub.id}`);
+    expect(mineNow).toMatchObject({ role: 'member', memberCount: 2 });
+    const { items } = await joiner.api.getOk(chatChannelMemberListSchema, `/api/chat/channels/${pub.id}/members`);
+    expect(items.map((m) => [m.id, m.role])).toEqual([
+      [owner.user.id, 'owner'],
+      [joiner.user.id, 'member'],
+    ]);
+    expect(items[0].firstName).toBe('Olive');
   });
 });
 

@@ -2,10 +2,12 @@ import { eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../../common/constants/options.ts';
 import { adminOverviewSchema } from '../../common/schemas/admin.ts';
+import { chatChannelPageSchema, chatMessagePageSchema } from '../../common/schemas/chat.ts';
 import { postPageSchema, userEndorsementsSchema } from '../../common/schemas/community.ts';
 import { pointsSchema } from '../../common/schemas/gamification.ts';
 import { leadActivityPageSchema, leadPageSchema } from '../../common/schemas/lead.ts';
 import {
+  chatMessages,
   commissions,
   eventRegistrations,
   events,
@@ -55,7 +57,8 @@ describe('the demo seed', () => {
     expect(first.mentors).toBeGreaterThanOrEqual(3);
     expect(first.pictures).toBeGreaterThanOrEqual(5);
     expect(first.events).toBeGreaterThanOrEqual(5);
-    expect(second).toEqual({ members: 0, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0, events: 0, pictures: 0 });
+    expect(first.chatMessages).toBeGreaterThanOrEqual(30);
+    expect(second).toEqual({ members: 0, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0, events: 0, chatMessages: 0, pictures: 0 });
     expect(afterSecond).toEqual(afterFirst);
   });
 
@@ -183,5 +186,34 @@ describe('the demo seed', () => {
     const attributed = await ctx.db.select().from(leads).where(isNotNull(leads.sourceEventId));
     expect(attributed.length).toBeGreaterThan(0);
     for (const l of attributed) expect(past.map((e) => e.id)).toContain(l.sourceEventId);
+  });
+
+  it('has chat: public and private groups and direct conversations between connected members, with replies, an edit and a few unread for the demo member', async () => {
+    const api = client(ctx.app, await login(ctx.app, 'priya.raman', DEMO_PASSWORD));
+    const mine = (await api.getOk(chatChannelPageSchema, '/api/chat/channels')).items;
+    const groups = mine.filter((c) => c.type === 'group');
+    const directs = mine.filter((c) => c.type === 'direct');
+    expect(groups.map((c) => c.name)).toEqual(expect.arrayContaining(['General', 'Deal Flow — Interim', 'Board Advisors']));
+    expect(groups.find((c) => c.name === 'Board Advisors')!.isPrivate).toBe(true);
+    expect(directs.length).toBeGreaterThanOrEqual(2);
+    for (const c of directs) expect(c.can.post).toBe(true);
+    // most recently active first, each with its last message
+    const activity = mine.map((c) => c.lastMessage!.createdAt);
+    expect([...activity].sort().reverse()).toEqual(activity);
+    const unread = mine.reduce((n, c) => n + c.unreadCount, 0);
+    expect(unread).toBeGreaterThanOrEqual(2);
+    expect(unread).toBeLessThanOrEqual(5);
+    for (const c of mine) expect(new Date(c.lastMessage!.createdAt).getTime()).toBeLessThanOrEqual(now.getTime());
+
+    const discover = (await api.getOk(chatChannelPageSchema, '/api/chat/channels', { query: { scope: 'discover' } })).items;
+    expect(discover.length).toBeGreaterThanOrEqual(1);
+
+    const deal = groups.find((c) => c.name === 'Deal Flow — Interim')!;
+    const history = (await api.getOk(chatMessagePageSchema, `/api/chat/channels/${deal.id}/messages`)).items;
+    expect(history.length).toBeGreaterThanOrEqual(8);
+    expect(history.some((m) => m.replyToId && history.some((t) => t.id === m.replyToId))).toBe(true);
+    expect(history.filter((m) => m.isEdited)).toHaveLength(1);
+    const all = await ctx.db.select().from(chatMessages);
+    expect(all.length).toBe(first.chatMessages);
   });
 });

@@ -26,6 +26,7 @@ export const ProfilePage = page(() => import('../features/profile/pages/ProfileP
 export const MentorMatchingPage = page(() => import('../features/mentoring/pages/MentorMatchingPage.tsx'), 'MentorMatchingPage');
 export const CpPlusPage = page(() => import('../features/cp-plus/pages/CpPlusPage.tsx'), 'CpPlusPage');
 export const EventsPage = page(() => import('../features/events/pages/EventsPage.tsx'), 'EventsPage');
+export const ChatPage = page(() => import('../features/chat/pages/ChatPage.tsx'), 'ChatPage');
 export const NotificationsPage = page(() => import('../features/notifications/pages/NotificationsPage.tsx'), 'NotificationsPage');
 export const AdminPanelPage = page(() => import('../features/admin/pages/AdminPanelPage.tsx'), 'AdminPanelPage');
 export const ApplicationReviewPage = page(() => import('../features/applications/pages/ApplicationReviewPage.tsx'), 'ApplicationReviewPage');

@@ -86,6 +86,8 @@ const MEMBER_SCREENS: { path: string; Page: P.LazyPage; admin?: boolean }[] = [
   { path: 'cp-plus', Page: P.CpPlusPage },
   { path: 'events', Page: P.EventsPage },
   { path: 'notifications', Page: P.NotificationsPage },
+  { path: 'chat', Page: P.ChatPage },
+  { path: 'chat/:channelId', Page: P.ChatPage },
   { path: 'admin', Page: P.AdminPanelPage, admin: true },
   { path: 'admin/applications', Page: P.ApplicationReviewPage, admin: true },
 ];
@@ -104,6 +106,8 @@ function usePreloadScreen(pathname: string) {
 }
 
 function memberScreenAt(path: string): P.LazyPage | undefined {
+  // a conversation's address loads the Chat screen
+  if (path.startsWith('chat/')) return P.ChatPage;
   return MEMBER_SCREENS.find((s) => s.path === path)?.Page;
 }
 

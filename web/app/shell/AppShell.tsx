@@ -53,7 +53,7 @@ export function AppShell({ user }: { user: CurrentUser }) {
           <Sidebar user={user} collapsed={collapsed} onToggle={toggleSidebar} />
           <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 px-4 pb-16 pt-6 focus:outline-none sm:px-6 lg:px-10 lg:pt-8">
             <div className="mx-auto w-full max-w-6xl">
-              <ErrorBoundary key={pathname}>
+              <ErrorBoundary key={boundaryKey(pathname)}>
                 <Suspense
                   fallback={
                     <div className="flex min-h-[50vh] items-center justify-center">
@@ -72,4 +72,9 @@ export function AppShell({ user }: { user: CurrentUser }) {
       </div>
     </TooltipProvider>
   );
+}
+
+/** The error boundary starts afresh on each screen; the conversations of Chat are one screen. */
+function boundaryKey(pathname: string): string {
+  return pathname.startsWith('/chat/') ? '/chat' : pathname;
 }

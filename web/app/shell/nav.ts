@@ -1,4 +1,18 @@
-import { CalendarDays, Crown, LayoutDashboard, ListChecks, PoundSterling, Send, Settings, ShieldCheck, SquareKanban, Trophy, Users, type LucideIcon } from 'lucide-react';
+import {
+  CalendarDays,
+  Crown,
+  LayoutDashboard,
+  ListChecks,
+  MessagesSquare,
+  PoundSterling,
+  Send,
+  Settings,
+  ShieldCheck,
+  SquareKanban,
+  Trophy,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 
 interface NavItem {
   to: string;
@@ -7,6 +21,8 @@ interface NavItem {
   adminOnly?: boolean;
   /** Also active on these paths (the dashboard is / as well). */
   alsoActiveOn?: string[];
+  /** Shows the member's unread chat messages as a count. */
+  chatUnread?: boolean;
 }
 
 /** Every navigation link, in the sidebar's order (Admin Panel for admins only). */
@@ -15,6 +31,7 @@ export const SIDEBAR_ITEMS: NavItem[] = [
   { to: '/leads', label: 'My Leads', icon: ListChecks },
   { to: '/submit-lead', label: 'Submit Lead', icon: Send },
   { to: '/community', label: 'Community Hub', icon: Users },
+  { to: '/chat', label: 'Chat', icon: MessagesSquare, chatUnread: true },
   { to: '/cp-plus', label: 'CP+', icon: Crown },
   { to: '/pipeline', label: 'Pipeline', icon: SquareKanban },
   { to: '/commissions', label: 'Commission Tracker', icon: PoundSterling },

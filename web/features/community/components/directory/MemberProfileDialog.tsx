@@ -1,5 +1,10 @@
-import { Award, CalendarDays, ExternalLink, Globe, Link2, MapPin, Star, Users } from 'lucide-react';
+import { Award, CalendarDays, ExternalLink, Globe, Link2, MapPin, MessageSquare, Star, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useOpenDirect } from '../../../chat/index.ts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { errorDetail } from '../../../../lib/api.ts';
+import { toast } from '../../../../lib/toast.ts';
 import { LoadErrorNotice } from '../../../../components/load-error.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
@@ -77,6 +82,7 @@ export function MemberProfileDialog({ preview, meId, onClose }: { preview: Profi
               <>
                 {!isSelf && (
                   <div className="flex flex-wrap gap-2">
+                    {p.connection?.status === 'accepted' && <MessageButton userId={p.id} name={name} onOpened={onClose} />}
                     <ConnectionControls member={p} connection={p.connection} allowRemove />
                   </div>
                 )}
@@ -104,6 +110,30 @@ export function MemberProfileDialog({ preview, meId, onClose }: { preview: Profi
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Message: opens the direct conversation with a connected member (created the first time) and goes to it. */
+function MessageButton({ userId, name, onOpened }: { userId: string; name: string; onOpened: () => void }) {
+  const open = useOpenDirect();
+  const navigate = useNavigate();
+  return (
+    <Button
+      size="sm"
+      disabled={open.isPending}
+      aria-label={`Message ${name}`}
+      onClick={() =>
+        open.mutate(userId, {
+          onSuccess: (channel) => {
+            onOpened();
+            void navigate(`/chat/${channel.id}`);
+          },
+          onError: (e) => toast({ variant: 'destructive', title: 'Could not open the conversation', description: errorDetail(e, 'Please try again.') }),
+        })
+      }
+    >
+      <MessageSquare aria-hidden /> {open.isPending ? 'Opening…' : 'Message'}
+    </Button>
   );
 }
 
