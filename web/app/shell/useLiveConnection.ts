@@ -1,10 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { applyChatLiveEvent } from '../../features/chat/index.ts';
 import { applyNotificationLiveEvent, notificationKeys } from '../../features/notifications/index.ts';
 import { applyPresence, onPresenceWatchChange, refreshPresence, watchedPresence } from '../../features/presence/index.ts';
 import { CURRENT_USER_KEY } from '../../lib/auth.ts';
 import { LiveConnection, liveStatus, liveUrl, watchActivity } from '../../lib/live-socket.ts';
 import { invalidateKeys } from '../../lib/query-keys.ts';
+
+/** Every chat query (channel lists, a channel, its messages and members): their keys start with the chat API's path. */
+const isChatKey = (key: readonly unknown[]) => typeof key[0] === 'string' && key[0].startsWith('/api/chat/');
 
 /**
  * The signed-in shell's live connection: events update the cached data (notifications, chat, presence); after a
@@ -30,7 +34,10 @@ export function useLiveConnection(enabled: boolean) {
           switch (event.type) {
             case 'ready':
               // presence needs nothing: the watch list sent on every connection answers it afresh
-              if (readyBefore) void invalidateKeys(client, [notificationKeys.all, ['/api/chat']]);
+              if (readyBefore) {
+                void invalidateKeys(client, [notificationKeys.all]);
+                void client.invalidateQueries({ predicate: (q) => isChatKey(q.queryKey) });
+              }
               readyBefore = true;
               return;
             case 'notification':
@@ -38,6 +45,8 @@ export function useLiveConnection(enabled: boolean) {
               return applyNotificationLiveEvent(client, event);
             case 'presence':
               return applyPresence(event.presence);
+            default:
+              return applyChatLiveEvent(client, event);
           }
         },
         state(state, signedOut) {
