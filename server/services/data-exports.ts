@@ -525,7 +525,7 @@ export async function runExport(deps: DataExportDeps, id: string): Promise<void>
         { type: 'data_export', id },
         {
           title: `Your ${deps.brandName} data export is ready`,
-          message: `The copy of your data you asked for is ready. Download it from Profile Settings → Preferences before ${expiresAt.toUTCString()}; after that the file is deleted. If you did not ask for it, please change your password.`,
+          message: `The copy of your data you asked for is ready. Download it from Profile Settings → Preferences within 24 hours, before ${expiresAt.toUTCString()}; after that the file is deleted. If you did not ask for it, please change your password.`,
           actionUrl: `/profile-settings?tab=preferences&export=${id}`,
           at: done,
         },

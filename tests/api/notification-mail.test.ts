@@ -4,7 +4,8 @@ import type { NotificationKind } from '../../common/constants/notifications.ts';
 import { notificationPreferencesSchema } from '../../common/schemas/account.ts';
 import { leadSchema } from '../../common/schemas/lead.ts';
 import { unsubscribeInfoSchema } from '../../common/schemas/notifications.ts';
-import { notificationPreferences, notifications, outbox, users } from '../../server/db/schema/index.ts';
+import { makeLead } from '../../server/db/factories/leads.ts';
+import { commissions, notificationPreferences, notifications, outbox, users } from '../../server/db/schema/index.ts';
 import { signToken } from '../../server/lib/signed-token.ts';
 import { createNotificationMailSender } from '../../server/services/notification-mail.ts';
 import { notify } from '../../server/services/notify.ts';
@@ -46,7 +47,18 @@ const plainBody = (raw: string) =>
     'latin1',
   ).toString('utf8');
 const mailsTo = (email: string): ReceivedMail[] => inbox.messages.filter((m) => m.to.includes(email));
-const subjectOf = (m: ReceivedMail) => header(m.raw, 'Subject');
+/** The Subject as written: encoded words (RFC 2047, as a subject with '£' is sent) decoded. */
+const subjectOf = (m: ReceivedMail) =>
+  header(m.raw, 'Subject')
+    ?.replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
 /** Lets the bus announce what has committed and the sender finish whatever it started. */
 async function settle() {
   await new Promise((r) => setTimeout(r, 150));
@@ -128,6 +140,29 @@ describe('with the default preferences', () => {
     expect(header(mail.raw, 'List-Unsubscribe')).toBeUndefined();
     expect(plainBody(mail.raw)).not.toContain('/unsubscribe?token=');
     expect(plainBody(mail.raw)).toContain('always sent');
+  });
+});
+
+describe('commissions', () => {
+  it('a commission earned on a won lead and its payout are each e-mailed once (commissions are on by default)', async () => {
+    const m = await makeSignedIn(ctx);
+    const lead = await makeLead(ctx.db, { submitter: m.user, estimatedValue: '40000', companyName: 'Northgate Energy' });
+    expect((await admin.api.request('PATCH', `/api/leads/${lead.id}`, { body: { status: 'closed-won' } })).statusCode).toBe(200);
+    await mailNumber(m.user.email, 2);
+    await settle();
+    const [commission] = await ctx.db.select().from(commissions).where(eq(commissions.leadId, lead.id));
+    const earned = mailsTo(m.user.email).find((x) => /^Commission earned/.test(subjectOf(x) ?? ''));
+    expect(subjectOf(earned!)).toBe(`Commission earned: £${Number(commission.amount).toLocaleString('en-GB', { maximumFractionDigits: 2 })}`);
+    expect(plainBody(earned!.raw)).toContain('Northgate Energy closed won');
+    expect(plainBody(earned!.raw)).toContain(`${SITE}/commissions`);
+    expect(mailsTo(m.user.email).map(subjectOf)).toContain('Lead closed won');
+    const paid = await admin.api.request('POST', `/api/admin/commissions/${commission.id}/pay`, { body: {} });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const payout = await mailNumber(m.user.email, 3);
+    expect(subjectOf(payout)).toMatch(/^Commission paid: £/);
+    expect(plainBody(payout.raw)).toContain('for Northgate Energy has been paid');
+    await settle();
+    expect(mailsTo(m.user.email).filter((x) => /^Commission/.test(subjectOf(x) ?? ''))).toHaveLength(2);
   });
 });
 
