@@ -113,7 +113,7 @@ export async function receivesNoneOf(db: Db, userId: string, groups: readonly Em
   return groups.every((g) => LOCKED.includes(g) || !chosen.includes(g));
 }
 
-const BAD_LINK = 'This unsubscribe link is not valid. Choose which e-mails you receive in Profile Settings → Preferences.';
+const BAD_LINK = 'This unsubscribe link is not valid: it may be incomplete, altered or more than a year old.';
 
 /** The member and groups an unsubscribe link names; a forged, altered or expired one is refused (400). */
 function unsubscribeLink(secret: string, token: string, now: Date) {

@@ -22,7 +22,8 @@ export function UnsubscribePage() {
   const info = useUnsubscribeInfo(token);
   const unsubscribe = useUnsubscribe(token);
   const groups = info.data?.groups ?? [];
-  const names = groups.map((g) => g.label.toLowerCase()).join(', ');
+  const labels = groups.map((g) => g.label.toLowerCase());
+  const names = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : (labels[0] ?? '');
 
   let body;
   if (!token || info.isError) {
