@@ -3,7 +3,8 @@
 // Fastify route, and a bare route doing one prepared single-row pg query (the DB baseline). Writes the table to
 // docs/benchmarks.raw.md; docs/benchmarks.md explains it.
 //   BENCH_SECONDS   seconds per endpoint (default 10)
-//   BENCH_SETS      which data sets: any of 200k, 2k, embedded (default: all that apply)
+//   BENCH_SETS      which data sets: any of 200k, 2k, embedded, live (default: all that apply; live is the
+//                   live fan-out on the 2k PostgreSQL database)
 //   BENCH_ONLY      only the endpoints whose name contains this text
 //   BENCH_REUSE=1   keep a benchmark database seeded by an earlier run instead of seeding it again
 //   BENCH_PROFILE   a directory: the server runs with --cpu-prof and writes its profile there
@@ -17,13 +18,14 @@ import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../server/db/client.ts';
 import { SCALE_PASSWORD, seedScale } from '../server/db/seed/scale.ts';
 import { freePort } from '../e2e/helpers/server.ts';
+import { liveTable, measureLiveFanout } from './bench-live.ts';
 import { LEADERBOARD_PERIODS } from '../common/constants/community.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 /** The embedded database is one connection inside the server process: its target is set at 10 client connections. */
 const EMBEDDED_CONNECTIONS = 10;
-const SETS = (process.env.BENCH_SETS ?? '200k,2k,embedded').split(',');
+const SETS = (process.env.BENCH_SETS ?? '200k,2k,embedded,live').split(',');
 const ONLY = process.env.BENCH_ONLY;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const baseUrl = process.env.DATABASE_URL;
@@ -280,6 +282,8 @@ async function main() {
       sections.push({ title, baselines, rows: await measureServer(title, { DATABASE_URL: url }) });
     }
   }
+  let live = '';
+  if (baseUrl && SETS.includes('live')) live = liveTable(await measureLiveFanout(await benchDatabase(`${DB_PREFIX}_2k`, 10_000, 2_000)));
   if (SETS.includes('embedded')) {
     const dataDir = mkdtempSync(join(tmpdir(), 'cp-bench-'));
     const embedded = await openDatabase({ dataDir });
@@ -299,6 +303,7 @@ async function main() {
     `autocannon in a second process, ${DURATION} s per endpoint, against the production server (\`server/main.ts\`, NODE_ENV=production).`,
     '',
     ...sections.map(table),
+    live,
   ].join('\n');
   writeFileSync('docs/benchmarks.raw.md', md);
   console.log(md);

@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -36,6 +37,8 @@ import { mentoringRoutes } from './routes/mentoring.ts';
 import { eventRoutes } from './routes/events.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { chatRoutes } from './routes/chat.ts';
+import { liveRoutes } from './routes/live.ts';
+import type { LiveHub } from './live/hub.ts';
 import { createNotificationMailSender, type NotificationMailSender } from './services/notification-mail.ts';
 
 /** What every route plugin receives: the database, configuration, clock and outside services. */
@@ -48,6 +51,8 @@ export interface AppContext {
   storage: FileStorage;
   /** Live announcements from the database (notifications, chat, presence), heard by every instance. */
   bus: LiveBus;
+  /** This instance's live sockets (set by the live routes). */
+  live?: LiveHub;
   /** Sends the e-mails notifications owe: at once (on the bus's announcement, swept every minute) or in the daily digest. */
   notificationMail: NotificationMailSender;
 }
@@ -142,6 +147,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // without a preflight) and the route answers 400 instead of 415.
   app.removeContentTypeParser('text/plain');
   await app.register(fastifyCookie, { secret: config.sessionSecret });
+  // first of the request hooks: a live-socket handshake that a later hook refuses (signed out, foreign origin)
+  // must still have its connection ended after the refusal is written. Client frames are small (a presence change,
+  // the list of members whose presence a tab shows).
+  await app.register(fastifyWebsocket, { options: { maxPayload: 16 * 1024 } });
   await app.register(fastifyHelmet, {
     hsts: false,
     crossOriginEmbedderPolicy: false,
@@ -190,6 +199,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(eventRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(chatRoutes(ctx));
+  await app.register(liveRoutes(ctx));
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

@@ -30,6 +30,24 @@ export const liveServerEventSchema = z.discriminatedUnion('type', [
 ]);
 export type LiveServerEvent = z.infer<typeof liveServerEventSchema>;
 
-/** What the client may send: its tab's state (online, or away when idle 5 minutes or hidden). */
-export const liveClientMessageSchema = z.discriminatedUnion('type', [z.strictObject({ type: z.literal('presence'), status: z.enum(['online', 'away']) })]);
+/** The most members one tab may watch the presence of at once (what one screen shows is far fewer). */
+export const PRESENCE_WATCH_MAX = 200;
+
+/**
+ * What the client may send: its tab's state (online, or away when idle 5 minutes or hidden), and whose presence
+ * it shows (the whole set, replacing the last), so presence changes go only to the tabs that show them.
+ */
+export const liveClientMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('presence'), status: z.enum(['online', 'away']) }),
+  z.strictObject({ type: z.literal('watch'), userIds: z.array(z.uuid()).max(PRESENCE_WATCH_MAX) }),
+]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;
+
+/** `GET /api/presence?ids=a,b,c`: the presence of up to 100 members. */
+export const presenceQuerySchema = z.object({
+  ids: z
+    .string()
+    .transform((s) => [...new Set(s.split(',').filter(Boolean))])
+    .pipe(z.array(z.uuid('Member not found.')).min(1, 'Name at least one member.').max(100, 'Ask for 100 members at most.')),
+});
+export const presenceListSchema = z.object({ items: z.array(presenceSchema) });

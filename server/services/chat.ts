@@ -13,8 +13,9 @@ import { admitAttempt } from './rate-limit.ts';
 
 /**
  * Member chat: group channels and direct conversations, their messages, unread counts and read marks. Who may do
- * what is in server/policies/chat.ts. Nothing is delivered live yet: every change to a message is handed to
- * `publish` once it has committed, where a later fan-out can hook on.
+ * what is in server/policies/chat.ts. Live delivery needs nothing from here but `liveMessageFor`: database
+ * triggers announce every message written, edited or deleted when it commits (server/live). `publish` is told
+ * too, after the commit, for an in-process listener.
  */
 export type ChatEvent = { type: 'message_created' | 'message_updated' | 'message_deleted'; channelId: string; message: ChatMessage };
 
@@ -355,6 +356,22 @@ function presentMessage(actor: Pick<Actor, 'id' | 'role'>, r: MessageRow, member
     updatedAt: iso(r.m.updatedAt),
     can: messageAbilities(actor, r.m, membership),
   };
+}
+
+/**
+ * One message as each of the given members sees it, for those of them who belong to its channel (the others get
+ * nothing): the live fan-out's one read per announcement, however many sockets an instance holds.
+ */
+export async function liveMessageFor(db: Db, messageId: string, userIds: readonly string[]): Promise<{ userId: string; message: ChatMessage }[]> {
+  if (userIds.length === 0) return [];
+  const message = (await readMessage(db, messageId)) as MessageRow | undefined;
+  if (!message) return [];
+  const recipients = await db
+    .select({ userId: chatChannelMembers.userId, membershipRole: chatChannelMembers.role, role: users.role })
+    .from(chatChannelMembers)
+    .innerJoin(users, eq(users.id, chatChannelMembers.userId))
+    .where(and(eq(chatChannelMembers.channelId, message.m.channelId), inArray(chatChannelMembers.userId, [...userIds])));
+  return recipients.map((r) => ({ userId: r.userId, message: presentMessage({ id: r.userId, role: r.role }, message, { role: r.membershipRole }) }));
 }
 
 async function readMessage(db: Db | Tx, id: string): Promise<MessageRow> {

@@ -267,7 +267,7 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
           actorId: actor.id,
           title: from === to ? 'Lead updated' : `Lead ${STATUS_LABELS[to].toLowerCase()}`,
           message: from === to ? `${before.companyName}: ${activity.toLowerCase()}.` : `${before.companyName} moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.`,
-          actionUrl: '/leads',
+          actionUrl: `/leads?lead=${id}`,
           priority: to === 'closed-won' ? 'high' : 'normal',
           at: now,
         },

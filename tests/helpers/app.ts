@@ -46,7 +46,12 @@ export interface TestContext {
 }
 
 /** Opens a fresh, migrated database for one test file: a PGlite copy, or a PostgreSQL database from the template. */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  /** The database's URL, on PostgreSQL only: for other processes to open it too. */
+  url?: string;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplateDb');
   if (url && template) {
@@ -58,6 +63,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     const database = await openDatabase({ dataDir: tmpdir(), databaseUrl: withDatabase(url, name), poolSize: 5 });
     return {
       database,
+      url: withDatabase(url, name),
       drop: async () => {
         await database.close();
         const a = new pg.Client({ connectionString: url });

@@ -10,12 +10,15 @@ import { MobileMenu } from './MobileMenu.tsx';
 import { ScrollProgress } from './ScrollProgress.tsx';
 import { readSidebarCollapsed, writeSidebarCollapsed } from './sidebar-flag.ts';
 import { Sidebar } from './Sidebar.tsx';
+import { useLiveConnection } from './useLiveConnection.ts';
 
 /** The signed-in frame: header, top navigation, sidebar, mobile menu, scroll helpers. */
 export function AppShell({ user }: { user: CurrentUser }) {
   const [collapsed, setCollapsed] = useState(readSidebarCollapsed);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();
+  // live events for approved members; an administrator who must set up two-factor sign-in first is refused them
+  useLiveConnection(!user.twoFactorSetupRequired);
   // a new route closes the mobile menu (state adjusted while rendering, not in an effect) and starts at the top
   const [menuPath, setMenuPath] = useState(pathname);
   if (menuPath !== pathname) {

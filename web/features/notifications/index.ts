@@ -1,3 +1,3 @@
-/** What other parts of the client may use of the notifications feature: the header's bell and the query keys to refresh. */
-export { notificationKeys } from './api/notifications.ts';
+/** What other parts of the client may use of the notifications feature: the header's bell, the query keys to refresh, live updates. */
+export { applyNotificationLiveEvent, notificationKeys } from './api/notifications.ts';
 export { NotificationBell } from './components/NotificationBell.tsx';

@@ -28,6 +28,8 @@ export function leadListFilters(p: LeadListParams): LeadListFilters {
 export const leadKeys = {
   all: ['/api/leads'] as const,
   list: (p: LeadListParams) => ['/api/leads', leadListFilters(p)] as const,
+  /** One lead by id (a link to `/leads?lead=…`, from a notification): refreshed with the lists. */
+  detail: (id: string) => ['/api/leads', { id }] as const,
   activitiesAll: ['/api/lead-activities'] as const,
   activities: (leadId: string) => ['/api/lead-activities', { leadId }] as const,
   duplicateCheckAll: ['/api/leads/duplicate-check'] as const,

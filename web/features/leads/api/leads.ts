@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DuplicateCheck, LeadActivityPage, LeadPage } from '../../../../common/schemas/lead.ts';
+import type { DuplicateCheck, Lead, LeadActivityPage, LeadPage } from '../../../../common/schemas/lead.ts';
 import { api } from '../../../lib/api.ts';
 import { withQuery } from '../../../lib/query-keys.ts';
 import { leadKeys, leadListFilters, type LeadListParams } from './keys.ts';
@@ -20,6 +20,16 @@ export function leadListQuery(params: LeadListParams) {
 /** A page of leads: the caller's own for partners, all leads (with the duplicate flag) for admins. */
 export function useLeads(params: LeadListParams) {
   return useQuery({ ...leadListQuery(params), placeholderData: (previous) => previous });
+}
+
+/** One lead, for a link that names it (`/leads?lead=…`); only asked for while such a link is followed. */
+export function useLead(id: string | null) {
+  return useQuery({
+    queryKey: leadKeys.detail(id ?? ''),
+    queryFn: () => api.get<Lead>(`/api/leads/${encodeURIComponent(id!)}`),
+    enabled: !!id,
+    retry: false,
+  });
 }
 
 const TIMELINE_PAGE = 100;

@@ -1,5 +1,5 @@
 import { Plus, Send } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LEAD_STATUSES, type LeadStatus } from '../../../../common/constants/options.ts';
 import type { Lead } from '../../../../common/schemas/lead.ts';
@@ -10,10 +10,14 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useLead } from '../api/leads.ts';
 import { LeadDetailsDialog } from '../components/LeadDetailsDialog.tsx';
 import { LeadFilters, LeadPagination } from '../components/LeadListControls.tsx';
 import { LeadTable, LeadTableSkeleton } from '../components/LeadTable.tsx';
 import { useLeadList } from '../lib/use-lead-list.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * My Leads (/leads): search and status filter sent to the server, 'Leads (n)', the table with
@@ -24,7 +28,7 @@ export function LeadsPage() {
   const { data: user } = useCurrentUser();
   // the whole organisation's leads, with the duplicate column, for whoever may work every lead
   const seesAll = !!user?.can.manageLeads;
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const linked = params.get('status');
   // the board's "+N more" links here with ?status=…
   const list = useLeadList(25, linked && (LEAD_STATUSES as readonly string[]).includes(linked) ? (linked as LeadStatus) : 'all');
@@ -37,6 +41,27 @@ export function LeadsPage() {
   const openLead = (lead: Lead) => {
     setOpenSnapshot(lead);
     setOpenId(lead.id);
+  };
+
+  // a notification links to `/leads?lead=<id>`: that lead opens, wherever it is in the list
+  const linkedId = params.get('lead');
+  const linkedLead = useLead(linkedId && UUID.test(linkedId) ? linkedId : null);
+  const [shownLink, setShownLink] = useState<string | null>(null);
+  if (linkedId && shownLink !== linkedId && linkedLead.data) {
+    setShownLink(linkedId);
+    openLead(linkedLead.data);
+  }
+  const brokenLink = !!linkedId && (!UUID.test(linkedId) || linkedLead.isError);
+  useEffect(() => {
+    if (brokenLink) toast({ variant: 'destructive', title: 'Lead not found', description: 'That lead no longer exists or is not yours to see.' });
+  }, [brokenLink, linkedId]);
+  const closeLead = () => {
+    setOpenId(null);
+    if (params.has('lead')) {
+      const next = new URLSearchParams(params);
+      next.delete('lead');
+      setParams(next, { replace: true });
+    }
   };
 
   return (
@@ -124,7 +149,7 @@ export function LeadsPage() {
         </QueryState>
       </Card>
 
-      <LeadDetailsDialog lead={open} onOpenChange={(o) => !o && setOpenId(null)} />
+      <LeadDetailsDialog lead={open} onOpenChange={(o) => !o && closeLead()} />
     </>
   );
 }

@@ -1,14 +1,16 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { LiveServerEvent } from '../../../../common/schemas/live.ts';
 import type { NotificationKind } from '../../../../common/constants/notifications.ts';
 import type { Notification, NotificationPage, NotificationReadAll } from '../../../../common/schemas/notifications.ts';
 export { NOTIFICATIONS_PAGE_SIZE } from '../../../../common/schemas/notifications.ts';
 import { api, errorDetail } from '../../../lib/api.ts';
+import { liveStatus } from '../../../lib/live-socket.ts';
 import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 
 /** How many the header's bell lists. */
 export const BELL_SIZE = 10;
-/** How often the bell asks for the unread count while the page is open. */
+/** How often the bell asks for the unread count while the live connection is down (while it is up, nothing polls). */
 export const UNREAD_REFRESH_MS = 60_000;
 
 export interface NotificationListQuery {
@@ -39,19 +41,39 @@ export function useNotifications(q: NotificationListQuery) {
 const BELL_QUERY: NotificationListQuery = { unread: false, type: '', page: 1, pageSize: BELL_SIZE };
 
 /**
- * The bell: the latest ten and the unread count. Until notifications are delivered live, this one query refetches
- * on its own, when the window regains focus and every minute (the rest of the client never does); the live socket
- * will replace the interval and push the count instead.
+ * The bell: the latest ten and the unread count. While the live connection is up, its events update this cache
+ * (`applyNotificationLiveEvent`) and nothing polls; while it is down (a proxy without WebSockets, a lost network),
+ * this one query refetches on its own, when the window regains focus and every minute.
  */
 export function useNotificationBell(enabled = true) {
   return useQuery({
     queryKey: notificationKeys.list(BELL_QUERY),
     queryFn: () => api.get<NotificationPage>(listUrl(BELL_QUERY)),
     enabled,
-    refetchInterval: UNREAD_REFRESH_MS,
+    refetchInterval: () => (liveStatus.isOpen() ? false : UNREAD_REFRESH_MS),
     // the cache never goes stale on its own, so a focus refetch has to be asked for whatever the data's age
-    refetchOnWindowFocus: 'always',
+    refetchOnWindowFocus: () => (liveStatus.isOpen() ? false : 'always'),
   });
+}
+
+/**
+ * Applies a live event to the cached notifications: a new one goes to the top of the bell with the new unread
+ * count, and every other list (the screen's pages and filters) is refetched if shown; a read elsewhere updates the
+ * count and refetches what is shown.
+ */
+export function applyNotificationLiveEvent(client: QueryClient, event: LiveServerEvent) {
+  if (event.type !== 'notification' && event.type !== 'notification.read') return;
+  const bellKey = notificationKeys.list(BELL_QUERY);
+  if (event.type === 'notification') {
+    client.setQueryData<NotificationPage>(bellKey, (page) => {
+      if (!page || page.items.some((n) => n.id === event.notification.id)) return page && { ...page, unreadCount: event.unreadCount };
+      return { ...page, items: [event.notification, ...page.items].slice(0, page.pageSize), total: page.total + 1, unreadCount: event.unreadCount };
+    });
+    void client.invalidateQueries({ queryKey: notificationKeys.all, predicate: (q) => q.queryHash !== hashKey(bellKey) });
+    return;
+  }
+  client.setQueriesData<NotificationPage>({ queryKey: notificationKeys.all }, (page) => page && { ...page, unreadCount: event.unreadCount });
+  void client.invalidateQueries({ queryKey: notificationKeys.all });
 }
 
 /** POST /api/notifications/:id/read; the bell and the lists refresh, failures are shown as a toast. */

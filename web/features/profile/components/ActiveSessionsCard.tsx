@@ -12,7 +12,7 @@ import { errorDetail } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useActiveSessions, useRevokeSession, useSignOutOtherSessions } from '../api/security.ts';
-import { lastSeenText } from '../lib/last-seen.ts';
+import { lastSeenText } from '../../../lib/last-seen.ts';
 
 const DEVICE_ICONS = { desktop: Laptop, mobile: Smartphone, tablet: Tablet } as const;
 

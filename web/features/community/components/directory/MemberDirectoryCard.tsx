@@ -3,6 +3,7 @@ import type { DirectoryMember } from '../../../../../common/schemas/community.ts
 import { Card } from '../../../../components/ui/card.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { UserAvatar } from '../../../../components/user-avatar.tsx';
+import { PresenceDot } from '../../../presence/index.ts';
 import { ConnectionBadge, ConnectionControls } from './ConnectionControls.tsx';
 import { TagList } from './TagList.tsx';
 
@@ -15,7 +16,10 @@ export function MemberDirectoryCard({ member, isSelf, onView }: { member: Direct
   return (
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start gap-3">
-        <UserAvatar person={member} className="size-12 text-base" />
+        <div className="relative shrink-0">
+          <UserAvatar person={member} className="size-12 text-base" />
+          <PresenceDot userId={member.id} />
+        </div>
         <div className="min-w-0 flex-1">
           <h3 className="truncate text-[15px] font-semibold" title={name}>
             {name}

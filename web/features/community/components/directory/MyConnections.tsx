@@ -5,6 +5,7 @@ import { Pager } from '../../../../components/pager.tsx';
 import { EmptyState, QueryState, SkeletonRows } from '../../../../components/query-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card.tsx';
 import { UserAvatar } from '../../../../components/user-avatar.tsx';
+import { PresenceDot } from '../../../presence/index.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { pageCount, rangeText } from '../../../../lib/paging.ts';
 import { useConnectionList, type ConnectionListParams } from '../../../members/index.ts';
@@ -118,7 +119,10 @@ function ConnectionSection({
                   return (
                     <li key={c.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
                       <div className="flex min-w-0 flex-1 items-start gap-3">
-                        <UserAvatar person={other} />
+                        <div className="relative shrink-0">
+                          <UserAvatar person={other} />
+                          <PresenceDot userId={other.id} className="size-2.5" />
+                        </div>
                         <div className="min-w-0">
                           <button
                             type="button"

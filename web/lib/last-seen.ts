@@ -1,4 +1,4 @@
-import { formatLongDate } from '../../../lib/format.ts';
+import { formatLongDate } from './format.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { liveClientMessageSchema, PRESENCE_WATCH_MAX, type LiveServerEvent } from '../../common/schemas/live.ts';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import { notifications, sessions, users } from '../db/schema/index.ts';
+import { AUTH_CHANGES_CHANNEL } from '../plugins/session.ts';
+import { presentNotification } from '../presenters/notification.ts';
+import { liveMessageFor } from '../services/chat.ts';
+import { countUnread } from '../services/notifications.ts';
+import type { BusEvent, LiveBus } from './bus.ts';
+import { PresenceStore } from './presence.ts';
+
+/** Close codes the client understands: 4401 means "signed out, do not reconnect"; anything else, reconnect. */
+export const CLOSE_SIGNED_OUT = 4401;
+const CLOSE_POLICY = 1008;
+const CLOSE_GOING_AWAY = 1001;
+
+/** How often sockets are pinged, presence refreshed and sessions re-checked. */
+const HEARTBEAT_MS = 30_000;
+/** A socket that stops reading (its buffer grows past this) is cut rather than held in memory. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+/** Messages a client may send per heartbeat: presence changes and watch lists, a handful a minute. */
+const MAX_CLIENT_MESSAGES = 60;
+/** The largest frame a client sends: a watch list of PRESENCE_WATCH_MAX ids. */
+const MAX_CLIENT_FRAME_CHARS = 40 * PRESENCE_WATCH_MAX + 100;
+
+interface Connection {
+  id: string;
+  socket: WebSocket;
+  userId: string;
+  sessionId: string;
+  alive: boolean;
+  received: number;
+  /** The members whose presence this tab shows. */
+  watching: Set<string>;
+}
+
+export interface LiveHubDeps {
+  db: Db;
+  database: Pick<Database, 'listen'>;
+  config: Config;
+  bus: LiveBus;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The sockets this instance holds, by member, and the fan-out of the bus's announcements to them: each
+ * announcement is read from the database once per instance (ids travel, rows do not), then sent to the sockets of
+ * the members it concerns. Ends a member's sockets when their session ends or their account is closed.
+ */
+export class LiveHub {
+  readonly presence: PresenceStore;
+  private readonly byUser = new Map<string, Set<Connection>>();
+  /** Who watches whom: a presence change is read and sent only when some socket here shows that member. */
+  private readonly watchers = new Map<string, Set<Connection>>();
+  private readonly chains = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void)[] = [];
+  private unlistenAuth: (() => Promise<void>) | null = null;
+
+  constructor(private readonly deps: LiveHubDeps) {
+    this.presence = new PresenceStore(deps.db, randomUUID(), deps.now);
+  }
+
+  /** Sockets open on this instance (the benchmark and tests read it). */
+  get size(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
+
+  async start(): Promise<void> {
+    this.unsubscribe.push(this.deps.bus.subscribe((event) => this.onBusEvent(event)));
+    // after a lost database connection, every socket refetches what it shows: announcements may have been missed
+    this.unsubscribe.push(this.deps.bus.onResume(() => this.broadcastReady()));
+    this.unlistenAuth = await this.deps.database.listen(AUTH_CHANGES_CHANNEL, {
+      message: (payload) => this.onAuthChange(payload),
+      up: () => {},
+      down: () => {},
+    });
+    this.timer = setInterval(() => void this.heartbeat(), HEARTBEAT_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const u of this.unsubscribe.splice(0)) u();
+    await this.unlistenAuth?.();
+    this.unlistenAuth = null;
+    for (const set of this.byUser.values()) for (const c of set) c.socket.close(CLOSE_GOING_AWAY, 'Server restarting');
+    this.byUser.clear();
+    this.watchers.clear();
+    await this.presence.closeInstance().catch((err) => this.deps.log.warn({ err }, 'presence of closing sockets not cleared'));
+  }
+
+  /** Takes a socket the handshake accepted (a signed-in, approved member whose page is ours). */
+  async accept(socket: WebSocket, userId: string, sessionId: string): Promise<void> {
+    const conn: Connection = { id: randomUUID(), socket, userId, sessionId, alive: true, received: 0, watching: new Set() };
+    let set = this.byUser.get(userId);
+    if (!set) this.byUser.set(userId, (set = new Set()));
+    set.add(conn);
+    socket.on('pong', () => (conn.alive = true));
+    socket.on('message', (data, isBinary) => this.onClientMessage(conn, isBinary ? null : data.toString()));
+    socket.on('close', () => {
+      const own = this.byUser.get(userId);
+      own?.delete(conn);
+      if (own?.size === 0) this.byUser.delete(userId);
+      this.watch(conn, []);
+      void this.presence.disconnect(conn.id, userId).catch((err) => this.deps.log.warn({ err }, 'presence not updated on disconnect'));
+    });
+    socket.on('error', (err) => this.deps.log.debug({ err }, 'live socket error'));
+    try {
+      await this.presence.connect(conn.id, userId);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'presence not recorded on connect');
+    }
+    if (socket.readyState === socket.OPEN) this.send(conn, { type: 'ready', userId });
+  }
+
+  private onClientMessage(conn: Connection, text: string | null) {
+    conn.received += 1;
+    if (conn.received > MAX_CLIENT_MESSAGES || text === null || text.length > MAX_CLIENT_FRAME_CHARS) return void conn.socket.close(CLOSE_POLICY, 'Unexpected message');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return void conn.socket.close(CLOSE_POLICY, 'Unexpected message');
+    }
+    const message = liveClientMessageSchema.safeParse(parsed);
+    if (!message.success) return void conn.socket.close(CLOSE_POLICY, 'Unexpected message');
+    const m = message.data;
+    if (m.type === 'watch') return this.watch(conn, m.userIds);
+    void this.presence.set(conn.id, conn.userId, m.status).catch((err) => this.deps.log.warn({ err }, 'presence not updated'));
+  }
+
+  /** Replaces the set of members whose presence the socket shows, and sends the presence of those newly shown. */
+  private watch(conn: Connection, userIds: readonly string[]) {
+    const next = new Set(userIds);
+    const added = [...next].filter((u) => !conn.watching.has(u));
+    for (const u of conn.watching) {
+      if (next.has(u)) continue;
+      const set = this.watchers.get(u);
+      set?.delete(conn);
+      if (set?.size === 0) this.watchers.delete(u);
+    }
+    for (const u of next) {
+      let set = this.watchers.get(u);
+      if (!set) this.watchers.set(u, (set = new Set()));
+      set.add(conn);
+    }
+    conn.watching = next;
+    if (added.length === 0 || conn.socket.readyState !== conn.socket.OPEN) return;
+    this.serially(`w:${conn.id}`, async () => {
+      for (const presence of await this.presence.of(added)) this.send(conn, { type: 'presence', presence });
+    });
+  }
+
+  private send(conn: Connection, event: LiveServerEvent | string) {
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) return void conn.socket.terminate();
+    conn.socket.send(typeof event === 'string' ? event : JSON.stringify(event));
+  }
+
+  private sendToUser(userId: string, event: LiveServerEvent) {
+    const set = this.byUser.get(userId);
+    if (!set) return;
+    const frame = JSON.stringify(event);
+    for (const c of set) this.send(c, frame);
+  }
+
+  private broadcastReady() {
+    for (const [userId, set] of this.byUser) for (const c of set) this.send(c, { type: 'ready', userId });
+  }
+
+  /** Work for one key (a member, a channel) runs in order, so two messages of a channel arrive as they were written. */
+  private serially(key: string, work: () => Promise<void>) {
+    const previous = this.chains.get(key) ?? Promise.resolve();
+    const next = previous
+      .then(work)
+      .catch((err) => this.deps.log.error({ err }, 'live delivery failed'))
+      .finally(() => {
+        if (this.chains.get(key) === next) this.chains.delete(key);
+      });
+    this.chains.set(key, next);
+  }
+
+  private onBusEvent(event: BusEvent) {
+    const { db } = this.deps;
+    switch (event.k) {
+      case 'notification':
+        if (!this.byUser.has(event.u)) return;
+        return this.serially(`u:${event.u}`, async () => {
+          const [row] = await db.select().from(notifications).where(eq(notifications.id, event.id));
+          if (!row) return;
+          this.sendToUser(event.u, { type: 'notification', notification: presentNotification(row), unreadCount: await countUnread(db, event.u) });
+        });
+      case 'notification.read':
+        if (!this.byUser.has(event.u)) return;
+        return this.serially(`u:${event.u}`, async () => {
+          this.sendToUser(event.u, { type: 'notification.read', unreadCount: await countUnread(db, event.u) });
+        });
+      case 'chat.message':
+      case 'chat.message.updated': {
+        if (this.byUser.size === 0) return;
+        const type = event.k;
+        return this.serially(`c:${event.c}`, async () => {
+          for (const { userId, message } of await liveMessageFor(db, event.id, [...this.byUser.keys()])) {
+            this.sendToUser(userId, { type, channelId: event.c, message });
+          }
+        });
+      }
+      case 'chat.membership':
+      case 'chat.read':
+        return this.sendToUser(event.u, { type: event.k, channelId: event.c });
+      case 'presence':
+        if (!this.watchers.has(event.u)) return;
+        return this.serially(`p:${event.u}`, async () => {
+          const [presence] = await this.presence.of([event.u]);
+          const frame = JSON.stringify({ type: 'presence', presence } satisfies LiveServerEvent);
+          for (const c of this.watchers.get(event.u) ?? []) this.send(c, frame);
+        });
+    }
+  }
+
+  /** A session ended ('s:<id>') or a member's account changed ('u:<id>'): end the sockets that may no longer stay. */
+  private onAuthChange(payload: string) {
+    if (payload.startsWith('s:')) {
+      const sessionId = payload.slice(2);
+      for (const set of this.byUser.values()) for (const c of set) if (c.sessionId === sessionId) c.socket.close(CLOSE_SIGNED_OUT, 'Signed out');
+      return;
+    }
+    const userId = payload.slice(2);
+    if (!this.byUser.has(userId)) return;
+    this.serially(`u:${userId}`, async () => {
+      const [user] = await this.deps.db
+        .select({ ok: sql<boolean>`${users.isActive} and ${users.accountStatus} = 'approved' and ${users.removedAt} is null` })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (user?.ok) return;
+      for (const c of this.byUser.get(userId) ?? []) c.socket.close(CLOSE_SIGNED_OUT, 'Account closed');
+    });
+  }
+
+  /**
+   * Every HEARTBEAT_MS: sockets that did not answer the last ping are cut, sessions that ended or expired
+   * (absolute or idle) end their sockets, and presence is refreshed.
+   */
+  async heartbeat(): Promise<void> {
+    const all = [...this.byUser.values()].flatMap((set) => [...set]);
+    for (const c of all) {
+      c.received = 0;
+      if (!c.alive) {
+        c.socket.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.socket.ping();
+    }
+    try {
+      const ids = [...new Set(all.map((c) => c.sessionId))];
+      if (ids.length > 0) {
+        const t = this.deps.now();
+        const idleSince = new Date(t.getTime() - this.deps.config.session.idleMs);
+        const live = await this.deps.db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(and(inArray(sessions.id, ids), gt(sessions.expiresAt, t), gt(sessions.lastSeenAt, idleSince)));
+        const alive = new Set(live.map((s) => s.id));
+        for (const c of all) if (!alive.has(c.sessionId)) c.socket.close(CLOSE_SIGNED_OUT, 'Session ended');
+      }
+      await this.presence.heartbeat();
+    } catch (err) {
+      this.deps.log.warn({ err }, 'live heartbeat failed');
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Presence } from '../../common/schemas/live.ts';
+import type { Db } from '../db/client.ts';
+import { presenceSockets, userPresence } from '../db/schema/index.ts';
+import { iso } from '../presenters/wire.ts';
+
+/** A socket whose instance has not refreshed it for this long belongs to an instance that died: it is dropped. */
+export const STALE_SOCKET_MS = 90_000;
+
+/**
+ * Presence across instances. Every open socket has a row in presence_sockets, on whichever instance holds it,
+ * with the state its tab reports. A member is online while any of their sockets says so, away while they have
+ * sockets but all are idle or hidden, offline without any. user_presence holds that result (and when they were
+ * last seen); a change of status is announced to every instance by a trigger.
+ */
+export class PresenceStore {
+  constructor(
+    private readonly db: Db,
+    readonly instanceId: string,
+    private readonly now: () => Date,
+  ) {}
+
+  async connect(socketId: string, userId: string): Promise<void> {
+    const at = this.now();
+    await this.db.insert(presenceSockets).values({ id: socketId, userId, instanceId: this.instanceId, status: 'online', connectedAt: at, seenAt: at });
+    await this.recompute(userId, socketId);
+  }
+
+  async set(socketId: string, userId: string, status: 'online' | 'away'): Promise<void> {
+    await this.db.update(presenceSockets).set({ status, seenAt: this.now() }).where(eq(presenceSockets.id, socketId));
+    await this.recompute(userId, socketId);
+  }
+
+  async disconnect(socketId: string, userId: string): Promise<void> {
+    await this.db.delete(presenceSockets).where(eq(presenceSockets.id, socketId));
+    await this.recompute(userId, socketId);
+  }
+
+  /**
+   * Sets the member's status from their sockets. A lock per member serialises two instances recomputing at once,
+   * so the last one to write has seen every socket committed before it.
+   */
+  async recompute(userId: string, socketId: string | null): Promise<void> {
+    const at = this.now().toISOString();
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('presence:' || ${userId}))`);
+      await tx.execute(sql`
+        insert into ${userPresence} (user_id, status, last_seen, socket_id)
+        select ${userId}::uuid,
+          coalesce((select case when bool_or(s.status = 'online') then 'online' else 'away' end
+                    from ${presenceSockets} s where s.user_id = ${userId}::uuid having count(*) > 0), 'offline'),
+          ${at}::timestamptz, ${socketId}
+        on conflict (user_id) do update set status = excluded.status, last_seen = excluded.last_seen, socket_id = excluded.socket_id`);
+    });
+  }
+
+  /**
+   * Run while the instance lives: refreshes its own sockets (and their members' last seen), and drops the sockets
+   * of instances that stopped refreshing theirs, recomputing those members.
+   */
+  async heartbeat(): Promise<void> {
+    const at = this.now();
+    await this.db.update(presenceSockets).set({ seenAt: at }).where(eq(presenceSockets.instanceId, this.instanceId));
+    await this.db.execute(
+      sql`update ${userPresence} set last_seen = ${at.toISOString()}::timestamptz where user_id in (select user_id from ${presenceSockets} where instance_id = ${this.instanceId})`,
+    );
+    const stale = await this.db
+      .delete(presenceSockets)
+      .where(lt(presenceSockets.seenAt, new Date(at.getTime() - STALE_SOCKET_MS)))
+      .returning({ userId: presenceSockets.userId });
+    for (const userId of new Set(stale.map((s) => s.userId))) await this.recompute(userId, null);
+  }
+
+  /** On shutdown: this instance's sockets are gone; their members are recomputed from the others'. */
+  async closeInstance(): Promise<void> {
+    const gone = await this.db.delete(presenceSockets).where(eq(presenceSockets.instanceId, this.instanceId)).returning({ userId: presenceSockets.userId });
+    for (const userId of new Set(gone.map((s) => s.userId))) await this.recompute(userId, null);
+  }
+
+  /** The presence of the given members; a member never seen is offline. */
+  async of(userIds: readonly string[]): Promise<Presence[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.db
+      .select({ userId: userPresence.userId, status: userPresence.status, lastSeen: userPresence.lastSeen })
+      .from(userPresence)
+      .where(and(inArray(userPresence.userId, [...userIds])));
+    const found = new Map(rows.map((r) => [r.userId, r]));
+    return userIds.map((userId) => {
+      const r = found.get(userId);
+      const status = r?.status === 'online' || r?.status === 'away' ? r.status : 'offline';
+      return { userId, status, lastSeen: r ? iso(r.lastSeen) : null };
+    });
+  }
+}
