@@ -39,6 +39,7 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { liveRoutes } from './routes/live.ts';
 import type { LiveHub } from './live/hub.ts';
+import { createNotificationMailSender, type NotificationMailSender } from './services/notification-mail.ts';
 
 /** What every route plugin receives: the database, configuration, clock and outside services. */
 export interface AppContext {
@@ -52,6 +53,8 @@ export interface AppContext {
   bus: LiveBus;
   /** This instance's live sockets (set by the live routes). */
   live?: LiveHub;
+  /** Sends the e-mails notifications owe: at once (on the bus's announcement, swept every minute) or in the daily digest. */
+  notificationMail: NotificationMailSender;
 }
 
 export interface BuildOptions {
@@ -120,19 +123,24 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setSerializerCompiler(config.env === 'production' ? () => (data) => JSON.stringify(data) : serializerCompiler);
 
   const now = opts.now ?? (() => new Date());
+  const mailer = opts.mailer ?? createMailer(config, database.db, app.log);
   const ctx: AppContext = {
     db: database.db,
     database,
     config,
     now,
-    mailer: opts.mailer ?? createMailer(config, database.db, app.log),
+    mailer,
     storage: await createStorage(config),
     bus: createLiveBus(database, app.log),
+    notificationMail: createNotificationMailSender({ db: database.db, mailer, config, now, log: app.log }),
   };
   app.decorate('ctx', ctx);
   // the bus listens once the app is ready and stops before the database closes
   app.addHook('onReady', () => ctx.bus.start());
   app.addHook('onClose', () => ctx.bus.stop());
+  // notification e-mails: sent as the bus announces them, swept and digested every minute, stopped before the database closes
+  app.addHook('onReady', async () => ctx.notificationMail.start(ctx.bus));
+  app.addHook('onClose', () => ctx.notificationMail.stop());
 
   registerErrorHandler(app);
   // The API speaks JSON only: without this, Fastify parses text/plain (a body a cross-site form can send

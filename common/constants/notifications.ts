@@ -16,6 +16,11 @@ export const NOTIFICATION_KINDS = [
   'event_promoted',
   'event_cancelled',
   'event_updated',
+  // commissions: one earned on a member's won lead, one paid out to them
+  'commission_earned',
+  'commission_paid',
+  // the applicant's own membership application: approved or not
+  'application_decision',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -36,6 +41,9 @@ export const NOTIFICATION_KIND_LABELS = {
   event_promoted: 'Event places offered',
   event_cancelled: 'Events cancelled',
   event_updated: 'Event changes',
+  commission_earned: 'Commissions earned',
+  commission_paid: 'Commissions paid',
+  application_decision: 'Application decisions',
 } as const satisfies Record<NotificationKind, string>;
 
 /** A kind's label; a kind this list does not know yet (a newer workflow's) reads as plain "Notification". */

@@ -44,3 +44,24 @@ export const notificationParams = z.object({ id: z.uuid('Notification not found.
 /** POST /api/notifications/read-all: how many were unread and are now read. */
 export const notificationReadAllSchema = z.object({ updated: z.number().int().min(0) });
 export type NotificationReadAll = z.infer<typeof notificationReadAllSchema>;
+
+/** The link of a notification e-mail's unsubscribe footer and List-Unsubscribe header: `?token=` names the member and the groups. */
+export const unsubscribeQuerySchema = z.object({
+  token: z.string({ error: 'This unsubscribe link is incomplete.' }).min(1, 'This unsubscribe link is incomplete.').max(2000),
+});
+
+/**
+ * The body of POST /api/notifications/unsubscribe: what a mail provider's one-click unsubscribe posts (RFC 8058,
+ * form-encoded `List-Unsubscribe=One-Click`), or an empty JSON object from the unsubscribe page.
+ */
+export const unsubscribeBodySchema = z
+  .object({ 'List-Unsubscribe': z.literal('One-Click', 'List-Unsubscribe must be One-Click').optional() })
+  .strict()
+  .nullish();
+
+/** The e-mails an unsubscribe link stops: their groups as the Preferences screen names them, and whether they are already off. */
+export const unsubscribeInfoSchema = z.object({
+  groups: z.array(z.object({ id: z.string(), label: z.string(), description: z.string() })),
+  unsubscribed: z.boolean(),
+});
+export type UnsubscribeInfo = z.infer<typeof unsubscribeInfoSchema>;

@@ -8,7 +8,12 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra header fields (List-Unsubscribe and List-Unsubscribe-Post); sent over SMTP, not kept in the outbox. */
+  headers?: Record<string, string>;
 }
+
+/** The outbox's copy: recipient, subject and the text with its tokens blanked. */
+const kept = (message: MailMessage) => ({ to: message.to, subject: message.subject, text: storedText(message.text) });
 
 /** One way to send e-mail: SMTP when configured, otherwise the log plus the outbox table. */
 export interface Mailer {
@@ -32,7 +37,7 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
       transport: 'outbox',
       async send(message) {
         log.info({ mail: { to: message.to, subject: message.subject } }, 'e-mail kept in the outbox (no SMTP_URL set)');
-        await db.insert(outbox).values({ ...message, text: storedText(message.text), transport: 'outbox', status: 'stored' });
+        await db.insert(outbox).values({ ...kept(message), transport: 'outbox', status: 'stored' });
         return { ok: true };
       },
     };
@@ -44,14 +49,12 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
     transport: 'smtp',
     async send(message) {
       try {
-        await transporter.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text });
-        await db.insert(outbox).values({ ...message, text: storedText(message.text), transport: 'smtp', status: 'sent' });
+        await transporter.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, headers: message.headers });
+        await db.insert(outbox).values({ ...kept(message), transport: 'smtp', status: 'sent' });
         return { ok: true };
       } catch (err) {
         log.error({ err, mail: { to: message.to, subject: message.subject } }, 'e-mail could not be sent');
-        await db
-          .insert(outbox)
-          .values({ ...message, text: storedText(message.text), transport: 'smtp', status: 'failed', error: String((err as Error).message).slice(0, 500) });
+        await db.insert(outbox).values({ ...kept(message), transport: 'smtp', status: 'failed', error: String((err as Error).message).slice(0, 500) });
         return { ok: false };
       }
     },

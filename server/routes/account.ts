@@ -14,7 +14,6 @@ import {
   notificationPreferencesUpdateSchema,
 } from '../../common/schemas/account.ts';
 import type { AppContext } from '../app.ts';
-import { mailLinkOrigin } from '../lib/request-target.ts';
 import { canRequestDeletion } from '../policies/account.ts';
 import { cancelDeletion, confirmDeletion, declineDeletion, getDeletionRequest, listPendingDeletions, requestDeletion } from '../services/account-deletion.ts';
 import { listExports, openExport, presentExport, recoverExports, requestExport, runExport } from '../services/data-exports.ts';
@@ -33,12 +32,10 @@ export const accountRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const running = new Set<Promise<void>>();
-    const exportDeps = { db: ctx.db, storage: ctx.storage, mailer: ctx.mailer, now: ctx.now, brandName: ctx.config.brandName, log: app.log };
+    const exportDeps = { db: ctx.db, storage: ctx.storage, now: ctx.now, brandName: ctx.config.brandName, log: app.log };
     /** Prepares an export after the answer has gone out, in this process. */
-    const startExport = (id: string, linkOrigin: string | null) => {
-      const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() => runExport(exportDeps, id, linkOrigin))
-        .finally(() => running.delete(job));
+    const startExport = (id: string) => {
+      const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve)).then(() => runExport(exportDeps, id)).finally(() => running.delete(job));
       running.add(job);
     };
     app.addHook('onReady', async () => {
@@ -64,7 +61,7 @@ export const accountRoutes =
     app.post('/api/data-exports', { schema: { response: { 200: dataExportSchema, 202: dataExportSchema } } }, async (request, reply) => {
       const { row, created } = await requestExport(ctx.db, request.user!.id, ctx.now());
       if (created) {
-        startExport(row.id, mailLinkOrigin(ctx.config.publicUrl, request));
+        startExport(row.id);
         request.log.info({ userId: request.user!.id, exportId: row.id }, 'data export requested');
       }
       return reply.code(created ? 202 : 200).send(presentExport(row, ctx.now()));
@@ -114,7 +111,7 @@ export const accountRoutes =
       },
     );
 
-    const deletionDeps = { db: ctx.db, storage: ctx.storage, mailer: ctx.mailer, brandName: ctx.config.brandName, publicUrl: ctx.config.publicUrl, log: app.log };
+    const deletionDeps = { db: ctx.db, storage: ctx.storage, mailer: ctx.mailer, brandName: ctx.config.brandName, log: app.log };
 
     app.post(
       '/api/admin/account-deletion-requests/:id/confirm',

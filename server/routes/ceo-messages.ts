@@ -13,7 +13,7 @@ const ceoMessageQuerySchema = pageQuery(10, 50);
 export const ceoMessageRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const deps = { db: ctx.db, mailer: ctx.mailer, brandName: ctx.config.brandName, publicUrl: ctx.config.publicUrl };
+    const deps = { db: ctx.db };
 
     app.get('/api/ceo-messages', { schema: { querystring: ceoMessageQuerySchema, response: { 200: ceoMessagePageSchema } } }, async (request) => {
       const q = request.query;

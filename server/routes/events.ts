@@ -44,7 +44,7 @@ const ICS = 'text/calendar; charset=utf-8';
 export const eventRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const deps = { db: ctx.db, mailer: ctx.mailer, brandName: ctx.config.brandName, publicUrl: ctx.config.publicUrl };
+    const deps = { db: ctx.db };
     const calendar = { db: ctx.db, brandName: ctx.config.brandName, supportEmail: ctx.config.supportEmail, secret: ctx.config.sessionSecret };
 
     app.get('/api/events', { schema: { querystring: eventQuerySchema, response: { 200: eventPageSchema } } }, async (request) => {

@@ -1,12 +1,16 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   notificationPageSchema,
   notificationParams,
   notificationQuerySchema,
   notificationReadAllSchema,
   notificationSchema,
+  unsubscribeBodySchema,
+  unsubscribeInfoSchema,
+  unsubscribeQuerySchema,
 } from '../../common/schemas/notifications.ts';
 import type { AppContext } from '../app.ts';
+import { describeUnsubscribe, unsubscribeByLink } from '../services/notification-preferences.ts';
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from '../services/notifications.ts';
 
 /**
@@ -27,4 +31,29 @@ export const notificationRoutes =
     app.post('/api/notifications/:id/read', { schema: { params: notificationParams, response: { 200: notificationSchema } } }, async (request) =>
       markNotificationRead(ctx.db, request.user!.id, request.params.id, ctx.now()),
     );
+
+    // The unsubscribe link of notification e-mails, for anyone holding it (no sign-in: the signed token is the
+    // proof). Reading it changes nothing; only a POST unsubscribes, so a scanner following links stops nothing.
+    app.get(
+      '/api/notifications/unsubscribe',
+      { config: { access: 'public' }, schema: { querystring: unsubscribeQuerySchema, response: { 200: unsubscribeInfoSchema } } },
+      async (request) => describeUnsubscribe(ctx.db, ctx.config.sessionSecret, request.query.token, ctx.now()),
+    );
+
+    await app.register(async (oneClick) => {
+      // Mail providers' one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` form-encoded to the
+      // List-Unsubscribe URL from their own servers: this route alone reads a form body, and it skips the
+      // cross-site check, since the token in its URL, not a cookie, is what authorises it.
+      oneClick.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      });
+      oneClick.withTypeProvider<ZodTypeProvider>().post(
+        '/api/notifications/unsubscribe',
+        {
+          config: { access: 'public', csrfExempt: true },
+          schema: { querystring: unsubscribeQuerySchema, body: unsubscribeBodySchema, response: { 200: unsubscribeInfoSchema } },
+        },
+        async (request) => unsubscribeByLink(ctx.db, ctx.config.sessionSecret, request.query.token, ctx.now()),
+      );
+    });
   };

@@ -29,7 +29,7 @@ import { isAdmin, type Actor } from '../policies/roles.ts';
 import { iso } from '../presenters/wire.ts';
 import { recordAudit } from './audit.ts';
 import { notify } from './notify.ts';
-import { releaseUpcomingRegistrations, sendLetters } from './events.ts';
+import { releaseUpcomingRegistrations } from './events.ts';
 import { storedProfileFiles } from './profile-files.ts';
 import { eraseChatMember } from './chat.ts';
 
@@ -38,8 +38,6 @@ export interface DeletionDeps {
   storage: FileStorage;
   mailer: Mailer;
   brandName: string;
-  /** The site's address, for the links in e-mails to members promoted from a waitlist; none when unknown. */
-  publicUrl?: string;
   log: FastifyBaseLogger;
 }
 
@@ -211,7 +209,7 @@ export async function confirmDeletion(deps: DeletionDeps, actor: Actor, id: stri
     await tx.delete(signInChallenges).where(eq(signInChallenges.userId, target.id));
     await tx.delete(sessions).where(eq(sessions.userId, target.id));
     // places at events still to come are given up, and the waitlist moves up
-    const letters = await releaseUpcomingRegistrations(tx, deps, target.id, now);
+    await releaseUpcomingRegistrations(tx, target.id, now);
     // other members' cached recommendations that name them
     await tx.delete(recommendationCache).where(sql`${recommendationCache.items}::text like ${`%${target.id}%`}`);
     await tx
@@ -268,9 +266,8 @@ export async function confirmDeletion(deps: DeletionDeps, actor: Actor, id: stri
       ...posts.flatMap((p) => (p.imageKey ? [p.imageKey] : [])),
       ...exports.flatMap((e) => (e.key ? [e.key] : [])),
     ];
-    return { email: target.email, firstName: target.firstName, fileKeys, userId: target.id, letters };
+    return { email: target.email, firstName: target.firstName, fileKeys, userId: target.id };
   });
-  await sendLetters(deps, result.letters);
   await endUserSessions(deps.db, result.userId);
   forgetCounts(deps.db, 'feed:');
   await Promise.all(result.fileKeys.map((k) => deps.storage.remove(k).catch((err) => deps.log.warn({ err, key: k }, 'stored file of an erased account not removed'))));
@@ -281,9 +278,12 @@ export async function confirmDeletion(deps: DeletionDeps, actor: Actor, id: stri
   });
 }
 
-/** An admin declines a deletion request: the member is notified and e-mailed (with the admin's note), and the decision is audited. */
+/**
+ * An admin declines a deletion request: the member is notified (with the admin's note; the notification is always
+ * e-mailed, as an answer to their own request), and the decision is audited.
+ */
 export async function declineDeletion(deps: DeletionDeps, actor: Actor, id: string, note: string | undefined, now: Date) {
-  const to = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const { request, target } = await loadForDecision(tx, actor, id, 'decline');
     await tx
       .update(accountDeletionRequests)
@@ -311,11 +311,5 @@ export async function declineDeletion(deps: DeletionDeps, actor: Actor, id: stri
         at: now,
       },
     );
-    return { email: target.email, firstName: target.firstName };
-  });
-  await deps.mailer.send({
-    to: to.email,
-    subject: `Your ${deps.brandName} account deletion request`,
-    text: `Hello ${to.firstName},\n\nYour request to delete your ${deps.brandName} account was declined.${note ? `\n\nThe administrator wrote: ${note}` : ''}\n\nIf you have questions, please reply through CEO Contact or to this e-mail.`,
   });
 }

@@ -6,16 +6,15 @@ import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { memberApplications, users } from '../db/schema/index.ts';
-import type { Mailer } from '../plugins/mailer.ts';
 import { forgetUser } from '../plugins/session.ts';
 import { applicationAbilities, reviewsApplications } from '../policies/applications.ts';
 import type { Actor } from '../policies/roles.ts';
 import { recordAudit } from './audit.ts';
+import { notify } from './notify.ts';
 
 export interface ReviewDeps {
   db: Db;
   config: Config;
-  mailer: Mailer;
   now: () => Date;
 }
 
@@ -85,7 +84,10 @@ export async function updateApplication(deps: ReviewDeps, actor: Actor, userId: 
   });
 }
 
-/** Approves a pending (or previously rejected) applicant, then tells them by e-mail. */
+/**
+ * Approves a pending (or previously rejected) applicant and tells them (a notification, which e-mails them at once:
+ * application decisions are on by default and an applicant cannot have changed that yet).
+ */
 export async function approveApplication(deps: ReviewDeps, actor: Actor, userId: string, notes?: string) {
   const actorId = actor.id;
   if (!reviewsApplications(actor)) throw new AppError('forbidden', 'Administrator access is required.');
@@ -112,19 +114,28 @@ export async function approveApplication(deps: ReviewDeps, actor: Actor, userId:
       before: { accountStatus: current.status },
       after: { accountStatus: 'approved', notes: notes || null },
     });
+    const { brandName } = deps.config;
+    await notify(
+      tx,
+      userId,
+      'application_decision',
+      { type: 'user', id: userId },
+      {
+        title: `Welcome to ${brandName}: your application is approved`,
+        message: `Good news: your application to join ${brandName} has been approved. You can now sign in and start referring business, networking and earning commission.`,
+        actionUrl: '/dashboard',
+        priority: 'high',
+        actorId,
+        at,
+      },
+    );
     return updated;
   });
   forgetUser(deps.db, userId);
-  const { brandName } = deps.config;
-  await deps.mailer.send({
-    to: user.email,
-    subject: `Welcome to ${brandName}: your application is approved`,
-    text: `Dear ${user.firstName},\n\nGood news: your application to join ${brandName} has been approved. You can now sign in and start referring business, networking and earning commission.\n${signInLine(deps.config)}\nWelcome aboard,\nThe ${brandName} membership team`,
-  });
   return user;
 }
 
-/** Rejects a pending applicant with a reason, then tells them by e-mail. */
+/** Rejects a pending applicant with a reason and tells them (a notification, e-mailed at once as an approval is). */
 export async function rejectApplication(deps: ReviewDeps, actor: Actor, userId: string, reason: RejectionReason, notes?: string) {
   const actorId = actor.id;
   if (!reviewsApplications(actor)) throw new AppError('forbidden', 'Administrator access is required.');
@@ -148,15 +159,27 @@ export async function rejectApplication(deps: ReviewDeps, actor: Actor, userId: 
       before: { accountStatus: 'pending' },
       after: { accountStatus: 'rejected', reason, notes: notes || null },
     });
+    const { brandName, supportEmail } = deps.config;
+    await notify(
+      tx,
+      userId,
+      'application_decision',
+      { type: 'user', id: userId },
+      {
+        title: `Your ${brandName} application was not approved`,
+        message:
+          `Thank you for applying. After careful review we are unable to approve your application at this time. Reason: ${REJECTION_REASON_LABELS[reason]}. To ask for reconsideration, contact ${supportEmail}.`.slice(
+            0,
+            300,
+          ),
+        actionUrl: '/',
+        actorId,
+        at,
+      },
+    );
     return updated;
   });
   forgetUser(deps.db, userId);
-  const { brandName, supportEmail } = deps.config;
-  await deps.mailer.send({
-    to: user.email,
-    subject: `Your ${brandName} application`,
-    text: `Dear ${user.firstName},\n\nThank you for applying to ${brandName}. After careful review we are unable to approve your application at this time.\nReason: ${REJECTION_REASON_LABELS[reason]}\n\nIf you believe we have missed something, or your circumstances change, please contact us at ${supportEmail} to ask for reconsideration.\n\nKind regards,\nThe ${brandName} membership team`,
-  });
   return user;
 }
 
@@ -164,8 +187,4 @@ async function decisionError(db: Db, userId: string): Promise<AppError> {
   const [row] = await db.select({ status: users.accountStatus }).from(users).where(eq(users.id, userId));
   if (!row) return new AppError('not_found', 'Application not found.');
   return new AppError('conflict', 'This application has already been decided.');
-}
-
-function signInLine(config: Config): string {
-  return config.publicUrl ? `\nSign in here: ${config.publicUrl}/login\n` : '';
 }

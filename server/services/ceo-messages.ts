@@ -5,7 +5,6 @@ import type { CeoMessage, CeoMessageCreate } from '../../common/schemas/communit
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { ceoMessages, users } from '../db/schema/index.ts';
-import type { Mailer } from '../plugins/mailer.ts';
 import type { Actor } from '../policies/roles.ts';
 import { iso } from '../presenters/wire.ts';
 import { GAMIFICATION_TZ } from './gamification.ts';
@@ -13,10 +12,6 @@ import { notify } from './notify.ts';
 
 export interface CeoMessageDeps {
   db: Db;
-  mailer: Mailer;
-  brandName: string;
-  /** The site's address, for the link in the e-mail; none when unknown. */
-  publicUrl?: string;
 }
 
 export const CEO_DAILY_LIMIT_MESSAGE = `You can send up to ${COMMUNITY_LIMITS.ceoMessagesPerDay} messages to the CEO a day. Please try again tomorrow.`;
@@ -41,16 +36,16 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 /**
  * A member writes to the leadership. In one transaction: the daily limit is checked (the member's row is locked
  * first, so two messages at once cannot both slip under it), the message is stored, and every active admin and
- * master-admin is notified. Once it has committed, each of them is sent an e-mail (the mailer keeps a copy in the
- * outbox and never throws, so a mail failure does not undo the message).
+ * master-admin is notified. Those who chose CEO Contact e-mails receive the notification by e-mail, with the
+ * sender's address to reply to (services/notification-mail.ts).
  */
 export async function sendCeoMessage(deps: CeoMessageDeps, sender: Actor & { firstName: string; lastName: string; email: string }, data: CeoMessageCreate, now: Date) {
-  const { message, recipients } = await deps.db.transaction(async (tx) => {
+  const message = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${sender.id} for no key update`);
     if ((await sentToday(tx, sender.id, now)) >= COMMUNITY_LIMITS.ceoMessagesPerDay) throw new AppError('rate_limited', CEO_DAILY_LIMIT_MESSAGE);
     const [row] = await tx.insert(ceoMessages).values({ senderId: sender.id, subject: data.subject, message: data.message, createdAt: now }).returning();
     const admins = await tx
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .select({ id: users.id })
       .from(users)
       .where(and(inArray(users.role, ['admin', 'master-admin']), eq(users.isActive, true), eq(users.accountStatus, 'approved'), isNull(users.removedAt)));
     const from = `${sender.firstName} ${sender.lastName}`;
@@ -62,7 +57,7 @@ export async function sendCeoMessage(deps: CeoMessageDeps, sender: Actor & { fir
         { type: 'ceo_message', id: row.id },
         {
           title: `CEO Contact: ${oneLine(data.subject)}`.slice(0, 200),
-          message: `${from} wrote: ${oneLine(data.message)}`.slice(0, 300),
+          message: `${from} (${sender.email}) wrote: ${oneLine(data.message)}`.slice(0, 300),
           actionUrl: '/notifications',
           priority: 'high',
           actorId: sender.id,
@@ -70,18 +65,8 @@ export async function sendCeoMessage(deps: CeoMessageDeps, sender: Actor & { fir
         },
       );
     }
-    return { message: row, recipients: admins.filter((a) => a.id !== sender.id) };
+    return row;
   });
-
-  const from = `${sender.firstName} ${sender.lastName}`;
-  const link = deps.publicUrl ? `\n\nOpen ${deps.brandName}: ${deps.publicUrl}/notifications` : '';
-  for (const admin of recipients) {
-    await deps.mailer.send({
-      to: admin.email,
-      subject: `CEO Contact from ${from}: ${oneLine(data.subject)}`.slice(0, 250),
-      text: `Dear ${admin.firstName},\n\n${from} (${sender.email}) has written to the CEO through ${deps.brandName}.\n\nSubject: ${oneLine(data.subject)}\n\n${data.message}\n\nReply to ${sender.email} to answer them directly.${link}\n\nThe ${deps.brandName} team`,
-    });
-  }
   return present(message);
 }
 

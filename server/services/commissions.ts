@@ -10,6 +10,7 @@ import { commissionAbilities } from '../policies/commissions.ts';
 import type { Actor } from '../policies/roles.ts';
 import { presentCommission } from '../presenters/commission.ts';
 import { recordAudit } from './audit.ts';
+import { notify } from './notify.ts';
 
 type LeadRow = typeof leads.$inferSelect;
 
@@ -40,7 +41,30 @@ export async function createCommissionForWonLead(tx: Tx, lead: LeadRow, now: Dat
     .insert(commissions)
     .values({ leadId: lead.id, partnerId: lead.submitterId, amount: fromPence(amountPence), rate: rate.toFixed(4), status: 'pending', createdAt: now })
     .returning();
+  await notify(
+    tx,
+    lead.submitterId,
+    'commission_earned',
+    { type: 'commission', id: created.id },
+    {
+      title: `Commission earned: ${pounds(amountPence)}`,
+      message:
+        `${lead.companyName} closed won: your commission of ${pounds(amountPence)} (${(rate * 100).toFixed(1).replace(/\.0$/, '')}%) is pending and will be paid with the next monthly payout.`.slice(
+          0,
+          300,
+        ),
+      actionUrl: '/commissions',
+      priority: 'high',
+      at: now,
+    },
+  );
   return created;
+}
+
+/** An amount of pence as a member reads it in a message: £1,234.50 (pence shown only when there are some). */
+function pounds(pence: number): string {
+  const whole = pence % 100 === 0;
+  return `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
 }
 
 /** A lead that leaves closed-won loses its unpaid commission; a paid one stays paid. */
@@ -109,6 +133,20 @@ export async function markCommissionPaid(db: Db, actor: Actor, scope: SQL, id: s
     if (current.status !== 'pending') throw new AppError('conflict', `This commission is ${current.status}; only pending commissions can be paid.`);
     if (!commissionAbilities(actor, current).markPaid) throw new AppError('forbidden', 'Only an administrator can pay commissions.');
     const [paid] = await tx.update(commissions).set({ status: 'paid', paidAt: now }).where(eq(commissions.id, id)).returning();
+    const [lead] = await tx.select({ companyName: leads.companyName }).from(leads).where(eq(leads.id, paid.leadId));
+    await notify(
+      tx,
+      paid.partnerId,
+      'commission_paid',
+      { type: 'commission', id },
+      {
+        title: `Commission paid: ${pounds(toPence(paid.amount))}`,
+        message: `Your commission of ${pounds(toPence(paid.amount))} for ${lead?.companyName ?? 'your referral'} has been paid.`.slice(0, 300),
+        actionUrl: '/commissions',
+        actorId,
+        at: now,
+      },
+    );
     await recordAudit(tx, {
       actorId,
       action: 'commission.pay',

@@ -27,7 +27,6 @@ import {
   userAchievements,
   users,
 } from '../db/schema/index.ts';
-import type { Mailer } from '../plugins/mailer.ts';
 import type { FileStorage } from '../plugins/storage.ts';
 import { iso } from '../presenters/wire.ts';
 import { notify } from './notify.ts';
@@ -44,7 +43,6 @@ const FAILED = 'The export could not be prepared. Please request a new one.';
 export interface DataExportDeps {
   db: Db;
   storage: FileStorage;
-  mailer: Mailer;
   now: () => Date;
   brandName: string;
   log: FastifyBaseLogger;
@@ -499,11 +497,11 @@ export async function buildExportZip(storage: FileStorage, data: Awaited<ReturnT
 
 /**
  * Prepares one export: gathers the member's data, builds the ZIP, stores it, then in one transaction marks the
- * export ready (downloadable for 24 hours) and notifies the member; once that has committed, e-mails them a link.
- * If the export row is gone meanwhile (the account was erased) the stored file is removed again. Any failure
- * marks the export failed; the member may start another.
+ * export ready (downloadable for 24 hours) and notifies the member (a notification always e-mailed at once: they
+ * asked for it). If the export row is gone meanwhile (the account was erased) the stored file is removed again.
+ * Any failure marks the export failed; the member may start another.
  */
-export async function runExport(deps: DataExportDeps, id: string, linkOrigin: string | null): Promise<void> {
+export async function runExport(deps: DataExportDeps, id: string): Promise<void> {
   const [row] = await deps.db.select().from(dataExports).where(eq(dataExports.id, id)).limit(1);
   if (!row || row.status !== 'pending') return;
   let key: string | null = null;
@@ -513,41 +511,32 @@ export async function runExport(deps: DataExportDeps, id: string, linkOrigin: st
     key = await deps.storage.put(zip, 'zip');
     const done = deps.now();
     const expiresAt = new Date(done.getTime() + DATA_EXPORT_LIMITS.validMs);
-    const to = await deps.db.transaction(async (tx) => {
+    const ready = await deps.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(dataExports)
         .set({ status: 'ready', storageKey: key, sizeBytes: zip.length, completedAt: done, expiresAt })
         .where(and(eq(dataExports.id, id), eq(dataExports.status, 'pending')))
         .returning();
-      if (!updated) return null;
+      if (!updated) return false;
       await notify(
         tx,
         row.userId,
         'data_export_ready',
         { type: 'data_export', id },
         {
-          title: 'Your data export is ready',
-          message: `Download it from Profile Settings → Preferences before ${expiresAt.toUTCString()}.`,
+          title: `Your ${deps.brandName} data export is ready`,
+          message: `The copy of your data you asked for is ready. Download it from Profile Settings → Preferences within 24 hours, before ${expiresAt.toUTCString()}; after that the file is deleted. If you did not ask for it, please change your password.`,
           actionUrl: `/profile-settings?tab=preferences&export=${id}`,
           at: done,
         },
       );
-      const [u] = await tx.select({ email: users.email, firstName: users.firstName, anonymisedAt: users.anonymisedAt }).from(users).where(eq(users.id, row.userId));
-      return u && !u.anonymisedAt ? u : null;
+      return true;
     });
-    if (!to) {
+    if (!ready) {
       const [still] = await deps.db.select({ id: dataExports.id }).from(dataExports).where(eq(dataExports.id, id));
       if (!still) await deps.storage.remove(key);
       return;
     }
-    const link = linkOrigin
-      ? `Download it here (you will be asked to sign in first): ${linkOrigin}/profile-settings?tab=preferences&export=${id}`
-      : `Sign in to ${deps.brandName} and open Profile Settings → Preferences to download it.`;
-    await deps.mailer.send({
-      to: to.email,
-      subject: `Your ${deps.brandName} data export is ready`,
-      text: `Hello ${to.firstName},\n\nThe copy of your data you asked for is ready.\n\n${link}\n\nThe download is available for 24 hours, until ${expiresAt.toUTCString()}; after that the file is deleted and you can request a new export.\n\nIf you did not ask for this, please change your password and tell us.`,
-    });
   } catch (err) {
     deps.log.error({ err, exportId: id }, 'data export failed');
     if (key) await deps.storage.remove(key).catch(() => undefined);

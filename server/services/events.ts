@@ -19,7 +19,6 @@ import {
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { eventRegistrations, events, leads, pointTransactions, users } from '../db/schema/index.ts';
-import type { Mailer } from '../plugins/mailer.ts';
 import { canCreateEvents, eventAbilities, eventScope, registrationClosedReason, seesMeetingLink } from '../policies/events.ts';
 import type { Actor } from '../policies/roles.ts';
 import { iso, money, moneyFromPence } from '../presenters/wire.ts';
@@ -27,13 +26,12 @@ import { recordAudit } from './audit.ts';
 import { awardPoints, checkAchievements, reversePoints } from './gamification.ts';
 import { notify } from './notify.ts';
 
-/** What the workflows that tell registrants something need besides the database. */
+/**
+ * What the workflows that tell registrants something need. They tell them by notification alone: the e-mail each
+ * notification owes follows the member's choice for event e-mails (services/notification-mail.ts).
+ */
 export interface EventDeps {
   db: Db;
-  mailer: Mailer;
-  brandName: string;
-  /** The site's address, for the links in e-mails; none when unknown. */
-  publicUrl?: string;
 }
 
 type EventRow = typeof events.$inferSelect;
@@ -268,30 +266,12 @@ const auditView = (e: EventRow) => ({
 /** A change of any of these is news to the people registered. */
 const NEWSWORTHY = ['startDate', 'endDate', 'timezone', 'location', 'meetingLink'] as const;
 
-interface Recipient {
-  userId: string;
-  email: string;
-  firstName: string;
-}
-export interface Letter {
-  to: Recipient;
-  subject: string;
-  text: string;
-}
-
-const eventLink = (deps: EventDeps, eventId: string) => (deps.publicUrl ? `\n\nOpen the event: ${deps.publicUrl}/events?event=${eventId}` : '');
 const whenText = (e: EventRow) => `${formatEventDate(e.startDate, e.timezone)} (${e.timezone})`;
 
-export async function sendLetters(deps: Pick<EventDeps, 'mailer' | 'brandName'>, letters: Letter[]) {
-  for (const l of letters) {
-    await deps.mailer.send({ to: l.to.email, subject: l.subject, text: `Dear ${l.to.firstName},\n\n${l.text}\n\nThe ${deps.brandName} team` });
-  }
-}
-
-/** Everyone registered or waitlisted for an event, as people to write to, with their registration's status. */
-function registrantsOf(tx: Tx, eventId: string): Promise<(Recipient & { status: string })[]> {
+/** Everyone registered or waitlisted for an event, with their registration's status. */
+function registrantsOf(tx: Tx, eventId: string): Promise<{ userId: string; status: string }[]> {
   return tx
-    .select({ userId: users.id, email: users.email, firstName: users.firstName, status: eventRegistrations.status })
+    .select({ userId: users.id, status: eventRegistrations.status })
     .from(eventRegistrations)
     .innerJoin(users, eq(users.id, eventRegistrations.userId))
     .where(eq(eventRegistrations.eventId, eventId))
@@ -306,7 +286,7 @@ function registrantsOf(tx: Tx, eventId: string): Promise<(Recipient & { status: 
  */
 export async function updateEvent(deps: EventDeps, actor: Actor, id: string, data: EventUpdateData, now: Date): Promise<EventDetail> {
   requireAdmin(actor);
-  const letters = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const row = await lockEvent(tx, actor, id);
     if (row.status === 'cancelled') throw new AppError('conflict', M.cancelled);
     if (row.endDate.getTime() <= now.getTime()) throw new AppError('conflict', 'This event has already taken place.');
@@ -347,11 +327,10 @@ export async function updateEvent(deps: EventDeps, actor: Actor, id: string, dat
       after: Object.fromEntries(changed.map((k) => [k, now_[k]])),
       at: now,
     });
-    const out: Letter[] = [];
     if (changed.some((k) => (NEWSWORTHY as readonly string[]).includes(k))) {
-      for (const { status, ...to } of await registrantsOf(tx, id)) {
+      for (const to of await registrantsOf(tx, id)) {
         // the joining link goes only to those holding a place; the waitlist learns that there is one
-        const link = after.meetingLink && (status === 'registered' ? after.meetingLink : 'online (the joining link is shown once you hold a place)');
+        const link = after.meetingLink && (to.status === 'registered' ? after.meetingLink : 'online (the joining link is shown once you hold a place)');
         const where = [after.location, link].filter(Boolean).join(' · ') || 'to be announced';
         await notify(
           tx,
@@ -366,26 +345,17 @@ export async function updateEvent(deps: EventDeps, actor: Actor, id: string, dat
             at: now,
           },
         );
-        if (to.userId !== actor.id) {
-          out.push({
-            to,
-            subject: `Event updated: ${after.title}`,
-            text: `"${after.title}" has changed.\n\nWhen: ${whenText(after)}\nWhere: ${where}${eventLink(deps, id)}`,
-          });
-        }
       }
     }
-    out.push(...(await promoteWaitlisted(tx, deps, after, now)));
-    return out;
+    await promoteWaitlisted(tx, after, now);
   });
-  await sendLetters(deps, letters);
   return getEvent(deps.db, actor, id, now);
 }
 
 /** An administrator cancels an event that has not ended; everyone registered or waitlisted is told (in-app and by e-mail). Audited. */
 export async function cancelEvent(deps: EventDeps, actor: Actor, id: string, now: Date): Promise<EventDetail> {
   requireAdmin(actor);
-  const letters = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const row = await lockEvent(tx, actor, id);
     if (row.status === 'cancelled') throw new AppError('conflict', M.alreadyCancelled);
     if (row.endDate.getTime() <= now.getTime()) throw new AppError('conflict', 'This event has already taken place.');
@@ -399,7 +369,6 @@ export async function cancelEvent(deps: EventDeps, actor: Actor, id: string, now
       after: { status: 'cancelled' },
       at: now,
     });
-    const out: Letter[] = [];
     for (const to of await registrantsOf(tx, id)) {
       await notify(
         tx,
@@ -415,13 +384,8 @@ export async function cancelEvent(deps: EventDeps, actor: Actor, id: string, now
           at: now,
         },
       );
-      if (to.userId !== actor.id) {
-        out.push({ to, subject: `Event cancelled: ${row.title}`, text: `We are sorry: "${row.title}" on ${whenText(row)} has been cancelled.${eventLink(deps, id)}` });
-      }
     }
-    return out;
   });
-  await sendLetters(deps, letters);
   return getEvent(deps.db, actor, id, now);
 }
 
@@ -473,7 +437,7 @@ export async function registerForEvent(db: Db, actor: Actor, id: string, now: Da
  * to the first on the waitlist in the same transaction, who is told in-app and by e-mail.
  */
 export async function unregisterFromEvent(deps: EventDeps, actor: Actor, id: string, now: Date) {
-  const letters = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const row = await lockEvent(tx, actor, id);
     const [gone] = await tx
       .select({ id: eventRegistrations.id, status: eventRegistrations.status })
@@ -483,9 +447,8 @@ export async function unregisterFromEvent(deps: EventDeps, actor: Actor, id: str
     if (row.status === 'cancelled') throw new AppError('conflict', M.cancelled);
     if (row.startDate.getTime() <= now.getTime()) throw new AppError('conflict', M.started);
     await tx.delete(eventRegistrations).where(eq(eventRegistrations.id, gone.id));
-    return gone.status === 'registered' ? promoteWaitlisted(tx, deps, row, now) : [];
+    if (gone.status === 'registered') await promoteWaitlisted(tx, row, now);
   });
-  await sendLetters(deps, letters);
   return { message: M.unregistered, event: await loadEvent(deps.db, actor, id, now) };
 }
 
@@ -493,16 +456,15 @@ export async function unregisterFromEvent(deps: EventDeps, actor: Actor, id: str
  * Gives up every place and waitlist entry a member holds for events that have not started (their account is being
  * erased), inside the caller's transaction. Each event is locked in id order, as registering locks it, and a freed
  * place goes to the waitlist exactly as when the member unregisters. Past registrations stay: they are the
- * attendance record. Answers the e-mails to send once the transaction has committed.
+ * attendance record.
  */
-export async function releaseUpcomingRegistrations(tx: Tx, deps: EventDeps, userId: string, now: Date): Promise<Letter[]> {
+export async function releaseUpcomingRegistrations(tx: Tx, userId: string, now: Date): Promise<void> {
   const held = await tx
     .select({ eventId: eventRegistrations.eventId })
     .from(eventRegistrations)
     .innerJoin(events, eq(events.id, eventRegistrations.eventId))
     .where(and(eq(eventRegistrations.userId, userId), gt(events.startDate, now)))
     .orderBy(asc(eventRegistrations.eventId));
-  const letters: Letter[] = [];
   for (const { eventId } of held) {
     const [row] = await tx.select().from(events).where(eq(events.id, eventId)).for('no key update');
     if (!row) continue;
@@ -510,31 +472,29 @@ export async function releaseUpcomingRegistrations(tx: Tx, deps: EventDeps, user
       .delete(eventRegistrations)
       .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)))
       .returning({ status: eventRegistrations.status });
-    if (gone?.status === 'registered') letters.push(...(await promoteWaitlisted(tx, deps, row, now)));
+    if (gone?.status === 'registered') await promoteWaitlisted(tx, row, now);
   }
-  return letters;
 }
 
 /**
  * Offers free places of an active, not yet started event to the waitlist, first come first served, inside the
- * caller's transaction (which holds the event's lock). Each promoted member is notified; the e-mails are returned
- * to be sent once the transaction has committed.
+ * caller's transaction (which holds the event's lock). Each promoted member is notified.
  */
-async function promoteWaitlisted(tx: Tx, deps: EventDeps, event: EventRow, now: Date): Promise<Letter[]> {
-  if (event.status !== 'active' || event.startDate.getTime() <= now.getTime()) return [];
+async function promoteWaitlisted(tx: Tx, event: EventRow, now: Date): Promise<void> {
+  if (event.status !== 'active' || event.startDate.getTime() <= now.getTime()) return;
   const [{ taken }] = await tx
     .select({ taken: count() })
     .from(eventRegistrations)
     .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, 'registered')));
   const free = event.maxAttendees === null ? null : event.maxAttendees - taken;
-  if (free !== null && free <= 0) return [];
+  if (free !== null && free <= 0) return;
   const next = tx
     .select({ id: eventRegistrations.id })
     .from(eventRegistrations)
     .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, 'waitlisted')))
     .orderBy(asc(eventRegistrations.registrationDate), asc(eventRegistrations.id));
   const chosen = await (free === null ? next : next.limit(free));
-  if (!chosen.length) return [];
+  if (!chosen.length) return;
   const promoted = await tx
     .update(eventRegistrations)
     .set({ status: 'registered' })
@@ -545,17 +505,7 @@ async function promoteWaitlisted(tx: Tx, deps: EventDeps, event: EventRow, now: 
       ),
     )
     .returning({ userId: eventRegistrations.userId });
-  const people = await tx
-    .select({ userId: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(
-      inArray(
-        users.id,
-        promoted.map((p) => p.userId),
-      ),
-    );
-  const letters: Letter[] = [];
-  for (const to of people) {
+  for (const to of promoted) {
     await notify(
       tx,
       to.userId,
@@ -570,13 +520,7 @@ async function promoteWaitlisted(tx: Tx, deps: EventDeps, event: EventRow, now: 
       },
     );
     await checkAchievements(tx, to.userId, ['event_registrations'], now);
-    letters.push({
-      to,
-      subject: `You have a place: ${event.title}`,
-      text: `Good news: a place came free at "${event.title}" (${whenText(event)}) and it is now yours. If you can no longer come, please unregister so the next person on the waitlist can go.${eventLink(deps, event.id)}`,
-    });
   }
-  return letters;
 }
 
 /**

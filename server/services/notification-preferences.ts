@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_EMAIL_FREQUENCY,
   DEFAULT_EMAIL_TYPES,
@@ -7,10 +7,13 @@ import {
   type EmailFrequency,
   type EmailPreferenceType,
 } from '../../common/constants/notifications.ts';
+import { AppError } from '../../common/errors.ts';
 import type { NotificationPreferences, NotificationPreferencesUpdate } from '../../common/schemas/account.ts';
+import type { UnsubscribeInfo } from '../../common/schemas/notifications.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { notificationPreferences } from '../db/schema/index.ts';
+import { notificationPreferences, notifications } from '../db/schema/index.ts';
 import { isAdmin, type Actor } from '../policies/roles.ts';
+import { readUnsubscribeToken } from './notification-mail.ts';
 
 const LOCKED = EMAIL_PREFERENCE_CATEGORIES.filter((c) => 'locked' in c && c.locked).map((c) => c.id as EmailPreferenceType);
 const KNOWN = new Set<string>(EMAIL_PREFERENCE_CATEGORIES.map((c) => c.id));
@@ -71,4 +74,66 @@ export async function wantsEmail(db: Db | Tx, userId: string, kind: string): Pro
   if (!row) return DEFAULT_EMAIL_TYPES.includes(category.id) ? DEFAULT_EMAIL_FREQUENCY : false;
   if (!row.emailTypes.includes(category.id)) return false;
   return row.emailFrequency === 'daily' ? 'daily' : 'immediate';
+}
+
+/**
+ * Takes e-mail groups off a member's choice (an unsubscribe link): removed from their stored groups, or, while
+ * they never chose, from the defaults, which become their stored choice. The locked group is never removed. E-mails
+ * of those groups still owed (a digest not yet sent) are dropped. One statement each, so two clicks at once agree.
+ */
+export async function unsubscribeGroups(db: Db, userId: string, groups: readonly EmailPreferenceType[], now: Date): Promise<void> {
+  const off = groups.filter((g) => !LOCKED.includes(g));
+  if (!off.length) return;
+  const p = notificationPreferences;
+  const remaining = DEFAULT_EMAIL_TYPES.filter((t) => !off.includes(t));
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(p)
+      .values({ userId, emailTypes: remaining, emailFrequency: DEFAULT_EMAIL_FREQUENCY, updatedAt: now })
+      .onConflictDoUpdate({
+        target: p.userId,
+        set: { emailTypes: sql`array(select t from unnest(${p.emailTypes}) t where t <> all(${sql.param(off)}::text[]))`, updatedAt: now },
+      });
+    const kinds = EMAIL_PREFERENCE_CATEGORIES.filter((c) => off.includes(c.id)).flatMap((c) => c.kinds as readonly string[]);
+    await tx
+      .update(notifications)
+      .set({ emailPending: null })
+      .where(and(eq(notifications.userId, userId), isNotNull(notifications.emailPending), inArray(notifications.type, kinds)));
+  });
+}
+
+/** Whether a member receives none of these groups by e-mail any more (what an unsubscribe page shows as done). */
+export async function receivesNoneOf(db: Db, userId: string, groups: readonly EmailPreferenceType[]): Promise<boolean> {
+  const [row] = await db
+    .select({ emailTypes: notificationPreferences.emailTypes })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId))
+    .limit(1);
+  const chosen: readonly string[] = row ? row.emailTypes : DEFAULT_EMAIL_TYPES;
+  return groups.every((g) => LOCKED.includes(g) || !chosen.includes(g));
+}
+
+const BAD_LINK = 'This unsubscribe link is not valid: it may be incomplete, altered or more than a year old.';
+
+/** The member and groups an unsubscribe link names; a forged, altered or expired one is refused (400). */
+function unsubscribeLink(secret: string, token: string, now: Date) {
+  const link = readUnsubscribeToken(secret, token, now);
+  if (!link) throw new AppError('bad_request', BAD_LINK);
+  return link;
+}
+
+const describe = (groups: readonly EmailPreferenceType[]) =>
+  EMAIL_PREFERENCE_CATEGORIES.filter((c) => groups.includes(c.id)).map((c) => ({ id: c.id, label: c.label, description: c.description }));
+
+/** What an unsubscribe link stops, and whether it is already stopped; changes nothing (a link scanner may call it). */
+export async function describeUnsubscribe(db: Db, secret: string, token: string, now: Date): Promise<UnsubscribeInfo> {
+  const { userId, groups } = unsubscribeLink(secret, token, now);
+  return { groups: describe(groups), unsubscribed: await receivesNoneOf(db, userId, groups) };
+}
+
+/** Follows an unsubscribe link: its groups come off the member's e-mail choice. Answers as `describeUnsubscribe` would now. */
+export async function unsubscribeByLink(db: Db, secret: string, token: string, now: Date): Promise<UnsubscribeInfo> {
+  const { userId, groups } = unsubscribeLink(secret, token, now);
+  await unsubscribeGroups(db, userId, groups, now);
+  return { groups: describe(groups), unsubscribed: true };
 }

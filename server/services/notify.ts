@@ -1,6 +1,7 @@
-import type { NotificationKind, NotificationPriority } from '../../common/constants/notifications.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_EMAIL_FREQUENCY, emailCategoryOf, type NotificationKind, type NotificationPriority } from '../../common/constants/notifications.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { notifications } from '../db/schema/index.ts';
+import { notificationPreferences, notifications } from '../db/schema/index.ts';
 
 /** The record a notification is about, so the screens can link to it and later features can group by it. */
 export interface NotificationEntity {
@@ -46,5 +47,23 @@ export function notificationInsert(db: Db | Tx, userId: string, kind: Notificati
     actionUrl: content.actionUrl,
     priority: content.priority ?? 'normal',
     createdAt: content.at,
+    emailPending: emailOwed(userId, kind),
   });
+}
+
+/**
+ * The e-mail a new notification owes, decided in the statement that inserts it: 'immediate', 'daily' or null,
+ * from the member's preferences (the defaults while they never chose). A kind no group names owes none; the locked
+ * group's kinds are always sent at once.
+ */
+function emailOwed(userId: string, kind: NotificationKind): SQL<string | null> {
+  const group = emailCategoryOf(kind);
+  if (!group) return sql`null`;
+  if ('locked' in group && group.locked) return sql`'immediate'`;
+  const byDefault = group.defaultOn ? DEFAULT_EMAIL_FREQUENCY : 'none';
+  const p = notificationPreferences;
+  return sql`nullif(coalesce((
+    select case when ${group.id}::text = any(${p.emailTypes}) then (case when ${p.emailFrequency} = 'daily' then 'daily' else 'immediate' end) else 'none' end
+    from ${p} where ${p.userId} = ${userId}
+  ), ${byDefault}::text), 'none')`;
 }

@@ -40,10 +40,17 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/apple/callback',
   // Apple's response_mode=form_post posts the callback from appleid.apple.com
   'POST /api/auth/apple/callback',
+  // the unsubscribe link of notification e-mails: the signed token in its address is the proof
+  'GET /api/notifications/unsubscribe',
+  'POST /api/notifications/unsubscribe',
 ]);
 
 /** Routes allowed to skip the cross-site write check (a third party must post to them). */
-const CSRF_EXEMPT_ROUTES = new Set(['POST /api/auth/apple/callback']);
+const CSRF_EXEMPT_ROUTES = new Set([
+  'POST /api/auth/apple/callback',
+  // mail providers' one-click unsubscribe (RFC 8058) posts from their own servers
+  'POST /api/notifications/unsubscribe',
+]);
 
 const key = (r: Pick<RouteEntry, 'method' | 'url'>) => `${r.method} ${r.url}`;
 const isPublic = (r: RouteEntry) => PUBLIC_ROUTES.has(key(r)) || (r.method === 'HEAD' && PUBLIC_ROUTES.has(`GET ${r.url}`));

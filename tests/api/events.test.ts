@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENT_MESSAGES as M } from '../../common/constants/events.ts';
 import { POINT_RULES } from '../../common/rules/points.ts';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../../common/schemas/events.ts';
 import { leadSchema } from '../../common/schemas/lead.ts';
 import { makeEvent, registerMembers } from '../../server/db/factories/events.ts';
-import { auditLog, eventRegistrations, notifications, pointTransactions } from '../../server/db/schema/index.ts';
+import { auditLog, eventRegistrations, notificationPreferences, notifications, pointTransactions } from '../../server/db/schema/index.ts';
 import { createTestApp, makeUser, openSession, reloadUser, type MakeUserOptions, type TestContext } from '../helpers/app.ts';
 import { client, type Client } from '../helpers/client.ts';
 import { expectError, NO_SUCH_ID } from '../helpers/http.ts';
@@ -52,6 +52,17 @@ const notificationsOf = (userId: string, type: string) =>
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
+
+/** The member chooses event e-mails (off by default), sent at once. */
+const wantsEventMail = (...who: Member[]) =>
+  ctx.db.insert(notificationPreferences).values(who.map((m) => ({ userId: m.user.id, emailTypes: ['events'], emailFrequency: 'immediate' })));
+/** The e-mails sent once the notifications' own e-mails have gone out (after the act committed, on the live bus). */
+async function mailsOnceSent(n: number) {
+  await vi.waitFor(() => expect(ctx.mailer.sent.length).toBeGreaterThanOrEqual(n), { timeout: 5_000, interval: 25 });
+  await new Promise((r) => setTimeout(r, 100));
+  await ctx.app.ctx.notificationMail.idle();
+  return ctx.mailer.sent;
+}
 
 const validBody = (o: Record<string, unknown> = {}) => ({
   title: 'Partner Breakfast',
@@ -302,6 +313,7 @@ describe('registering', () => {
     const e = await event({ maxAttendees: 1, title: 'Promotion Test Dinner' });
     const [a, b, c] = await members(3);
     for (const m of [a, b, c]) await register(m, e.id);
+    await wantsEventMail(b, c);
     ctx.mailer.sent = [];
     const res = await a.api.deleteOk(eventRegistrationResultSchema, `/api/events/${e.id}/unregister`);
     expect(res.message).toBe(M.unregistered);
@@ -310,7 +322,8 @@ describe('registering', () => {
     expect((await detail(c, e.id)).myRegistration).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
     const [note] = await notificationsOf(b.user.id, 'event_promoted');
     expect(note).toMatchObject({ entityType: 'event', entityId: e.id, actionUrl: `/events?event=${e.id}` });
-    expect(ctx.mailer.sent.map((m) => m.to)).toEqual([b.user.email]);
+    expect((await mailsOnceSent(1)).map((m) => m.to)).toEqual([b.user.email]);
+    expect(ctx.mailer.sent[0].subject).toBe('You have a place: Promotion Test Dinner');
     expect(ctx.mailer.sent[0].text).toContain(`${PUBLIC_URL}/events?event=${e.id}`);
     // leaving the waitlist promotes nobody
     await unregister(c, e.id);
@@ -327,16 +340,18 @@ describe('registering', () => {
 });
 
 describe('changing and cancelling an event', () => {
-  it('tells everyone registered when the time or place changes, and audits the change', async () => {
+  it('tells everyone registered when the time or place changes (by e-mail those who chose event e-mails), and audits the change', async () => {
     const e = await event({ maxAttendees: 1 });
-    const [a, b] = await members(2);
+    const [a, b, quiet] = await members(3);
     await register(a, e.id);
     await register(b, e.id);
+    await register(quiet, e.id);
+    await wantsEventMail(a, b);
     ctx.mailer.sent = [];
     const changed = await admin.api.patchOk(eventDetailSchema, `/api/events/${e.id}`, { body: { location: 'The Shard, London' } });
     expect(changed.location).toBe('The Shard, London');
-    for (const m of [a, b]) expect(await notificationsOf(m.user.id, 'event_updated')).toHaveLength(1);
-    expect(ctx.mailer.sent.map((m) => m.to).sort()).toEqual([a.user.email, b.user.email].sort());
+    for (const m of [a, b, quiet]) expect(await notificationsOf(m.user.id, 'event_updated')).toHaveLength(1);
+    expect((await mailsOnceSent(2)).map((m) => m.to).sort()).toEqual([a.user.email, b.user.email].sort());
     const [audit] = await ctx.db
       .select()
       .from(auditLog)
@@ -347,25 +362,26 @@ describe('changing and cancelling an event', () => {
     expect(await notificationsOf(a.user.id, 'event_updated')).toHaveLength(1);
     // more places go to the waitlist; fewer than those taken is refused
     const bigger = await admin.api.patchOk(eventDetailSchema, `/api/events/${e.id}`, { body: { maxAttendees: 5 } });
-    expect([bigger.registrationsCount, bigger.waitlistCount]).toEqual([2, 0]);
+    expect([bigger.registrationsCount, bigger.waitlistCount]).toEqual([3, 0]);
     expect(await notificationsOf(b.user.id, 'event_promoted')).toHaveLength(1);
-    expect(expectError(await admin.api.patch(`/api/events/${e.id}`, { body: { maxAttendees: 1 } }), 409, 'conflict').message).toBe(M.capacityBelowRegistered(2));
+    expect(expectError(await admin.api.patch(`/api/events/${e.id}`, { body: { maxAttendees: 1 } }), 409, 'conflict').message).toBe(M.capacityBelowRegistered(3));
     const bad = expectError(await admin.api.patch(`/api/events/${e.id}`, { body: { endDate: e.startDate } }), 400, 'validation_failed');
     expect(bad.issues).toContainEqual({ path: 'endDate', message: 'End date must be after the start date' });
     expectError(await admin.api.patch(`/api/events/${e.id}`, { body: {} }), 400, 'validation_failed');
   });
 
-  it('cancels an event, telling everyone registered or waiting in-app and by e-mail; once', async () => {
+  it('cancels an event, telling everyone registered or waiting in-app and by e-mail (event e-mails chosen); once', async () => {
     const e = await event({ maxAttendees: 1, title: 'Cancelled Gala' });
     const [a, b] = await members(2);
     await register(a, e.id);
     await register(b, e.id);
+    await wantsEventMail(a, b);
     ctx.mailer.sent = [];
     const cancelled = await admin.api.postOk(eventDetailSchema, `/api/events/${e.id}/cancel`);
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.can).toMatchObject({ edit: false, cancel: false });
     for (const m of [a, b]) expect(await notificationsOf(m.user.id, 'event_cancelled')).toHaveLength(1);
-    expect(ctx.mailer.sent.map((m) => m.to).sort()).toEqual([a.user.email, b.user.email].sort());
+    expect((await mailsOnceSent(2)).map((m) => m.to).sort()).toEqual([a.user.email, b.user.email].sort());
     expect(ctx.mailer.sent[0].subject).toBe('Event cancelled: Cancelled Gala');
     const [audit] = await ctx.db
       .select()
@@ -451,8 +467,10 @@ describe('the joining link', () => {
     const [holder, waiting] = await members(2);
     await register(holder, e.id);
     await register(waiting, e.id);
+    await wantsEventMail(holder, waiting);
     ctx.mailer.sent = [];
     await admin.api.patchOk(eventDetailSchema, `/api/events/${e.id}`, { body: { meetingLink: 'https://meet.example.com/second-room' } });
+    await mailsOnceSent(2);
     const [held] = await notificationsOf(holder.user.id, 'event_updated');
     const [waited] = await notificationsOf(waiting.user.id, 'event_updated');
     expect(held.message).toContain('https://meet.example.com/second-room');

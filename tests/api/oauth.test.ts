@@ -379,12 +379,12 @@ describe('the CSRF guard', () => {
       .map((r) => ({ method: r.method, url: r.url.replace(/:[^/]+/g, '00000000-0000-0000-0000-000000000000') }));
   }
 
-  it('is waived for the Apple form_post callback only', async () => {
+  it('is waived for the Apple form_post callback and the one-click unsubscribe only', async () => {
     expect(
       listRoutes(ctx.app)
         .filter((r) => r.csrfExempt)
         .map((r) => `${r.method} ${r.url}`),
-    ).toEqual(['POST /api/auth/apple/callback']);
+    ).toEqual(['POST /api/auth/apple/callback', 'POST /api/notifications/unsubscribe']);
     const routes = writeRoutes();
     expect(routes).toContainEqual({ method: 'POST', url: '/api/auth/apple/callback' });
     expect(routes).toContainEqual({ method: 'POST', url: '/api/auth/login' });
@@ -395,7 +395,8 @@ describe('the CSRF guard', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
         payload: 'a=b',
       });
-      const expected = url === '/api/auth/apple/callback' && method === 'POST' ? 303 : 403;
+      // the unsubscribe route is reached (and refuses the made-up body with 400); every other write is refused as cross-site
+      const expected = url === '/api/auth/apple/callback' ? 303 : url === '/api/notifications/unsubscribe' ? 400 : 403;
       expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: expected });
     }
   });

@@ -28,6 +28,7 @@ export const CpPlusPage = page(() => import('../features/cp-plus/pages/CpPlusPag
 export const EventsPage = page(() => import('../features/events/pages/EventsPage.tsx'), 'EventsPage');
 export const ChatPage = page(() => import('../features/chat/pages/ChatPage.tsx'), 'ChatPage');
 export const NotificationsPage = page(() => import('../features/notifications/pages/NotificationsPage.tsx'), 'NotificationsPage');
+export const UnsubscribePage = page(() => import('../features/notifications/pages/UnsubscribePage.tsx'), 'UnsubscribePage');
 export const AdminPanelPage = page(() => import('../features/admin/pages/AdminPanelPage.tsx'), 'AdminPanelPage');
 export const ApplicationReviewPage = page(() => import('../features/applications/pages/ApplicationReviewPage.tsx'), 'ApplicationReviewPage');
 export const NotFoundPage = page(() => import('./NotFoundPage.tsx'), 'NotFoundPage');

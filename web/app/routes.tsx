@@ -41,6 +41,14 @@ export function AppRoutes() {
       </Suspense>
     );
   }
+  // and the unsubscribe link of notification e-mails: no sign-in, the link itself is the proof
+  if (pathname === '/unsubscribe') {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <P.UnsubscribePage />
+      </Suspense>
+    );
+  }
   if (me.isError && me.data === undefined) return <ServerUnavailable onRetry={() => void me.refetch()} />;
   const user = me.data;
   if (!user) return <SignedOutRoutes />;

@@ -1,9 +1,8 @@
 /**
  * The CEO Contact factory, shared by the API tests and the demo seed: a message sent through the same service
- * the route calls, so the daily limit holds and every admin is notified (and e-mailed when a mailer is given).
+ * the route calls, so the daily limit holds and every admin is notified.
  */
 import type { CeoMessage } from '../../../common/schemas/community.ts';
-import type { Mailer } from '../../plugins/mailer.ts';
 import type { Actor } from '../../policies/roles.ts';
 import { sendCeoMessage } from '../../services/ceo-messages.ts';
 import type { Db } from '../client.ts';
@@ -14,19 +13,14 @@ export interface CeoMessageOptions {
   now?: Date;
   subject?: string;
   message?: string;
-  /** Where the admins' e-mails go; without one they are not sent. */
-  mailer?: Mailer;
-  brandName?: string;
 }
-
-const noMail: Mailer = { transport: 'outbox', send: async () => ({ ok: true }) };
 
 let counter = 0;
 
 export async function makeCeoMessage(db: Db, o: CeoMessageOptions): Promise<CeoMessage> {
   counter += 1;
   return sendCeoMessage(
-    { db, mailer: o.mailer ?? noMail, brandName: o.brandName ?? 'Chief Partners' },
+    { db },
     o.sender,
     {
       subject: o.subject ?? `An idea for the network (${counter})`,

@@ -4,7 +4,6 @@
  * event can be given the registrations it took while it was still ahead.
  */
 import { eventCreateSchema, type EventCreateInput, type EventDetail } from '../../../common/schemas/events.ts';
-import type { Mailer } from '../../plugins/mailer.ts';
 import type { Actor } from '../../policies/roles.ts';
 import { cancelEvent, createEvent, markAttendance, registerForEvent, type EventDeps } from '../../services/events.ts';
 import type { Db } from '../client.ts';
@@ -12,9 +11,7 @@ import type { Db } from '../client.ts';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** A mailer that sends nothing: fixtures and the demo write to nobody. */
-const silentMailer: Mailer = { transport: 'outbox', send: async () => ({ ok: true }) };
-const quietDeps = (db: Db, mailer: Mailer = silentMailer): EventDeps => ({ db, mailer, brandName: 'Chief Partners' });
+const quietDeps = (db: Db): EventDeps => ({ db });
 
 export interface EventOptions extends Partial<Omit<EventCreateInput, 'startDate' | 'endDate' | 'registrationDeadline'>> {
   /** The administrator who creates it (its organizer). */
@@ -69,7 +66,7 @@ export function markAttended(db: Db, admin: Actor, eventId: string, members: Act
   );
 }
 
-/** An administrator cancels an event; registrants are notified, and e-mailed through `mailer` when one is given. */
-export function cancelMadeEvent(db: Db, admin: Actor, eventId: string, at: Date, mailer?: Mailer) {
-  return cancelEvent(quietDeps(db, mailer), admin, eventId, at);
+/** An administrator cancels an event; registrants are notified. */
+export function cancelMadeEvent(db: Db, admin: Actor, eventId: string, at: Date) {
+  return cancelEvent(quietDeps(db), admin, eventId, at);
 }

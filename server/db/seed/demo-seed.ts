@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, like } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { FileStorage } from '../../plugins/storage.ts';
 import { editChatMessage, makeDirectConversation, makeGroupChannel, postChatMessage, readChannel } from '../factories/chat.ts';
@@ -10,7 +10,7 @@ import { makeMentorProfile } from '../factories/mentoring.ts';
 import { makePost } from '../factories/posts.ts';
 import { setProfilePicture } from '../../services/profile-files.ts';
 import type { Db } from '../client.ts';
-import { leads, users } from '../schema/index.ts';
+import { leads, notifications, users } from '../schema/index.ts';
 import { DEMO_CHATS, DEMO_PRIYA, type ChatMoment } from './demo-chat.ts';
 import { DEMO_ENDORSEMENTS, DEMO_POSTS } from './demo-community.ts';
 import { DEMO_PEOPLE, type DemoPerson } from './demo-data.ts';
@@ -50,7 +50,7 @@ export async function seedDemo(db: Db, now: Date, storage?: FileStorage): Promis
     const members = await seedMembers(t, now);
     const people = await demoPeople(t);
     if (await hasDemoActivity(t, people)) return { members, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0, events: 0, chatMessages: 0, pictures: 0 };
-    return {
+    const added = {
       members,
       leads: await seedLeads(t, people, now),
       connections: await seedConnections(t, people, now),
@@ -61,6 +61,13 @@ export async function seedDemo(db: Db, now: Date, storage?: FileStorage): Promis
       chatMessages: await seedChat(t, people, now),
       pictures: storage ? await seedPictures(t, people, storage) : 0,
     };
+    // the demo's history is shown in the app, never e-mailed to its (made-up) addresses
+    const demoIds = [...people.values()].map((p) => p.id);
+    await tx
+      .update(notifications)
+      .set({ emailPending: null })
+      .where(and(isNotNull(notifications.emailPending), inArray(notifications.userId, demoIds)));
+    return added;
   });
 }
 

@@ -4,3 +4,5 @@
  */
 
 export { useResendVerification } from './api/verification.ts';
+// the signed-out frame, for the other pages a visitor reaches from an e-mail without signing in (unsubscribe)
+export { AuthLayout } from './components/AuthLayout.tsx';
