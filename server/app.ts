@@ -146,6 +146,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // the service worker and the web app manifest (docs/decisions/0024-pwa-and-push.md)
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -185,7 +188,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  const sendWebApp = await registerWebAssets(app, config.webDir);
+  const sendWebApp = await registerWebAssets(app, config.webDir, { brandName: config.brandName });
   app.setNotFoundHandler((request, reply) => {
     // an API path in any spelling (/%61pi/…) is an API miss: JSON 404, never the web app's page
     if (isApiRequest(request) || request.method !== 'GET' || !sendWebApp) {
