@@ -36,6 +36,8 @@ import { mentoringRoutes } from './routes/mentoring.ts';
 import { eventRoutes } from './routes/events.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { chatRoutes } from './routes/chat.ts';
+import { pushRoutes } from './routes/push.ts';
+import { createPushSender, startPushDelivery, type PushSender } from './services/push.ts';
 
 /** What every route plugin receives: the database, configuration, clock and outside services. */
 export interface AppContext {
@@ -47,6 +49,8 @@ export interface AppContext {
   storage: FileStorage;
   /** Live announcements from the database (notifications, chat, presence), heard by every instance. */
   bus: LiveBus;
+  /** Web Push to the members' devices (docs/decisions/0024-pwa-and-push.md). */
+  push: PushSender;
 }
 
 export interface BuildOptions {
@@ -123,11 +127,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     mailer: opts.mailer ?? createMailer(config, database.db, app.log),
     storage: await createStorage(config),
     bus: createLiveBus(database, app.log),
+    push: createPushSender({ db: database.db, keys: config.push, log: app.log, now }),
   };
   app.decorate('ctx', ctx);
   // the bus listens once the app is ready and stops before the database closes
   app.addHook('onReady', () => ctx.bus.start());
   app.addHook('onClose', () => ctx.bus.stop());
+  startPushDelivery(ctx.bus, ctx.push);
+  app.addHook('onClose', () => ctx.push.idle());
 
   registerErrorHandler(app);
   // The API speaks JSON only: without this, Fastify parses text/plain (a body a cross-site form can send
@@ -185,6 +192,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(eventRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(chatRoutes(ctx));
+  await app.register(pushRoutes(ctx));
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
