@@ -124,4 +124,60 @@ describe('the installable app', () => {
     expect(await strip.count()).toBe(0);
     await page.close();
   });
+
+  it('Preferences turns pushes on and off for this device, says how to unblock them, and signing out stops them', async () => {
+    const page = await browser.newPage();
+    // the browser's own push service is out of reach here: PushManager hands out a subscription of a stand-in service
+    await page.addInitScript(() => {
+      const device = {
+        endpoint: 'https://push.example/e2e-device',
+        toJSON: () => ({ endpoint: 'https://push.example/e2e-device', expirationTime: null, keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'c'.repeat(22) } }),
+        unsubscribe: async () => (localStorage.removeItem('stand-in-push'), true),
+      };
+      PushManager.prototype.subscribe = async () => (localStorage.setItem('stand-in-push', '1'), device as unknown as PushSubscription);
+      PushManager.prototype.getSubscription = async () => (localStorage.getItem('stand-in-push') ? (device as unknown as PushSubscription) : null);
+    });
+    await browser.grantPermissions(['notifications'], { origin: server.baseUrl });
+    await page.goto(`${server.baseUrl}/profile-settings?tab=preferences`);
+    const toggle = page.getByRole('switch', { name: 'Push notifications on this device' });
+    await expect.poll(() => toggle.isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByText('Pushes follow the groups you chose under Email Notifications').count()).toBe(1);
+
+    const stored = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'POST');
+    await toggle.click();
+    const res = await stored;
+    expect(res.status()).toBe(200);
+    expect(res.request().postDataJSON()).toMatchObject({ endpoint: 'https://push.example/e2e-device', keys: { auth: 'c'.repeat(22) } });
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await expectAccessible(page, 'push on');
+
+    const forgotten = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'DELETE');
+    await toggle.click();
+    expect((await forgotten).status()).toBe(200);
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+
+    // on again, then signing out: this browser stops taking the member's pushes
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    const onSignOut = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'DELETE');
+    await page.getByRole('button', { name: 'Account menu for Ada Installed' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    expect((await onSignOut).status()).toBe(200);
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('stand-in-push'))).toBeNull();
+
+    // blocked in the browser: the switch is off and says how to allow notifications again
+    await page.getByLabel('Username').fill(ada.username);
+    await page.getByLabel('Password', { exact: true }).fill(ada.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    const cdp = await browser.newCDPSession(page);
+    await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting: 'denied', origin: server.baseUrl });
+    await page.goto(`${server.baseUrl}/profile-settings?tab=preferences`);
+    await expect.poll(() => page.getByText('Notifications are blocked for this site').isVisible()).toBe(true);
+    expect(await toggle.isDisabled()).toBe(true);
+    await expectAccessible(page, 'push blocked');
+    await page.close();
+  });
 });
