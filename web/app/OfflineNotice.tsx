@@ -8,8 +8,8 @@ import { useOnline } from '../lib/online.ts';
 
 /**
  * While the connection is gone: a strip at the foot of every screen saying that what is on screen was loaded
- * before and may be out of date, and that nothing can be saved. When it comes back, everything on screen is
- * loaded again (docs/decisions/0024-pwa-and-push.md).
+ * before and may be out of date, and that what is saved meanwhile waits (TanStack Query holds it). When it comes
+ * back, what waited is sent and everything on screen is loaded again (docs/decisions/0024-pwa-and-push.md).
  */
 export function OfflineBanner() {
   const online = useOnline();
@@ -32,8 +32,8 @@ export function OfflineBanner() {
     >
       <WifiOff className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p>
-        <span className="font-semibold">You’re offline.</span> What’s on screen was loaded before the connection dropped and may be out of date; nothing can be saved
-        until you’re back online.
+        <span className="font-semibold">You’re offline.</span> What’s on screen was loaded before the connection dropped and may be out of date; anything you save is sent
+        once you’re back online.
       </p>
     </div>
   );
