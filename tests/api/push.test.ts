@@ -246,4 +246,27 @@ describe('delivery', () => {
     expect(await received(device)).toHaveLength(1);
     expect(await received(phone)).toEqual([]);
   });
+
+  it('after the live channel was lost, pushes the recent notifications it missed, and not the old ones', async () => {
+    const member = await makeSignedIn(ctx);
+    const phone = await subscribeDevice(member);
+    await ctx.app.ctx.bus.stop();
+    try {
+      // an hour-old notification and a new one, neither announced while nobody listened
+      await notify(
+        ctx.db,
+        member.user.id,
+        'lead_status',
+        { type: 'test', id: 'old' },
+        { title: 'An hour ago', message: 'x', actionUrl: '/leads', at: new Date(ctx.clock.now().getTime() - 3_600_000) },
+      );
+      await notifyMember(member.user.id, 'lead_status', 'While the channel was down');
+      await ctx.app.ctx.push.idle();
+      expect(await received(phone)).toEqual([]);
+      await ctx.app.ctx.push.catchUp();
+      expect(await received(phone)).toEqual([{ title: 'While the channel was down', url: '/leads' }]);
+    } finally {
+      await ctx.app.ctx.bus.start();
+    }
+  });
 });
