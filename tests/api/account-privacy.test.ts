@@ -171,15 +171,13 @@ describe('data export', () => {
     expect((await owner.api.post('/api/auth/upload-cv', multipart('cv', pdf, 'cv.pdf', 'application/pdf'))).statusCode).toBe(200);
     await makeLead(ctx.db, { submitter: owner.user, companyName: 'Owner Prospects Ltd', status: 'qualified', by: admin.user, notes: 'Looks promising' });
     await makeCommission(ctx.db, { partner: owner.user, by: admin.user, companyName: 'Owner Won Ltd' });
-    await ctx.db
-      .insert(pushSubscriptions)
-      .values({
-        userId: owner.user.id,
-        endpoint: 'https://push.example/owner-secret-endpoint',
-        p256dh: 'owner-key',
-        auth: 'owner-auth',
-        userAgent: 'Owner Phone Browser',
-      });
+    await ctx.db.insert(pushSubscriptions).values({
+      userId: owner.user.id,
+      endpoint: 'https://push.example/owner-secret-endpoint',
+      p256dh: 'owner-key',
+      auth: 'owner-auth',
+      userAgent: 'Owner Phone Browser',
+    });
     await makePost(ctx.db, { author: owner.user, title: 'Owner post about referrals', image: await png(), storage });
     await makeEndorsement(ctx.db, { from: owner.user, to: other.user, skill: 'Tax' });
     await makeEndorsement(ctx.db, { from: other.user, to: owner.user, skill: 'Negotiation' });
