@@ -83,7 +83,8 @@ export function createPushSender(deps: PushDeps): PushSender {
     const [n] = await db
       .select({ userId: notifications.userId, type: notifications.type })
       .from(notifications)
-      .where(and(eq(notifications.id, notificationId), isNull(notifications.pushedAt)))
+      // most members have no device: they cost this one lookup
+      .where(and(eq(notifications.id, notificationId), isNull(notifications.pushedAt), hasDevice))
       .limit(1);
     if (!n || (await wantsEmail(db, n.userId, n.type)) === false) return;
     // the claim: one instance's update finds pushed_at empty, every other's finds it set and pushes nothing
