@@ -3,11 +3,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildStamp } from './scripts/client-build-stamp.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { pwa } from './scripts/vite-pwa.ts';
 
 /** The web client lives in web/; its build lands in dist/web, which the server serves. */
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), precompress(), buildStamp()],
+  // pwa() writes the icons and /sw.js before precompress() compresses the output
+  plugins: [react(), tailwindcss(), pwa(), precompress(), buildStamp()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -7,7 +7,16 @@ import type { Plugin } from 'vite';
 const ROOT = join(import.meta.dirname, '..');
 
 /** What the client build is made from: its sources, the shared code, the build's configuration and the locked packages. */
-const SOURCES = ['web', 'common', 'vite.config.ts', 'scripts/vite-precompress.ts', 'scripts/client-build-stamp.ts', 'package.json', 'package-lock.json'];
+const SOURCES = [
+  'web',
+  'common',
+  'vite.config.ts',
+  'scripts/vite-precompress.ts',
+  'scripts/vite-pwa.ts',
+  'scripts/client-build-stamp.ts',
+  'package.json',
+  'package-lock.json',
+];
 /** Tests live beside the code but never reach the bundle. */
 const NOT_BUILT = /\.test\.tsx?$/;
 

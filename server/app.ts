@@ -40,6 +40,8 @@ import { chatRoutes } from './routes/chat.ts';
 import { liveRoutes } from './routes/live.ts';
 import type { LiveHub } from './live/hub.ts';
 import { createNotificationMailSender, type NotificationMailSender } from './services/notification-mail.ts';
+import { pushRoutes } from './routes/push.ts';
+import { createPushSender, startPushDelivery, type PushSender } from './services/push.ts';
 
 /** What every route plugin receives: the database, configuration, clock and outside services. */
 export interface AppContext {
@@ -55,6 +57,8 @@ export interface AppContext {
   live?: LiveHub;
   /** Sends the e-mails notifications owe: at once (on the bus's announcement, swept every minute) or in the daily digest. */
   notificationMail: NotificationMailSender;
+  /** Web Push to the members' devices (docs/decisions/0024-pwa-and-push.md). */
+  push: PushSender;
 }
 
 export interface BuildOptions {
@@ -133,6 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     storage: await createStorage(config),
     bus: createLiveBus(database, app.log),
     notificationMail: createNotificationMailSender({ db: database.db, mailer, config, now, log: app.log }),
+    push: createPushSender({ db: database.db, keys: config.push, log: app.log, now }),
   };
   app.decorate('ctx', ctx);
   // the bus listens once the app is ready and stops before the database closes
@@ -141,6 +146,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // notification e-mails: sent as the bus announces them, swept and digested every minute, stopped before the database closes
   app.addHook('onReady', async () => ctx.notificationMail.start(ctx.bus));
   app.addHook('onClose', () => ctx.notificationMail.stop());
+  startPushDelivery(ctx.bus, ctx.push);
+  app.addHook('onClose', () => ctx.push.idle());
 
   registerErrorHandler(app);
   // The API speaks JSON only: without this, Fastify parses text/plain (a body a cross-site form can send
@@ -163,6 +170,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // the service worker and the web app manifest (docs/decisions/0024-pwa-and-push.md)
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -200,10 +210,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(notificationRoutes(ctx));
   await app.register(chatRoutes(ctx));
   await app.register(liveRoutes(ctx));
+  await app.register(pushRoutes(ctx));
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  const sendWebApp = await registerWebAssets(app, config.webDir);
+  const sendWebApp = await registerWebAssets(app, config.webDir, { brandName: config.brandName });
   app.setNotFoundHandler((request, reply) => {
     // an API path in any spelling (/%61pi/…) is an API miss: JSON 404, never the web app's page
     if (isApiRequest(request) || request.method !== 'GET' || !sendWebApp) {

@@ -30,6 +30,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: d }).sessionSecret).toBe(first);
   });
 
+  it('generates a VAPID key pair once, keeps it in DATA_DIR, and takes one from the environment instead', async () => {
+    const d = dir();
+    const first = loadConfig({ DATA_DIR: d }).push;
+    expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(first.privateKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.subject).toBe('mailto:membership@chiefpartners.example');
+    expect(JSON.parse(readFileSync(join(d, 'vapid-keys.json'), 'utf8'))).toEqual({ publicKey: first.publicKey, privateKey: first.privateKey });
+    expect(loadConfig({ DATA_DIR: d }).push).toEqual(first);
+    // the pair signs what the public key verifies: web-push accepts it as it is
+    const webpush = (await import('web-push')).default;
+    expect(() => webpush.getVapidHeaders('https://push.example', first.subject, first.publicKey, first.privateKey, 'aes128gcm')).not.toThrow();
+
+    const other = dir();
+    const given = { VAPID_PUBLIC_KEY: first.publicKey, VAPID_PRIVATE_KEY: first.privateKey, VAPID_SUBJECT: 'https://members.example' };
+    expect(loadConfig({ DATA_DIR: other, ...given }).push).toEqual({ ...first, subject: 'https://members.example' });
+    expect(() => readFileSync(join(other, 'vapid-keys.json'))).toThrow();
+    expect(() => loadConfig({ DATA_DIR: dir(), VAPID_PUBLIC_KEY: first.publicKey })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ DATA_DIR: dir(), ...given, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(() => loadConfig({ DATA_DIR: dir(), VAPID_SUBJECT: 'someone' })).toThrow(/VAPID_SUBJECT/);
+  });
+
   it('turns on third-party sign-in only with both id and secret', () => {
     expect(loadConfig({ DATA_DIR: dir(), GOOGLE_CLIENT_ID: 'id' }).oidc.google).toBeUndefined();
     expect(loadConfig({ DATA_DIR: dir(), GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).oidc.google?.issuer).toBe('https://accounts.google.com');

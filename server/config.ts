@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -85,6 +85,29 @@ export const envSchema = z
         .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')
         .optional(),
     ),
+    /** Web Push (VAPID) keys, base64url; both or neither (generated once and kept in DATA_DIR when neither). */
+    VAPID_PUBLIC_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url (87 characters)')
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (43 characters)')
+        .optional(),
+    ),
+    /** Who push services contact about this sender: a mailto: or https: address. */
+    VAPID_SUBJECT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// address')
+        .optional(),
+    ),
     S3_ENDPOINT: optionalUrl,
     S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
     S3_ACCESS_KEY_ID: optionalString,
@@ -103,6 +126,10 @@ export const envSchema = z
     ),
   })
   .superRefine((e, ctx) => {
+    if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+      const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set with the other VAPID key (or leave both unset to have them generated)' });
+    }
     if (!e.S3_BUCKET) {
       for (const name of S3_DEPENDENT)
         if (e[name] !== undefined) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `must be set when ${name} is (or remove ${name})` });
@@ -162,8 +189,16 @@ export interface Config {
   trustProxy: boolean | number | string;
   logLevel: Env['LOG_LEVEL'];
   oidc: { google?: OidcProviderConfig; apple?: OidcProviderConfig };
+  /** Web Push: the VAPID key pair push services check our messages with, and our contact address. */
+  push: PushKeys;
   /** Directory of the built client; absent in API-only tests. */
   webDir?: string;
+}
+
+export interface PushKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
 }
 
 /** Thrown with a message that names the offending variable. */
@@ -204,6 +239,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <${e.SUPPORT_EMAIL}>`,
     smtpUrl: e.SMTP_URL,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret'),
+    push: {
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : persistedVapidKeys(dataDir)),
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    },
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_DAYS * 86_400_000, cacheMs: e.SESSION_CACHE_MS },
     dbPoolSize: e.DB_POOL_SIZE,
     login: {
@@ -236,4 +275,29 @@ function persistedSecret(dataDir: string, name: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The VAPID key pair kept in DATA_DIR (generated on first start, like the session secret): a browser subscribed
+ * with the public key accepts pushes signed with it only, so it must outlive restarts and be the same on every
+ * instance (share DATA_DIR or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY).
+ */
+function persistedVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof keys.publicKey === 'string' && typeof keys.privateKey === 'string') return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+    throw new ConfigError(`${file} does not hold a VAPID key pair: remove it to have a new one generated (subscribed browsers then subscribe again)`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  // the private key as exactly 32 bytes: getPrivateKey drops leading zero bytes
+  const privateKey = ecdh.getPrivateKey();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }

@@ -51,6 +51,17 @@ describe('the client build', () => {
     expect(report.stdout).toMatch(/^\/login: [\d.]+ KB gzip/m);
   });
 
+  it('writes the service worker with every file of the release to store, the worker itself and the build records excepted', () => {
+    const worker = readFileSync(join(webDir, 'sw.js'), 'utf8');
+    const precache = JSON.parse(/^const PRECACHE = (\[.*\]);$/m.exec(worker)![1]) as string[];
+    const expected = files.filter((f) => f !== 'sw.js').map((f) => `/${f.split(/[\\/]/).join('/')}`);
+    expect(precache.sort()).toEqual(expected.sort());
+    expect(precache).toEqual(expect.arrayContaining(['/index.html', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-512.png']));
+    expect(worker).toMatch(/^const VERSION = "[0-9a-f]{16}";$/m);
+    // the source's types are gone: the browser runs it as it is
+    expect(worker).not.toMatch(/\binterface\b|declare const/);
+  });
+
   it('records the hash of the sources it was built from, so `npm start` knows it is up to date', () => {
     expect(readFileSync(join(webDir, STAMP_FILE), 'utf8').trim()).toBe(clientSourceHash());
   });

@@ -13,6 +13,7 @@ import {
   mentorProfiles,
   notificationPreferences,
   notifications,
+  pushSubscriptions,
   recommendationCache,
   recoveryCodes,
   sessions,
@@ -175,7 +176,7 @@ async function loadForDecision(tx: Tx, actor: Actor, id: string, decision: 'conf
 /**
  * An admin confirms a deletion request: in one transaction the account is anonymised (name "Deleted member",
  * a unique undeliverable e-mail, every sign-in means and personal field cleared, deactivated and removed from
- * lists, anonymisedAt set), its sessions, two-factor secrets, preferences, exports, notifications, mentor profile,
+ * lists, anonymisedAt set), its sessions, push subscriptions, two-factor secrets, preferences, exports, notifications, mentor profile,
  * community posts, endorsements given and CEO Contact messages are deleted, its chat messages are deleted (their
  * words cleared) and it leaves every chat group, its places at events still to come are
  * given up (the waitlist moves up), and the decision is audited. Leads,
@@ -208,6 +209,7 @@ export async function confirmDeletion(deps: DeletionDeps, actor: Actor, id: stri
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, target.id));
     await tx.delete(signInChallenges).where(eq(signInChallenges.userId, target.id));
     await tx.delete(sessions).where(eq(sessions.userId, target.id));
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, target.id));
     // places at events still to come are given up, and the waitlist moves up
     await releaseUpcomingRegistrations(tx, target.id, now);
     // other members' cached recommendations that name them

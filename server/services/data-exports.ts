@@ -21,6 +21,7 @@ import {
   mentorshipRequests,
   mentorshipSessions,
   notificationPreferences,
+  pushSubscriptions,
   notifications,
   pointTransactions,
   skillEndorsements,
@@ -331,6 +332,8 @@ export async function collectMemberData(db: Db, userId: string) {
   const chatRows = await messagesSentBy(db, userId);
   const ceoRows = await db.select().from(ceoMessages).where(eq(ceoMessages.senderId, userId)).orderBy(asc(ceoMessages.createdAt));
   const [prefs] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).limit(1);
+  // the browsers that take push notifications, without their push addresses and keys (credentials of the channel)
+  const devices = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.createdAt));
 
   const files = storedProfileFiles(u);
   const session = (s: typeof mentorshipSessions.$inferSelect) => ({
@@ -357,7 +360,11 @@ export async function collectMemberData(db: Db, userId: string) {
 
   return {
     json: {
-      'profile.json': { ...profile, notificationPreferences: prefs ? { emailTypes: prefs.emailTypes, emailFrequency: prefs.emailFrequency } : null },
+      'profile.json': {
+        ...profile,
+        notificationPreferences: prefs ? { emailTypes: prefs.emailTypes, emailFrequency: prefs.emailFrequency } : null,
+        pushDevices: devices.map((d) => ({ browser: d.userAgent, subscribedAt: iso(d.createdAt), lastPushedAt: iso(d.lastUsedAt) })),
+      },
       'leads.json': leadsOut,
       'commissions.json': commissionRows.map(({ c, companyName }) => ({
         id: c.id,
@@ -458,7 +465,7 @@ const extensionOf = (key: string) => {
 const README = (brand: string, at: Date) =>
   `Your ${brand} data, exported ${at.toISOString()}.
 
-profile.json          your profile, sign-in methods (never your password) and e-mail preferences
+profile.json          your profile, sign-in methods (never your password), e-mail preferences and the browsers taking push notifications
 leads.json            the leads you referred, each with its timeline
 commissions.json      your commissions
 community-posts.json  your community posts (their pictures are in files/posts/)

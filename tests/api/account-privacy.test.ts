@@ -30,6 +30,7 @@ import {
   eventRegistrations,
   leads,
   notifications,
+  pushSubscriptions,
   sessions,
   skillEndorsements,
   users,
@@ -176,6 +177,13 @@ describe('data export', () => {
     expect((await owner.api.post('/api/auth/upload-cv', multipart('cv', pdf, 'cv.pdf', 'application/pdf'))).statusCode).toBe(200);
     await makeLead(ctx.db, { submitter: owner.user, companyName: 'Owner Prospects Ltd', status: 'qualified', by: admin.user, notes: 'Looks promising' });
     await makeCommission(ctx.db, { partner: owner.user, by: admin.user, companyName: 'Owner Won Ltd' });
+    await ctx.db.insert(pushSubscriptions).values({
+      userId: owner.user.id,
+      endpoint: 'https://push.example/owner-secret-endpoint',
+      p256dh: 'owner-key',
+      auth: 'owner-auth',
+      userAgent: 'Owner Phone Browser',
+    });
     await makePost(ctx.db, { author: owner.user, title: 'Owner post about referrals', image: await png(), storage });
     await makeEndorsement(ctx.db, { from: owner.user, to: other.user, skill: 'Tax' });
     await makeEndorsement(ctx.db, { from: other.user, to: owner.user, skill: 'Negotiation' });
@@ -244,6 +252,9 @@ describe('data export', () => {
     const profile = json('profile.json');
     expect(profile).toMatchObject({ id: owner.user.id, email: 'olivia.owner@members.example', firstName: 'Olivia', signInMethods: { password: true } });
     expect(JSON.stringify(profile)).not.toContain('$argon2');
+    // the browsers taking pushes, never their push addresses or keys
+    expect(profile.pushDevices).toEqual([{ browser: 'Owner Phone Browser', subscribedAt: expect.any(String), lastPushedAt: null }]);
+    expect(JSON.stringify(profile)).not.toContain('owner-secret-endpoint');
     const leadList = json('leads.json') as Array<{ companyName: string; timeline: Array<{ toStatus: string | null; notes: string | null }> }>;
     expect(leadList.map((l) => l.companyName).sort()).toEqual(['Owner Prospects Ltd', 'Owner Won Ltd']);
     const prospect = leadList.find((l) => l.companyName === 'Owner Prospects Ltd')!;
@@ -459,6 +470,7 @@ describe('account deletion', () => {
     await makeCommission(ctx.db, { partner: leaver.user, by: admin.user, companyName: 'Leaver Second Ltd' });
     const post = await makePost(ctx.db, { author: leaver.user, title: 'Leaver post', image: await png(), storage });
     await makeEndorsement(ctx.db, { from: leaver.user, to: friend.user, skill: 'Audit' });
+    await ctx.db.insert(pushSubscriptions).values({ userId: leaver.user.id, endpoint: 'https://push.example/leaver-phone', p256dh: 'k', auth: 'a' });
     const before = await reloadUser(ctx.db, leaver.user.id);
     const [postRow] = await ctx.db.select().from(communityPosts).where(eq(communityPosts.id, post.id));
     const sumOf = async () => {
@@ -511,6 +523,7 @@ describe('account deletion', () => {
     expect(await ctx.db.select().from(communityPosts).where(eq(communityPosts.authorId, leaver.user.id))).toEqual([]);
     expect(await ctx.db.select().from(skillEndorsements).where(eq(skillEndorsements.endorserId, leaver.user.id))).toEqual([]);
     expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, leaver.user.id))).toEqual([]);
+    expect(await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, leaver.user.id))).toEqual([]);
     // stored files removed
     expect(await storage.get(postRow.imageKey!)).toBeNull();
     expect(before.profilePicture).toBeTruthy();

@@ -20,16 +20,18 @@ const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};
 const style = `body { margin: 0; font-family: system-ui; }\n${'.c { color: red; }\n'.repeat(200)}`;
 const icon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${'<rect width="32" height="32"/>'.repeat(40)}</svg>`;
 const font = Buffer.from('wOF2 not really a font, already compressed');
+const worker = `const PRECACHE = ["/index.html"];\n${'self.addEventListener("fetch", () => {});\n'.repeat(40)}`;
 writeFileSync(join(webDir, 'index.html'), page);
 writeFileSync(join(webDir, 'assets', 'index-AbC123.js'), script);
 writeFileSync(join(webDir, 'assets', 'index-DeF456.css'), style);
 writeFileSync(join(webDir, 'assets', 'mark-GhI789.svg'), icon);
 writeFileSync(join(webDir, 'assets', 'inter-latin-JkL012.woff2'), font);
+writeFileSync(join(webDir, 'sw.js'), worker);
 
 let ctx: TestContext;
 beforeAll(async () => {
   const compressed = await precompressDir(webDir);
-  expect(compressed.sort()).toEqual(['assets/index-AbC123.js', 'assets/index-DeF456.css', 'assets/mark-GhI789.svg', 'index.html']);
+  expect(compressed.sort()).toEqual(['assets/index-AbC123.js', 'assets/index-DeF456.css', 'assets/mark-GhI789.svg', 'index.html', 'sw.js']);
   ctx = await createTestApp({ config: { webDir } });
 });
 afterAll(async () => {
@@ -127,5 +129,38 @@ describe('caching', () => {
 
   it('index.html asked for by name is not cached as immutable', async () => {
     expect(String((await get('/index.html', 'br')).headers['cache-control'])).not.toMatch(/immutable/);
+  });
+});
+
+describe('the installable app', () => {
+  it('the service worker is revalidated on every visit, in every encoding, and may control the whole site', async () => {
+    for (const acceptEncoding of ['br', 'gzip', undefined]) {
+      const res = await get('/sw.js', acceptEncoding);
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['content-type'])).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(res.headers['cache-control'], String(acceptEncoding)).toBe('no-cache');
+      expect(res.headers['service-worker-allowed']).toBe('/');
+    }
+    expect(brotliDecompressSync((await get('/sw.js', 'br')).rawPayload).toString()).toBe(worker);
+  });
+
+  it('the manifest names the deployment, with its colours and icons, as application/manifest+json', async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['content-type'])).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const manifest = res.json();
+    expect(manifest).toMatchObject({ name: ctx.config.brandName, start_url: '/', scope: '/', display: 'standalone', theme_color: '#1f2f5c' });
+    expect(manifest.icons).toEqual([
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ]);
+  });
+
+  it('the page allows the worker and the manifest from this site only', async () => {
+    const csp = String((await get('/dashboard')).headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 });

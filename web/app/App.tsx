@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../lib/query-client.ts';
 import { useToasts } from '../lib/toast.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { OfflineBanner } from './OfflineNotice.tsx';
 import { AppRoutes } from './routes.tsx';
 
 const loadToaster = () => import('./Toaster.tsx');
@@ -19,6 +20,7 @@ export function App() {
           <AppRoutes />
         </ErrorBoundary>
         <ToastArea />
+        <OfflineBanner />
       </BrowserRouter>
     </QueryClientProvider>
   );

@@ -5,6 +5,8 @@ import type { CurrentUser } from '../../common/schemas/user.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useCurrentUser } from '../lib/auth.ts';
+import { useOnline } from '../lib/online.ts';
+import { OfflineScreen } from './OfflineNotice.tsx';
 import * as P from './pages.ts';
 import { ShellSkeleton } from './shell/ShellSkeleton.tsx';
 
@@ -30,7 +32,10 @@ export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
 export function AppRoutes() {
   const me = useCurrentUser();
   const { pathname } = useLocation();
+  const online = useOnline();
   usePreloadAddress();
+  // opened without a connection: nothing about the visitor is known, and nothing kept is shown in its place
+  if (me.data === undefined && !online) return <OfflineScreen onRetry={() => void me.refetch()} />;
   if (me.isLoading) return <FullPageSpinner />;
   // the one page every visitor reaches, whatever their state: the link of the verification e-mail
   // (docs/decisions/0008-account-linking-and-email-verification.md)

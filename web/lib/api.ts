@@ -90,7 +90,8 @@ export const api = {
   put: <T>(url: string, body: unknown = {}) => apiRequest<T>('PUT', url, body),
   /** POST a multipart form (a file upload). */
   postForm: <T>(url: string, form: FormData) => apiFormRequest<T>('POST', url, form),
-  delete: <T>(url: string) => apiRequest<T>('DELETE', url),
+  /** DELETE, with a JSON body when the endpoint names what to delete in one. */
+  delete: <T>(url: string, body?: unknown) => apiRequest<T>('DELETE', url, body),
 };
 
 /**

@@ -3,6 +3,7 @@ import type { LoginInput, RegisterData } from '../../common/schemas/auth.ts';
 import type { LoginResult, LoginSecondStepInput } from '../../common/schemas/security.ts';
 import type { CurrentUser } from '../../common/schemas/user.ts';
 import { api, getQueryFn } from './api.ts';
+import { unsubscribePush } from './push.ts';
 
 /** Query key of the signed-in user: fetched once, never retried, kept. Its value is the user, or null when signed out. */
 export const CURRENT_USER_KEY = ['/api/auth/me'] as const;
@@ -60,11 +61,17 @@ export function useRegister() {
   });
 }
 
-/** Sign out; the user and every cached answer are dropped (site facts are public and kept). */
+/**
+ * Sign out; the user and every cached answer are dropped (site facts are public and kept). This browser stops taking
+ * the member's pushes first: whoever uses it next must not see their notifications.
+ */
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<unknown>('/api/auth/logout'),
+    mutationFn: async () => {
+      await unsubscribePush().catch(() => undefined);
+      return api.post<unknown>('/api/auth/logout');
+    },
     onSettled: () => {
       client.setQueryData(CURRENT_USER_KEY, null);
       client.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] && q.queryKey[0] !== SITE_KEY });

@@ -9,6 +9,7 @@ import { DataExportCard } from './DataExportCard.tsx';
 import { DeleteAccountCard } from './DeleteAccountCard.tsx';
 import { EmailNotificationsCard } from './EmailNotificationsCard.tsx';
 import { profileDefaults } from './ProfileInfoTab.tsx';
+import { PushNotificationsCard } from './PushNotificationsCard.tsx';
 
 /** Available for Networking: saved at once when switched (the saved profile with only the flag changed). */
 function NetworkingCard({ user }: { user: CurrentUser }) {
@@ -45,12 +46,13 @@ function NetworkingCard({ user }: { user: CurrentUser }) {
   );
 }
 
-/** Preferences: networking visibility, e-mail notifications, data export and account deletion. */
+/** Preferences: networking visibility, e-mail and push notifications, data export and account deletion. */
 export function PreferencesTab({ user }: { user: CurrentUser }) {
   return (
     <div className="grid gap-6">
       <NetworkingCard user={user} />
       <EmailNotificationsCard />
+      <PushNotificationsCard />
       <DataExportCard />
       <DeleteAccountCard user={user} />
     </div>
