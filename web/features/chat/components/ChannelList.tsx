@@ -4,12 +4,19 @@ import type { ChatChannel } from '../../../../common/schemas/chat.ts';
 import { EmptyState, QueryState, SkeletonRows } from '../../../components/query-state.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { cn } from '../../../lib/utils.ts';
+import { PresenceDot } from '../../presence/index.ts';
 import { useMyChannels } from '../api/chat.ts';
 import { badgeText, listTime, previewText, unreadLabel } from '../lib/display.ts';
 
 /** The picture of a channel: the other member's for a direct conversation, a # or a lock for a group. */
 export function ChannelIcon({ channel, className }: { channel: ChatChannel; className?: string }) {
-  if (channel.type === 'direct' && channel.otherMember) return <UserAvatar person={channel.otherMember} pictureSize={64} className={cn('size-10', className)} />;
+  if (channel.type === 'direct' && channel.otherMember)
+    return (
+      <span className="relative shrink-0">
+        <UserAvatar person={channel.otherMember} pictureSize={64} className={cn('size-10', className)} />
+        <PresenceDot userId={channel.otherMember.id} className="size-2.5" />
+      </span>
+    );
   const Icon = channel.isPrivate ? Lock : Hash;
   return (
     <span aria-hidden className={cn('flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary', className)}>

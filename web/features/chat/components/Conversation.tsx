@@ -11,6 +11,7 @@ import { ApiError, errorDetail } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useChannel, useJoinChannel, useLeaveChannel, useMarkRead } from '../api/chat.ts';
 import { setOpenChannel } from '../lib/cache.ts';
+import { PresenceLabel } from '../../presence/index.ts';
 import { ChannelIcon } from './ChannelList.tsx';
 import { Composer } from './Composer.tsx';
 import { MembersSheet } from './MembersSheet.tsx';
@@ -156,7 +157,11 @@ function ConversationHeader({ channel, meId }: { channel: ChatChannel; meId: str
         <h2 className="truncate text-base font-semibold leading-tight">{channel.name}</h2>
         <p className="truncate text-xs text-muted-foreground">
           {direct ? (
-            'Direct message'
+            channel.otherMember ? (
+              <PresenceLabel userId={channel.otherMember.id} fallback="Direct message" />
+            ) : (
+              'Direct message'
+            )
           ) : (
             <>
               <span className="hidden sm:inline">{kind} · </span>

@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
+import { PresenceDot } from '../../presence/index.ts';
 import { api, errorDetail } from '../../../lib/api.ts';
 import { withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -39,7 +40,10 @@ export function MembersSheet({ channel, meId, open, onOpenChange }: { channel: C
             <ul className="grid gap-1" aria-label="Members">
               {members.data.items.map((m) => (
                 <li key={m.id} className="flex items-center gap-3 rounded-lg px-1 py-1.5">
-                  <UserAvatar person={m} pictureSize={64} className="size-9" />
+                  <span className="relative shrink-0">
+                    <UserAvatar person={m} pictureSize={64} className="size-9" />
+                    <PresenceDot userId={m.id} className="size-2.5" />
+                  </span>
                   <span className="min-w-0 flex-1 truncate text-sm font-medium">
                     {personName(m)}
                     {m.id === meId && <span className="font-normal text-muted-foreground"> (you)</span>}

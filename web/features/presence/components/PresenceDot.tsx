@@ -33,3 +33,9 @@ export function PresenceDot({ userId, className }: { userId: string; className?:
     />
   );
 }
+
+/** A member's presence in words ("Online", "Offline · last seen 5 min ago"), for a header; `fallback` until known. */
+export function PresenceLabel({ userId, fallback }: { userId: string; fallback: string }) {
+  const presence = usePresence(userId);
+  return <>{presence ? presenceText(presence.status, presence.lastSeen) : fallback}</>;
+}

@@ -9,6 +9,7 @@ import { LoadErrorNotice } from '../../../../components/load-error.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { UserAvatar } from '../../../../components/user-avatar.tsx';
+import { PresenceDot } from '../../../presence/index.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { useMemberProfile } from '../../api/directory.ts';
 import { ConnectionBadge, ConnectionControls } from './ConnectionControls.tsx';
@@ -56,7 +57,10 @@ export function MemberProfileDialog({ preview, meId, onClose }: { preview: Profi
           <>
             <DialogHeader>
               <div className="flex items-start gap-4">
-                <UserAvatar person={person} className="size-16 text-lg" />
+                <div className="relative shrink-0">
+                  <UserAvatar person={person} className="size-16 text-lg" />
+                  <PresenceDot userId={person.id} className="size-3.5" />
+                </div>
                 <div className="min-w-0 flex-1">
                   <DialogTitle className="break-words">{name}</DialogTitle>
                   <DialogDescription className="mt-1">{role || 'Member'}</DialogDescription>
