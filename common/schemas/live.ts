@@ -11,6 +11,7 @@ export type Presence = z.infer<typeof presenceSchema>;
 /**
  * What the server sends down the live socket (`GET /api/ws`), one JSON object per frame.
  * - `ready`: the socket is authenticated and subscribed; after a reconnection the client refetches what it shows.
+ * - `ping`: every 30 seconds, so the tab knows its socket is alive (a long silence means it is not: reconnect).
  * - `notification`: a new notification for this member, with their unread count.
  * - `notification.read`: some of their notifications were marked read (in another tab): the new unread count.
  * - `chat.message` / `chat.message.updated`: a message in one of their channels, as they may see it (an edit
@@ -20,6 +21,7 @@ export type Presence = z.infer<typeof presenceSchema>;
  */
 export const liveServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), userId: z.uuid() }),
+  z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('notification'), notification: notificationSchema, unreadCount: z.number().int().min(0) }),
   z.object({ type: z.literal('notification.read'), unreadCount: z.number().int().min(0) }),
   z.object({ type: z.literal('chat.message'), channelId: z.uuid(), message: chatMessageSchema }),

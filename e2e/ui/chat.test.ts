@@ -46,6 +46,18 @@ const accessibleWhenSettled = async (page: Page, name: string) => {
   await expectAccessible(page, name);
 };
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).count();
+/** Resolves once the page's next live socket has said it is ready. */
+function socketReady(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().endsWith('/api/ws')) return;
+      ws.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.includes('"type":"ready"')) resolve();
+      });
+    });
+  });
+}
+
 const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const message = (page: Page, text: string) => log(page).getByRole('article').filter({ hasText: text });
 const composer = (page: Page) => page.getByRole('textbox', { name: /^Message / });
@@ -150,9 +162,14 @@ describe('chat', () => {
     expect(await b.getByRole('menuitem', { name: 'Edit' }).count()).toBe(0);
     expect(await b.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
     await b.keyboard.press('Escape');
+    // Alice has left the channel for the dashboard (with the channel open, a new message is read at once)
+    const aliceLive = socketReady(a);
+    await a.goto(`${server.baseUrl}/dashboard`);
+    await aliceLive;
     await send(b, 'Thanks Alice, I will be there.');
 
-    // Alice sees it as unread (in the navigation and the list) until she opens the channel
+    // Alice sees it as unread, arriving live in the navigation, and in the list, until she opens the channel
+    await expect.poll(() => a.getByRole('link', { name: /^Chat\W+1 unread message$/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await a.goto(`${server.baseUrl}/chat`);
     await expect.poll(() => a.getByRole('link', { name: /^Chat\W+1 unread message$/ }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     const row = a.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: new RegExp(channelName) });

@@ -5,8 +5,8 @@ import type { WebSocket } from 'ws';
 import { liveClientMessageSchema, PRESENCE_WATCH_MAX, type LiveServerEvent } from '../../common/schemas/live.ts';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
-import { notifications, sessions, users } from '../db/schema/index.ts';
-import { AUTH_CHANGES_CHANNEL } from '../plugins/session.ts';
+import { appSettings, notifications, sessions, users, userTotp } from '../db/schema/index.ts';
+import { AUTH_CHANGES_CHANNEL, REQUIRE_ADMIN_2FA } from '../plugins/session.ts';
 import { presentNotification } from '../presenters/notification.ts';
 import { liveMessageFor } from '../services/chat.ts';
 import { countUnread } from '../services/notifications.ts';
@@ -29,6 +29,7 @@ const MAX_CLIENT_FRAME_CHARS = 40 * PRESENCE_WATCH_MAX + 100;
 
 /** One event as the text frame every socket it goes to is sent. */
 const encode = (event: LiveServerEvent) => Buffer.from(JSON.stringify(event));
+const PING_FRAME = encode({ type: 'ping' });
 
 interface Connection {
   id: string;
@@ -39,6 +40,8 @@ interface Connection {
   received: number;
   /** The members whose presence this tab shows. */
   watching: Set<string>;
+  /** What the tab last said of itself. */
+  status: 'online' | 'away';
 }
 
 export interface LiveHubDeps {
@@ -103,7 +106,7 @@ export class LiveHub {
 
   /** Takes a socket the handshake accepted (a signed-in, approved member whose page is ours). */
   async accept(socket: WebSocket, userId: string, sessionId: string): Promise<void> {
-    const conn: Connection = { id: randomUUID(), socket, userId, sessionId, alive: true, received: 0, watching: new Set() };
+    const conn: Connection = { id: randomUUID(), socket, userId, sessionId, alive: true, received: 0, watching: new Set(), status: 'online' };
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
     set.add(conn);
@@ -114,14 +117,11 @@ export class LiveHub {
       own?.delete(conn);
       if (own?.size === 0) this.byUser.delete(userId);
       this.watch(conn, []);
-      void this.presence.disconnect(conn.id, userId).catch((err) => this.deps.log.warn({ err }, 'presence not updated on disconnect'));
+      // after the connect below, whatever the timing: a socket's presence writes run one after another
+      void this.serially(`s:${conn.id}`, () => this.presence.disconnect(conn.id, userId));
     });
     socket.on('error', (err) => this.deps.log.debug({ err }, 'live socket error'));
-    try {
-      await this.presence.connect(conn.id, userId);
-    } catch (err) {
-      this.deps.log.warn({ err }, 'presence not recorded on connect');
-    }
+    await this.serially(`s:${conn.id}`, () => this.presence.connect(conn.id, userId));
     if (socket.readyState === socket.OPEN) this.send(conn, { type: 'ready', userId });
   }
 
@@ -138,7 +138,8 @@ export class LiveHub {
     if (!message.success) return void conn.socket.close(CLOSE_POLICY, 'Unexpected message');
     const m = message.data;
     if (m.type === 'watch') return this.watch(conn, m.userIds);
-    void this.presence.set(conn.id, conn.userId, m.status).catch((err) => this.deps.log.warn({ err }, 'presence not updated'));
+    conn.status = m.status;
+    void this.serially(`s:${conn.id}`, () => this.presence.set(conn.id, conn.userId, m.status));
   }
 
   /** Replaces the set of members whose presence the socket shows, and sends the presence of those newly shown. */
@@ -157,10 +158,14 @@ export class LiveHub {
       set.add(conn);
     }
     conn.watching = next;
-    if (added.length === 0 || conn.socket.readyState !== conn.socket.OPEN) return;
-    this.serially(`w:${conn.id}`, async () => {
-      for (const presence of await this.presence.of(added)) this.send(conn, { type: 'presence', presence });
-    });
+    // each member's current presence, in line with that member's changes, so a snapshot never overtakes a newer change
+    for (const u of added) {
+      void this.serially(`p:${u}`, async () => {
+        if (!conn.watching.has(u)) return;
+        const [presence] = await this.presence.of([u]);
+        this.send(conn, { type: 'presence', presence });
+      });
+    }
   }
 
   /** Sends an event, or a frame already encoded once for many sockets. */
@@ -182,7 +187,7 @@ export class LiveHub {
   }
 
   /** Work for one key (a member, a channel) runs in order, so two messages of a channel arrive as they were written. */
-  private serially(key: string, work: () => Promise<void>) {
+  private serially(key: string, work: () => Promise<void>): Promise<void> {
     const previous = this.chains.get(key) ?? Promise.resolve();
     const next = previous
       .then(work)
@@ -191,6 +196,7 @@ export class LiveHub {
         if (this.chains.get(key) === next) this.chains.delete(key);
       });
     this.chains.set(key, next);
+    return next;
   }
 
   private onBusEvent(event: BusEvent) {
@@ -236,23 +242,45 @@ export class LiveHub {
     }
   }
 
-  /** A session ended ('s:<id>') or a member's account changed ('u:<id>'): end the sockets that may no longer stay. */
+  /**
+   * A session ended ('s:<id>'), a member's account or second factor changed ('u:<id>'), or the security settings
+   * changed ('settings'): end the sockets that may no longer stay.
+   */
   private onAuthChange(payload: string) {
     if (payload.startsWith('s:')) {
       const sessionId = payload.slice(2);
       for (const set of this.byUser.values()) for (const c of set) if (c.sessionId === sessionId) c.socket.close(CLOSE_SIGNED_OUT, 'Signed out');
       return;
     }
-    const userId = payload.slice(2);
-    if (!this.byUser.has(userId)) return;
-    this.serially(`u:${userId}`, async () => {
-      const [user] = await this.deps.db
-        .select({ ok: sql<boolean>`${users.isActive} and ${users.accountStatus} = 'approved' and ${users.removedAt} is null` })
-        .from(users)
-        .where(eq(users.id, userId));
-      if (user?.ok) return;
-      for (const c of this.byUser.get(userId) ?? []) c.socket.close(CLOSE_SIGNED_OUT, 'Account closed');
-    });
+    if (payload.startsWith('u:')) {
+      const userId = payload.slice(2);
+      if (this.byUser.has(userId)) void this.serially(`u:${userId}`, () => this.closeUnwelcome([userId]));
+      return;
+    }
+    // the administrators' two-factor requirement may have been turned on: every member here is checked again
+    if (this.byUser.size > 0) void this.serially('settings', () => this.closeUnwelcome([...this.byUser.keys()]));
+  }
+
+  /**
+   * Closes the sockets of those members who may no longer use the app: deactivated, removed, no longer approved, or an
+   * administrator who must first turn on two-factor sign-in (the same rule every API request applies).
+   */
+  private async closeUnwelcome(userIds: string[]) {
+    const rows = await this.deps.db
+      .select({
+        id: users.id,
+        ok: sql<boolean>`${users.isActive} and ${users.accountStatus} = 'approved' and ${users.removedAt} is null
+          and not (${users.role} in ('admin', 'master-admin')
+            and coalesce((select ${appSettings.value} = 'true'::jsonb from ${appSettings} where ${appSettings.key} = ${REQUIRE_ADMIN_2FA}), false)
+            and not exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.enabledAt} is not null))`,
+      })
+      .from(users)
+      .where(inArray(users.id, userIds));
+    const allowed = new Set(rows.filter((r) => r.ok).map((r) => r.id));
+    for (const userId of userIds) {
+      if (allowed.has(userId)) continue;
+      for (const c of this.byUser.get(userId) ?? []) c.socket.close(CLOSE_SIGNED_OUT, 'Signed out');
+    }
   }
 
   /**
@@ -269,6 +297,8 @@ export class LiveHub {
       }
       c.alive = false;
       c.socket.ping();
+      // browsers cannot see pings: this frame tells the tab its socket is alive (it reconnects after a long silence)
+      this.send(c, PING_FRAME);
     }
     try {
       const ids = [...new Set(all.map((c) => c.sessionId))];
@@ -282,7 +312,7 @@ export class LiveHub {
         const alive = new Set(live.map((s) => s.id));
         for (const c of all) if (!alive.has(c.sessionId)) c.socket.close(CLOSE_SIGNED_OUT, 'Session ended');
       }
-      await this.presence.heartbeat();
+      await this.presence.heartbeat(all.map((c) => ({ id: c.id, userId: c.userId, status: c.status })));
     } catch (err) {
       this.deps.log.warn({ err }, 'live heartbeat failed');
     }

@@ -1,8 +1,15 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Presence } from '../../common/schemas/live.ts';
 import type { Db } from '../db/client.ts';
 import { presenceSockets, userPresence } from '../db/schema/index.ts';
 import { iso } from '../presenters/wire.ts';
+
+/** A socket this instance holds, with the state its tab last reported. */
+export interface HeldSocket {
+  id: string;
+  userId: string;
+  status: 'online' | 'away';
+}
 
 /** A socket whose instance has not refreshed it for this long belongs to an instance that died: it is dropped. */
 export const STALE_SOCKET_MS = 90_000;
@@ -20,15 +27,26 @@ export class PresenceStore {
     private readonly now: () => Date,
   ) {}
 
+  /** `seen_at` is always the database's clock, so instances whose clocks differ agree on what is stale. */
   async connect(socketId: string, userId: string): Promise<void> {
-    const at = this.now();
-    await this.db.insert(presenceSockets).values({ id: socketId, userId, instanceId: this.instanceId, status: 'online', connectedAt: at, seenAt: at });
+    await this.db.insert(presenceSockets).values({ id: socketId, userId, instanceId: this.instanceId, status: 'online', seenAt: sql`now()` });
     await this.recompute(userId, socketId);
   }
 
   async set(socketId: string, userId: string, status: 'online' | 'away'): Promise<void> {
-    await this.db.update(presenceSockets).set({ status, seenAt: this.now() }).where(eq(presenceSockets.id, socketId));
+    await this.upsert([{ id: socketId, userId, status }]);
     await this.recompute(userId, socketId);
+  }
+
+  /** Writes these sockets' rows afresh (a row another instance dropped as stale comes back); answers the members whose row was missing. */
+  private async upsert(held: readonly HeldSocket[]): Promise<string[]> {
+    if (held.length === 0) return [];
+    const rows = await this.db
+      .insert(presenceSockets)
+      .values(held.map((h) => ({ id: h.id, userId: h.userId, instanceId: this.instanceId, status: h.status, seenAt: sql`now()` })))
+      .onConflictDoUpdate({ target: presenceSockets.id, set: { status: sql`excluded.status`, seenAt: sql`now()` } })
+      .returning({ userId: presenceSockets.userId, inserted: sql<boolean>`(xmax = 0)` });
+    return rows.filter((r) => r.inserted).map((r) => r.userId);
   }
 
   async disconnect(socketId: string, userId: string): Promise<void> {
@@ -58,17 +76,32 @@ export class PresenceStore {
    * Run while the instance lives: refreshes its own sockets (and their members' last seen), and drops the sockets
    * of instances that stopped refreshing theirs, recomputing those members.
    */
-  async heartbeat(): Promise<void> {
+  async heartbeat(held: readonly HeldSocket[]): Promise<void> {
     const at = this.now();
-    await this.db.update(presenceSockets).set({ seenAt: at }).where(eq(presenceSockets.instanceId, this.instanceId));
+    const restored = await this.upsert(held);
+    // rows of this instance for sockets it no longer holds (a close whose delete was lost) go
+    const orphans = await this.db
+      .delete(presenceSockets)
+      .where(
+        and(
+          eq(presenceSockets.instanceId, this.instanceId),
+          held.length > 0
+            ? notInArray(
+                presenceSockets.id,
+                held.map((h) => h.id),
+              )
+            : undefined,
+        ),
+      )
+      .returning({ userId: presenceSockets.userId });
     await this.db.execute(
       sql`update ${userPresence} set last_seen = ${at.toISOString()}::timestamptz where user_id in (select user_id from ${presenceSockets} where instance_id = ${this.instanceId})`,
     );
     const stale = await this.db
       .delete(presenceSockets)
-      .where(lt(presenceSockets.seenAt, new Date(at.getTime() - STALE_SOCKET_MS)))
+      .where(lt(presenceSockets.seenAt, sql`now() - make_interval(secs => ${STALE_SOCKET_MS / 1000})`))
       .returning({ userId: presenceSockets.userId });
-    for (const userId of new Set(stale.map((s) => s.userId))) await this.recompute(userId, null);
+    for (const userId of new Set([...restored, ...orphans.map((s) => s.userId), ...stale.map((s) => s.userId)])) await this.recompute(userId, null);
   }
 
   /** On shutdown: this instance's sockets are gone; their members are recomputed from the others'. */

@@ -13,7 +13,9 @@ import {
   mentorProfiles,
   notificationPreferences,
   notifications,
+  presenceSockets,
   pushSubscriptions,
+  userPresence,
   recommendationCache,
   recoveryCodes,
   sessions,
@@ -210,6 +212,9 @@ export async function confirmDeletion(deps: DeletionDeps, actor: Actor, id: stri
     await tx.delete(signInChallenges).where(eq(signInChallenges.userId, target.id));
     await tx.delete(sessions).where(eq(sessions.userId, target.id));
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, target.id));
+    // nobody reads an erased account's presence or last-seen time
+    await tx.delete(presenceSockets).where(eq(presenceSockets.userId, target.id));
+    await tx.delete(userPresence).where(eq(userPresence.userId, target.id));
     // places at events still to come are given up, and the waitlist moves up
     await releaseUpcomingRegistrations(tx, target.id, now);
     // other members' cached recommendations that name them

@@ -1,8 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { chatChannelSchema, chatMessageSchema } from '../../common/schemas/chat.ts';
 import { presenceListSchema } from '../../common/schemas/live.ts';
 import { makeConnection } from '../../server/db/factories/members.ts';
+import { presenceSockets, sessions } from '../../server/db/schema/index.ts';
+import { setSecuritySettings } from '../../server/services/app-settings.ts';
 import { notify } from '../../server/services/notify.ts';
 import { createTestApp, makeSignedIn, makeUser, openSession, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { expectError, rawHttp } from '../helpers/http.ts';
@@ -146,6 +149,26 @@ describe('chat', () => {
     expect(eveSocket.events.filter((e) => e.type.startsWith('chat.'))).toEqual([]);
   });
 
+  it('sends nothing of a private channel to a member outside it, nor to a member who left a channel', async () => {
+    const [owner, outsider, leaver] = await Promise.all([makeSignedIn(ctx), makeSignedIn(ctx), makeSignedIn(ctx)]);
+    const secret = await owner.api.create(chatChannelSchema, '/api/chat/channels', { body: { name: 'Board only', isPrivate: true } });
+    const open = await owner.api.create(chatChannelSchema, '/api/chat/channels', { body: { name: 'Open floor', isPrivate: false } });
+    await leaver.api.postOk(chatChannelSchema, `/api/chat/channels/${open.id}/join`);
+    const [outsiderSocket, leaverSocket] = [await socketOf(outsider), await socketOf(leaver)];
+    await leaver.api.post(`/api/chat/channels/${open.id}/leave`, { body: {} });
+    await leaverSocket.next('chat.membership');
+    await owner.api.create(chatMessageSchema, `/api/chat/channels/${secret.id}/messages`, { body: { content: 'Confidential: the Q3 numbers' } });
+    await owner.api.create(chatMessageSchema, `/api/chat/channels/${open.id}/messages`, { body: { content: 'After you left' } });
+    for (const [who, s] of [
+      [outsider, outsiderSocket],
+      [leaver, leaverSocket],
+    ] as const) {
+      await tell(who, 'Marker');
+      await s.next('notification');
+      expect(s.events.filter((e) => e.type === 'chat.message')).toEqual([]);
+    }
+  });
+
   it('tells a member who joins a channel, so their list refreshes', async () => {
     const [owner, joiner] = await Promise.all([makeSignedIn(ctx), makeSignedIn(ctx)]);
     const channel = await owner.api.create(chatChannelSchema, '/api/chat/channels', { body: { name: 'Deal flow', isPrivate: false } });
@@ -173,7 +196,20 @@ describe('presence', () => {
     expect((await presenceOf()).status).toBe('online');
 
     tab1.send({ type: 'presence', status: 'away' });
-    // one tab still in use: still online
+    // one tab still in use: still online, once the away tab is recorded
+    await expect
+      .poll(
+        async () =>
+          (
+            await ctx.db
+              .select()
+              .from(presenceSockets)
+              .where(and(eq(presenceSockets.userId, ann.user.id), eq(presenceSockets.status, 'away')))
+          ).length,
+      )
+      .toBe(1);
+    expect((await presenceOf()).status).toBe('online');
+    expect(w.events.some((e) => e.type === 'presence' && e.presence.userId === ann.user.id && e.presence.status === 'away')).toBe(false);
     tab2.send({ type: 'presence', status: 'away' });
     await w.next('presence', (e) => e.presence.userId === ann.user.id && e.presence.status === 'away');
     tab2.send({ type: 'presence', status: 'online' });
@@ -227,5 +263,31 @@ describe('ending sockets', () => {
     expect(await a.closed).toBe(4401);
     expect(await b.closed).toBe(4401);
     expect(await openSocket(base, member.cookie)).toEqual({ ok: false, status: 401 });
+  });
+
+  it('closes a socket whose session has gone idle, at the next heartbeat, and pings the others', async () => {
+    const [idle, busy] = [await makeSignedIn(ctx), await makeSignedIn(ctx)];
+    const [idleSocket, busySocket] = [await socketOf(idle), await socketOf(busy)];
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(ctx.clock.now().getTime() - ctx.config.session.idleMs - 60_000) })
+      .where(eq(sessions.userId, idle.user.id));
+    await ctx.app.ctx.live!.heartbeat();
+    expect(await idleSocket.closed).toBe(4401);
+    await busySocket.next('ping');
+    expect(busySocket.ws.readyState).toBe(busySocket.ws.OPEN);
+  });
+
+  it('closes an administrator’s socket when two-factor sign-in becomes required and they have not set it up', async () => {
+    const [admin, member] = await Promise.all([makeSignedIn(ctx, { role: 'admin' }), makeSignedIn(ctx)]);
+    const [adminSocket, memberSocket] = [await socketOf(admin), await socketOf(member)];
+    try {
+      await setSecuritySettings(ctx.db, admin.user, { requireAdmin2fa: true }, ctx.clock.now());
+      expect(await adminSocket.closed).toBe(4401);
+      await tell(member, 'Members carry on');
+      await memberSocket.next('notification');
+    } finally {
+      await setSecuritySettings(ctx.db, admin.user, { requireAdmin2fa: false }, ctx.clock.now());
+    }
   });
 });

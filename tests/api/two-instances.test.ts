@@ -8,7 +8,7 @@ import { chatChannelSchema, chatMessageSchema } from '../../common/schemas/chat.
 import { presenceListSchema } from '../../common/schemas/live.ts';
 import type { Database } from '../../server/db/client.ts';
 import { makeConnection, makeMember, type MadeUser } from '../../server/db/factories/members.ts';
-import { presenceSockets, sessions } from '../../server/db/schema/index.ts';
+import { presenceSockets, sessions, userPresence } from '../../server/db/schema/index.ts';
 import { hashToken, newToken } from '../../server/lib/tokens.ts';
 import { notify } from '../../server/services/notify.ts';
 import { openTestDatabase } from '../helpers/app.ts';
@@ -131,13 +131,25 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL database', () => {
     const presenceOnB = async () =>
       (await call(b.base, wendyCookie, 'GET', `/api/presence?ids=${ann.id}`, undefined, (v) => presenceListSchema.parse(v))).items[0].status;
 
+    const rowsOfAnn = async () => database.db.select().from(presenceSockets).where(eq(presenceSockets.userId, ann.id));
+    const lastWriter = async () => (await database.db.select({ socketId: userPresence.socketId }).from(userPresence).where(eq(userPresence.userId, ann.id)))[0]?.socketId;
+    // the sockets of the tests above are gone on both instances
+    await expect.poll(async () => (await rowsOfAnn()).length).toBe(0);
     const annOnA = await connect(a.base, annCookie);
     await wendyOnB.next('presence', (e) => e.presence.userId === ann.id && e.presence.status === 'online');
+    wendyOnB.events.length = 0; // from here on: what Wendy hears while Ann is online somewhere
+    await expect.poll(async () => (await rowsOfAnn()).length).toBe(1);
+    const [onA] = await rowsOfAnn();
     const annOnB = await connect(b.base, annCookie);
+    await expect.poll(async () => (await rowsOfAnn()).length).toBe(2);
+    const onB = (await rowsOfAnn()).find((r) => r.id !== onA.id)!;
+    // B has recorded her second socket (the presence row names the socket that last changed it) ...
+    await expect.poll(lastWriter).toBe(onB.id);
     await annOnA.close();
-    // once A has dropped its socket, her socket on B still holds her online: A counted B's socket too
-    await expect.poll(async () => (await database.db.select().from(presenceSockets).where(eq(presenceSockets.userId, ann.id))).length).toBe(1);
+    // ... and A, losing the first, recomputes from both instances' sockets: her socket on B keeps her online
+    await expect.poll(lastWriter).toBe(onA.id);
     expect(await presenceOnB()).toBe('online');
+    expect(wendyOnB.events.some((e) => e.type === 'presence' && e.presence.userId === ann.id && e.presence.status !== 'online')).toBe(false);
     wendyOnB.events.length = 0; // from here on: the events her last close causes
     await annOnB.close();
     await wendyOnB.next('presence', (e) => e.presence.userId === ann.id && e.presence.status === 'offline');

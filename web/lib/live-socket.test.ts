@@ -33,7 +33,9 @@ function harness(random = () => 1) {
   const timers: { run: () => void; ms: number; id: number }[] = [];
   const events: unknown[] = [];
   const states: [LiveState, boolean][] = [];
+  const clock = { t: 0 };
   const env: LiveEnvironment = {
+    now: () => clock.t,
     url: 'ws://app.test/api/ws',
     createSocket: () => {
       const s = new FakeSocket();
@@ -53,7 +55,8 @@ function harness(random = () => 1) {
   };
   const connection = new LiveConnection(env, { event: (e) => events.push(e), state: (s, signedOut) => states.push([s, signedOut]) });
   const fire = () => timers.shift()!.run();
-  return { connection, sockets, timers, events, states, fire };
+  const advance = (ms: number) => void (clock.t += ms);
+  return { connection, sockets, timers, events, states, fire, advance };
 }
 
 describe('reconnectDelay', () => {
@@ -82,7 +85,7 @@ describe('LiveConnection', () => {
     expect(h.events).toHaveLength(1);
   });
 
-  it('reconnects with growing waits while the server is unreachable, and starts over once connected', () => {
+  it('reconnects with growing waits while the server is unreachable, and starts over once a connection lasted', () => {
     const h = harness();
     h.connection.start();
     h.sockets[0].serverCloses(1006);
@@ -92,9 +95,38 @@ describe('LiveConnection', () => {
     expect(h.timers.map((t) => t.ms)).toEqual([2000]);
     h.fire();
     h.sockets[2].serverReady();
+    h.advance(10_000);
     h.sockets[2].serverCloses(1001);
     expect(h.timers.map((t) => t.ms)).toEqual([1000]);
     expect(h.sockets).toHaveLength(3);
+  });
+
+  it('keeps backing off when the server accepts and then drops the socket at once', () => {
+    const h = harness();
+    h.connection.start();
+    for (const expected of [1000, 2000, 4000]) {
+      h.sockets.at(-1)!.serverReady();
+      h.advance(500);
+      h.sockets.at(-1)!.serverCloses(1008);
+      expect(h.timers.map((t) => t.ms)).toEqual([expected]);
+      h.fire();
+    }
+  });
+
+  it('closes a socket that has been silent for over 70 seconds, so it reconnects', () => {
+    const h = harness();
+    h.connection.start();
+    h.sockets[0].serverReady();
+    h.advance(60_000);
+    h.connection.checkAlive();
+    expect(h.sockets[0].closedWith).toBeNull();
+    h.sockets[0].serverSends({ type: 'ping' });
+    h.advance(60_000);
+    h.connection.checkAlive();
+    expect(h.sockets[0].closedWith).toBeNull();
+    h.advance(11_000);
+    h.connection.checkAlive();
+    expect(h.sockets[0].closedWith).toBe(4000);
   });
 
   it('stops for good when the server says the session is over', () => {
@@ -157,8 +189,10 @@ describe('LiveConnection', () => {
     h.sockets[0].serverReady();
     h.connection.stop();
     expect(h.sockets[0].closedWith).toBe(1000);
+    h.sockets[0].serverSends({ type: 'notification.read', unreadCount: 0 });
     h.sockets[0].serverCloses(1000);
     expect(h.timers).toEqual([]);
+    expect(h.events).toHaveLength(1);
   });
 });
 

@@ -7,6 +7,10 @@ export const RECONNECT_FIRST_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 /** The server's close code for "signed out": reconnecting would only be refused. */
 export const CLOSE_SIGNED_OUT = 4401;
+/** The back-off starts over only once a connection has lasted this long (a server that drops us at once is not hammered). */
+export const STABLE_AFTER_MS = 10_000;
+/** The server sends something at least every 30 s; this long without a frame means the socket is dead (a laptop slept). */
+export const SILENT_AFTER_MS = 70_000;
 
 /** WebSocket's readyState when open (the constant, so the module needs no global WebSocket to load). */
 const OPEN = 1;
@@ -20,6 +24,7 @@ export interface LiveEnvironment {
   setTimeout(run: () => void, ms: number): number;
   clearTimeout(id: number): void;
   random(): number;
+  now(): number;
 }
 
 export interface LiveHandlers {
@@ -46,6 +51,8 @@ export class LiveConnection {
   private stopped = false;
   private presence: 'online' | 'away' = 'online';
   private watching: string[] = [];
+  private readyAt: number | null = null;
+  private lastFrameAt = 0;
   state: LiveState = 'closed';
 
   constructor(
@@ -64,8 +71,18 @@ export class LiveConnection {
     this.retry = null;
     const s = this.socket;
     this.socket = null;
-    s?.close(1000, 'Leaving');
+    if (s) {
+      // nothing the server still sends reaches the app once it has left (signed out, navigated away)
+      s.onmessage = null;
+      s.onclose = null;
+      s.close(1000, 'Leaving');
+    }
     this.setState('closed', false);
+  }
+
+  /** Closes a socket that has been silent too long (dead after a sleep or a network change); it then reconnects. */
+  checkAlive() {
+    if (this.state === 'open' && this.socket && this.env.now() - this.lastFrameAt > SILENT_AFTER_MS) this.socket.close(4000, 'Silent');
   }
 
   /** Reconnect now (the network came back, the tab came to the front) instead of waiting out the back-off. */
@@ -108,6 +125,7 @@ export class LiveConnection {
     const socket = this.env.createSocket(this.env.url);
     this.socket = socket;
     socket.onmessage = (m) => {
+      this.lastFrameAt = this.env.now();
       let event: LiveServerEvent;
       try {
         event = liveServerEventSchema.parse(JSON.parse(String(m.data)));
@@ -115,7 +133,7 @@ export class LiveConnection {
         return; // a newer server's event this client does not know yet
       }
       if (event.type === 'ready') {
-        this.attempt = 0;
+        this.readyAt = this.lastFrameAt;
         this.setState('open', false);
         // the server counts a new socket as online: tell it at once when this tab is idle or hidden
         if (this.presence === 'away') this.sendPresence();
@@ -127,6 +145,8 @@ export class LiveConnection {
       if (this.socket !== socket) return;
       this.socket = null;
       if (this.stopped) return;
+      if (this.readyAt !== null && this.env.now() - this.readyAt >= STABLE_AFTER_MS) this.attempt = 0;
+      this.readyAt = null;
       if (e.code === CLOSE_SIGNED_OUT) {
         this.stopped = true;
         return this.setState('closed', true);

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { applyChatLiveEvent } from '../../features/chat/index.ts';
 import { applyNotificationLiveEvent, notificationKeys } from '../../features/notifications/index.ts';
-import { applyPresence, onPresenceWatchChange, refreshPresence, watchedPresence } from '../../features/presence/index.ts';
+import { applyPresence, forgetPresence, onPresenceWatchChange, refreshPresence, watchedPresence } from '../../features/presence/index.ts';
 import { CURRENT_USER_KEY } from '../../lib/auth.ts';
 import { LiveConnection, liveStatus, liveUrl, watchActivity } from '../../lib/live-socket.ts';
 import { invalidateKeys } from '../../lib/query-keys.ts';
@@ -21,6 +21,7 @@ export function useLiveConnection(enabled: boolean) {
   useEffect(() => {
     if (!enabled || typeof WebSocket === 'undefined') return;
     let readyBefore = false;
+    let cancelled = false;
     const connection = new LiveConnection(
       {
         url: liveUrl(),
@@ -28,10 +29,13 @@ export function useLiveConnection(enabled: boolean) {
         setTimeout: (run, ms) => window.setTimeout(run, ms),
         clearTimeout: (id) => window.clearTimeout(id),
         random: Math.random,
+        now: () => Date.now(),
       },
       {
         event(event) {
           switch (event.type) {
+            case 'ping':
+              return;
             case 'ready':
               // presence needs nothing: the watch list sent on every connection answers it afresh
               if (readyBefore) {
@@ -52,11 +56,17 @@ export function useLiveConnection(enabled: boolean) {
         state(state, signedOut) {
           liveStatus.set(state);
           // back to polling while down: the bell's interval is re-read when its query runs again
-          if (state === 'closed') {
+          // (not when the session is over: those requests would only be refused)
+          if (state === 'closed' && !signedOut) {
             void invalidateKeys(client, [notificationKeys.all]);
             refreshPresence();
           }
-          if (signedOut) void client.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+          // the session this socket belonged to is over: ask who is signed in now; when it was only replaced (two-factor
+          // turned on, a new sign-in in this browser), carry on with the new session
+          if (signedOut)
+            void client.refetchQueries({ queryKey: CURRENT_USER_KEY }).then(() => {
+              if (client.getQueryData(CURRENT_USER_KEY) && !cancelled) connection.start();
+            });
         },
       },
     );
@@ -68,14 +78,18 @@ export function useLiveConnection(enabled: boolean) {
     const visible = () => {
       if (document.visibilityState === 'visible') connection.reconnectNow();
     };
+    const watchdog = window.setInterval(() => connection.checkAlive(), 15_000);
     window.addEventListener('online', online);
     document.addEventListener('visibilitychange', visible);
     return () => {
       window.removeEventListener('online', online);
       document.removeEventListener('visibilitychange', visible);
       stopWatching();
+      cancelled = true;
       stopWatch();
+      window.clearInterval(watchdog);
       connection.stop();
+      forgetPresence();
     };
   }, [client, enabled]);
 }

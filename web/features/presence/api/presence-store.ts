@@ -63,6 +63,11 @@ class PresenceStore {
     };
   }
 
+  /** Forgets what it knew (the member signed out): the next member's screens ask afresh. */
+  forget() {
+    this.known.clear();
+  }
+
   apply(p: Presence) {
     this.known.set(p.userId, p);
     for (const l of this.listeners.get(p.userId) ?? []) l();

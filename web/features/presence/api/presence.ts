@@ -11,5 +11,6 @@ export function usePresence(userId: string | null | undefined): Presence | undef
 /** For the live connection: a presence event; the watch list to send (and its changes); the HTTP refresh while it is down. */
 export const applyPresence = (p: Presence) => presenceStore.apply(p);
 export const refreshPresence = () => presenceStore.refresh();
+export const forgetPresence = () => presenceStore.forget();
 export const watchedPresence = () => presenceStore.watched();
 export const onPresenceWatchChange = (listener: (ids: string[]) => void) => presenceStore.onWatchChange(listener);
