@@ -198,7 +198,17 @@ describe('chat', () => {
     await profile.getByRole('button', { name: 'Message Bob Reader' }).click();
     await expect.poll(() => a.url(), { timeout: 10_000 }).toMatch(/\/chat\/[0-9a-f-]{36}$/);
     expect(a.url()).not.toBe(channelUrl);
-    await expect.poll(() => visible(a, 'Direct message'), { timeout: 10_000 }).toBe(1);
+    // a direct conversation's header says whether the other member is here (Bob's browser is open: online or away)
+    await expect
+      .poll(
+        () =>
+          a
+            .locator('header')
+            .getByText(/^(Online|Away)$/)
+            .count(),
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     expect(await a.getByRole('heading', { name: 'Bob Reader', level: 2 }).count()).toBe(1);
     const directUrl = a.url();
     await send(a, 'Hi Bob, a quick one about Thursday.');
