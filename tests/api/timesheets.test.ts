@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMESHEET_MESSAGES as M } from '../../common/constants/timesheets.ts';
+import { auditPageSchema } from '../../common/schemas/admin.ts';
 import { placementPageSchema, placementSchema, timesheetDetailSchema, timesheetPageSchema, type Placement, type TimesheetDetail } from '../../common/schemas/timesheets.ts';
 import { makeLead } from '../../server/db/factories/leads.ts';
 import { makePlacement, makeTimesheet } from '../../server/db/factories/timesheets.ts';
@@ -299,6 +300,11 @@ describe('the state machine', () => {
     expect(decided).toMatchObject([{ type: 'timesheet_decided' }]);
     const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, sheet.id), eq(auditLog.action, 'timesheet.approve')));
     expect(audit).toMatchObject({ actorId: customer.user.id, before: { status: 'pending' }, after: { status: 'approved' } });
+    // the audit log names the sheet in words
+    const log = await admin.api.getOk(auditPageSchema, '/api/admin/audit-log', { query: { pageSize: 100 } });
+    const [y, m, d] = sheet.weekStarting.split('-').map(Number);
+    const week = `${d} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][m - 1]} ${y}`;
+    expect(log.items.find((e) => e.entityId === sheet.id)?.entityLabel).toBe(`${sheet.projectName}, week of ${week}`);
 
     // locked: every further move is a conflict, and nothing changed
     expect(expectError(await contractor.api.patch(`/api/timesheets/${sheet.id}`, { body: { entries: [] } }), 409, 'conflict').message).toBe(M.notEditable('approved'));
