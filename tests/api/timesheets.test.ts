@@ -291,6 +291,7 @@ describe('the state machine', () => {
     expect(told).toMatchObject([{ type: 'timesheet_submitted', actionUrl: `/timesheets/${sheet.id}` }]);
     expect(told[0].message).toContain('23.5 hours');
 
+    ctx.clock.advance(60_000);
     const approved = await customer.api.postOk(timesheetDetailSchema, `/api/timesheets/${sheet.id}/approve`, { body: { comments: 'Thanks.' } });
     expect(approved).toMatchObject({ status: 'approved', approvedBy: customer.user.id, approvedAt: ctx.clock.now().toISOString(), approvalComments: 'Thanks.', totalUnits: 23.5 });
     const decided = await ctx.db
