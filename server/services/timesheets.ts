@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   MAX_UNITS_PER_DAY,
@@ -44,7 +44,7 @@ type TimesheetRow = typeof timesheets.$inferSelect;
 const contractor = alias(users, 'contractor');
 const client = alias(users, 'client');
 const approver = alias(users, 'approver');
-const nameOf = (u: typeof contractor) => sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
+const nameOf = (u: { firstName: AnyColumn; lastName: AnyColumn }) => sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
 
 /** Whether a database error is a unique-index violation (Drizzle wraps the driver's error in `cause`). */
 function isUniqueViolation(err: unknown): boolean {
