@@ -48,7 +48,11 @@ export const TIMESHEET_MESSAGES = {
     status === 'approved' ? 'This timesheet is approved and locked.' : 'This timesheet is awaiting approval and cannot be changed.',
   notSubmittable: (status: TimesheetStatus) => (status === 'approved' ? 'This timesheet is already approved.' : 'This timesheet has already been submitted.'),
   notPending: (status: TimesheetStatus) =>
-    status === 'approved' ? 'This timesheet is already approved.' : status === 'rejected' ? 'This timesheet has already been rejected.' : 'This timesheet has not been submitted.',
+    status === 'approved'
+      ? 'This timesheet is already approved.'
+      : status === 'rejected'
+        ? 'This timesheet has already been rejected.'
+        : 'This timesheet has not been submitted.',
   emptySheet: 'Enter time for at least one day before submitting.',
   commentsRequired: 'Say why the timesheet is rejected.',
   unitLocked: 'The unit cannot change once the placement has timesheets.',

@@ -22,7 +22,8 @@ describe('placement schema', () => {
     expect(placementCreateSchema.parse(placement())).toMatchObject({ chargeRate: 65050, payRate: 50000 });
   });
   it('refuses a rate of 0, a negative one, three decimals, pay above charge, end before start, one member on both sides, extra fields', () => {
-    for (const o of [{ chargeRate: '0' }, { payRate: '-1' }, { chargeRate: '1.005' }, { chargeRate: 'ten' }]) expect(placementCreateSchema.safeParse(placement(o)).success).toBe(false);
+    for (const o of [{ chargeRate: '0' }, { payRate: '-1' }, { chargeRate: '1.005' }, { chargeRate: 'ten' }])
+      expect(placementCreateSchema.safeParse(placement(o)).success).toBe(false);
     expect(firstMessage(placementCreateSchema.safeParse(placement({ payRate: '700' })))).toBe(M.payAboveCharge);
     expect(firstMessage(placementCreateSchema.safeParse(placement({ endDate: '2026-05-31' })))).toBe(M.endBeforeStart);
     expect(firstMessage(placementCreateSchema.safeParse(placement({ clientId: ID })))).toBe(M.sameParty);
@@ -41,11 +42,25 @@ describe('timesheet schemas', () => {
   });
   it('entries: 0–24 units with two decimals, each day once, no total from the client', () => {
     const ok = (entries: unknown[]) => timesheetUpdateSchema.safeParse({ entries }).success;
-    expect(ok([{ date: '2026-06-15', units: 7.25, description: 'Board pack' }, { date: '2026-06-16', units: 0 }])).toBe(true);
+    expect(
+      ok([
+        { date: '2026-06-15', units: 7.25, description: 'Board pack' },
+        { date: '2026-06-16', units: 0 },
+      ]),
+    ).toBe(true);
     expect(ok([{ date: '2026-06-15', units: 24.01 }])).toBe(false);
     expect(ok([{ date: '2026-06-15', units: -0.5 }])).toBe(false);
     expect(ok([{ date: '2026-06-15', units: 1.234 }])).toBe(false);
-    expect(firstMessage(timesheetUpdateSchema.safeParse({ entries: [{ date: '2026-06-15', units: 1 }, { date: '2026-06-15', units: 2 }] }))).toBe(M.duplicateDate);
+    expect(
+      firstMessage(
+        timesheetUpdateSchema.safeParse({
+          entries: [
+            { date: '2026-06-15', units: 1 },
+            { date: '2026-06-15', units: 2 },
+          ],
+        }),
+      ),
+    ).toBe(M.duplicateDate);
     expect(timesheetUpdateSchema.safeParse({ entries: [], totalUnits: 10 }).success).toBe(false);
   });
   it('a rejection says why', () => {

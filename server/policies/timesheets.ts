@@ -47,7 +47,11 @@ export type TimesheetAction = 'edit' | 'submit' | 'approve' | 'reject';
  * Whether the actor may act on a sheet, and if not, why: 'not_found' outside it, 'forbidden' for a party outside
  * their role, 'conflict' for the right party in the wrong status.
  */
-export function timesheetPermission(actor: Actor, s: SheetParties & { status: TimesheetStatus | string }, action: TimesheetAction): 'ok' | 'not_found' | 'forbidden' | 'conflict' {
+export function timesheetPermission(
+  actor: Actor,
+  s: SheetParties & { status: TimesheetStatus | string },
+  action: TimesheetAction,
+): 'ok' | 'not_found' | 'forbidden' | 'conflict' {
   if (!seesSheet(actor, s)) return 'not_found';
   const status = s.status as TimesheetStatus;
   if (action === 'edit' || action === 'submit') {

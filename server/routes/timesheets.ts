@@ -84,9 +84,7 @@ export const timesheetRoutes =
       async (request) => approveTimesheet(ctx.db, request.user!, request.params.id, request.body?.comments, ctx.now()),
     );
 
-    app.post(
-      '/api/timesheets/:id/reject',
-      { schema: { params: sheetParams, body: timesheetRejectSchema, response: { 200: timesheetDetailSchema } } },
-      async (request) => rejectTimesheet(ctx.db, request.user!, request.params.id, request.body.comments, ctx.now()),
+    app.post('/api/timesheets/:id/reject', { schema: { params: sheetParams, body: timesheetRejectSchema, response: { 200: timesheetDetailSchema } } }, async (request) =>
+      rejectTimesheet(ctx.db, request.user!, request.params.id, request.body.comments, ctx.now()),
     );
   };

@@ -1,12 +1,6 @@
 import { and, count, desc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  MAX_UNITS_PER_DAY,
-  PLACEMENT_LEAD_TYPES,
-  TIMESHEET_MESSAGES as M,
-  type PlacementUnit,
-  type TimesheetStatus,
-} from '../../common/constants/timesheets.ts';
+import { MAX_UNITS_PER_DAY, PLACEMENT_LEAD_TYPES, TIMESHEET_MESSAGES as M, type PlacementUnit, type TimesheetStatus } from '../../common/constants/timesheets.ts';
 import { AppError } from '../../common/errors.ts';
 import { pageOffset } from '../../common/schemas/page.ts';
 import {
@@ -102,11 +96,7 @@ function presentPlacement(viewer: Actor, r: PlacementRowOut): Placement {
 export async function listPlacements(db: Db, viewer: Actor, q: PlacementQuery) {
   const where = placementScope(viewer, q.role);
   const [rows, [{ total }]] = await Promise.all([
-    placementRows(db)
-      .where(where)
-      .orderBy(desc(placements.startDate), desc(placements.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
+    placementRows(db).where(where).orderBy(desc(placements.startDate), desc(placements.id)).limit(q.pageSize).offset(pageOffset(q)),
     db.select({ total: count() }).from(placements).where(where),
   ]);
   return { items: rows.map((r) => presentPlacement(viewer, r)), total };
@@ -288,11 +278,7 @@ export async function listTimesheets(db: Db, viewer: Actor, q: TimesheetQuery) {
   if (q.status) filters.push(eq(timesheets.status, q.status));
   const where = and(...filters);
   const [rows, [{ total }]] = await Promise.all([
-    timesheetRows(db)
-      .where(where)
-      .orderBy(desc(timesheets.weekStarting), desc(timesheets.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
+    timesheetRows(db).where(where).orderBy(desc(timesheets.weekStarting), desc(timesheets.id)).limit(q.pageSize).offset(pageOffset(q)),
     db.select({ total: count() }).from(timesheets).where(where),
   ]);
   return { items: rows.map((r) => presentTimesheet(viewer, r)), total };
@@ -396,9 +382,11 @@ export async function updateTimesheetEntries(db: Db, actor: Actor, id: string, d
     const total = data.entries.reduce((sum, e) => sum + hundredths(e.units), 0);
     await tx.delete(timesheetEntries).where(eq(timesheetEntries.timesheetId, id));
     if (data.entries.length) {
-      await tx.insert(timesheetEntries).values(
-        data.entries.map((e) => ({ timesheetId: id, date: e.date, units: (hundredths(e.units) / 100).toFixed(2), description: e.description || null, createdAt: now })),
-      );
+      await tx
+        .insert(timesheetEntries)
+        .values(
+          data.entries.map((e) => ({ timesheetId: id, date: e.date, units: (hundredths(e.units) / 100).toFixed(2), description: e.description || null, createdAt: now })),
+        );
     }
     await tx
       .update(timesheets)
@@ -408,7 +396,8 @@ export async function updateTimesheetEntries(db: Db, actor: Actor, id: string, d
   return getTimesheet(db, actor, id);
 }
 
-const weekText = (t: TimesheetRow) => `week of ${new Date(`${t.weekStarting}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
+const weekText = (t: TimesheetRow) =>
+  `week of ${new Date(`${t.weekStarting}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
 const unitsText = (t: TimesheetRow) => {
   const n = hundredths(t.totalUnits) / 100;
   return `${n} ${t.unitType === 'day' ? (n === 1 ? 'day' : 'days') : n === 1 ? 'hour' : 'hours'}`;
@@ -420,7 +409,10 @@ export async function submitTimesheet(db: Db, actor: Actor, id: string, now: Dat
     const sheet = await lockSheet(tx, actor, id, 'submit');
     if (hundredths(sheet.totalUnits) <= 0) throw new AppError('conflict', M.emptySheet);
     await tx.update(timesheets).set({ status: 'pending', submittedAt: now, updatedAt: now }).where(eq(timesheets.id, id));
-    const [who] = await tx.select({ name: nameOf(contractor) }).from(contractor).where(eq(contractor.id, sheet.contractorId));
+    const [who] = await tx
+      .select({ name: nameOf(contractor) })
+      .from(contractor)
+      .where(eq(contractor.id, sheet.contractorId));
     await notify(
       tx,
       sheet.clientId,
@@ -484,4 +476,3 @@ async function decide(db: Db, actor: Actor, id: string, decision: 'approve' | 'r
 
 export const approveTimesheet = (db: Db, actor: Actor, id: string, comments: string | undefined, now: Date) => decide(db, actor, id, 'approve', comments, now);
 export const rejectTimesheet = (db: Db, actor: Actor, id: string, comments: string, now: Date) => decide(db, actor, id, 'reject', comments, now);
-

@@ -2,7 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMESHEET_MESSAGES as M } from '../../common/constants/timesheets.ts';
 import { auditPageSchema } from '../../common/schemas/admin.ts';
-import { placementPageSchema, placementSchema, timesheetDetailSchema, timesheetPageSchema, type Placement, type TimesheetDetail } from '../../common/schemas/timesheets.ts';
+import {
+  placementPageSchema,
+  placementSchema,
+  timesheetDetailSchema,
+  timesheetPageSchema,
+  type Placement,
+  type TimesheetDetail,
+} from '../../common/schemas/timesheets.ts';
 import { makeLead } from '../../server/db/factories/leads.ts';
 import { makePlacement, makeTimesheet } from '../../server/db/factories/timesheets.ts';
 import { auditLog, notifications, timesheetEntries, timesheets } from '../../server/db/schema/index.ts';
@@ -39,8 +46,12 @@ const day = (monday: string, i: number) => new Date(new Date(`${monday}T00:00:00
 const sheetOf = (o: Partial<Parameters<typeof makeTimesheet>[1]> = {}) =>
   makeTimesheet(ctx.db, { placement, contractor: contractor.user, weekStarting: nextMonday(), now: ctx.clock.now(), ...o });
 const get = (who: Member, id: string) => who.api.getOk(timesheetDetailSchema, `/api/timesheets/${id}`);
-const act = (who: Member | { api: Client }, id: string, action: 'submit' | 'approve' | 'reject', body: object = action === 'reject' ? { comments: 'Wrong hours on Friday.' } : {}) =>
-  who.api.post(`/api/timesheets/${id}/${action}`, { body });
+const act = (
+  who: Member | { api: Client },
+  id: string,
+  action: 'submit' | 'approve' | 'reject',
+  body: object = action === 'reject' ? { comments: 'Wrong hours on Friday.' } : {},
+) => who.api.post(`/api/timesheets/${id}/${action}`, { body });
 const storedStatus = async (id: string) => (await ctx.db.select({ s: timesheets.status }).from(timesheets).where(eq(timesheets.id, id)))[0].s;
 
 const placementBody = (o: Record<string, unknown> = {}) => ({
@@ -127,7 +138,12 @@ describe('access', () => {
       { entries: [{ date: sheet.weekStarting, units: 7.555 }] },
       { entries: [{ date: sheet.weekStarting, units: '8' }] },
       { entries: [{ date: 'monday', units: 8 }] },
-      { entries: [{ date: sheet.weekStarting, units: 8 }, { date: sheet.weekStarting, units: 1 }] },
+      {
+        entries: [
+          { date: sheet.weekStarting, units: 8 },
+          { date: sheet.weekStarting, units: 1 },
+        ],
+      },
       { entries: [], totalUnits: 40 },
       { entries: [{ date: sheet.weekStarting, units: 8, id: NO_SUCH_ID }] },
     ])
@@ -144,7 +160,10 @@ describe('placements', () => {
     const lead = await wonLead('recruitment');
     const p = await admin.api.create(placementSchema, '/api/placements', { body: placementBody({ leadId: lead.id }) });
     expect(p).toMatchObject({ leadId: lead.id, unit: 'day', chargeRate: '650.00', payRate: '500.00', startDate: '2026-06-01', endDate: '2026-09-30' });
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, p.id), eq(auditLog.action, 'placement.create')));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, p.id), eq(auditLog.action, 'placement.create')));
     expect(audit.after).toMatchObject({ chargeRatePence: 65000, payRatePence: 50000 });
   });
 
@@ -154,7 +173,8 @@ describe('placements', () => {
       [{ leadId: (await wonLead('advisory')).id }, M.leadWrongType],
       [{ leadId: NO_SUCH_ID }, M.leadNotFound],
     ];
-    for (const [o, message] of cases) expect(expectError(await admin.api.post('/api/placements', { body: placementBody(o) }), 400, 'validation_failed').message).toBe(message);
+    for (const [o, message] of cases)
+      expect(expectError(await admin.api.post('/api/placements', { body: placementBody(o) }), 400, 'validation_failed').message).toBe(message);
     const leadId = (await wonLead()).id;
     for (const o of [{ payRate: '700' }, { endDate: '2026-05-31' }, { clientId: contractor.user.id }, { chargeRate: '0' }, { chargeRate: '1.234' }])
       expectError(await admin.api.post('/api/placements', { body: placementBody({ leadId, ...o }) }), 400, 'validation_failed');
@@ -175,15 +195,35 @@ describe('placements', () => {
   });
 
   it('an administrator edits rates and dates until a sheet is approved; the unit is fixed once sheets exist', async () => {
-    const p = await makePlacement(ctx.db, { by: admin.user, contractor: contractor.user, client: customer.user, startDate: '2026-03-02', endDate: '2026-04-26', now: ctx.clock.now() });
+    const p = await makePlacement(ctx.db, {
+      by: admin.user,
+      contractor: contractor.user,
+      client: customer.user,
+      startDate: '2026-03-02',
+      endDate: '2026-04-26',
+      now: ctx.clock.now(),
+    });
     const edited = await admin.api.patchOk(placementSchema, `/api/placements/${p.id}`, { body: { chargeRate: '110', endDate: '2026-05-31' } });
     expect(edited).toMatchObject({ chargeRate: '110.00', endDate: '2026-05-31' });
     expectError(await admin.api.patch(`/api/placements/${p.id}`, { body: { payRate: '111' } }), 400, 'validation_failed');
-    await makeTimesheet(ctx.db, { placement: p, contractor: contractor.user, weekStarting: '2026-03-09', units: [8], status: 'approved', decidedBy: customer.user, now: ctx.clock.now() });
+    await makeTimesheet(ctx.db, {
+      placement: p,
+      contractor: contractor.user,
+      weekStarting: '2026-03-09',
+      units: [8],
+      status: 'approved',
+      decidedBy: customer.user,
+      now: ctx.clock.now(),
+    });
     expect(expectError(await admin.api.patch(`/api/placements/${p.id}`, { body: { unit: 'day' } }), 409, 'conflict').message).toBe(M.unitLocked);
     expect(expectError(await admin.api.patch(`/api/placements/${p.id}`, { body: { payRate: '60' } }), 409, 'conflict').message).toBe(M.ratesLocked);
     expect(expectError(await admin.api.patch(`/api/placements/${p.id}`, { body: { startDate: '2026-03-16' } }), 409, 'conflict').message).toBe(M.sheetsOutsideDates);
-    expect(await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, p.id), eq(auditLog.action, 'placement.update')))).toHaveLength(1);
+    expect(
+      await ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, p.id), eq(auditLog.action, 'placement.update'))),
+    ).toHaveLength(1);
   });
 });
 
@@ -191,11 +231,26 @@ describe('creating a week', () => {
   it('the contractor creates one sheet per placement and week: a second is 409, and the client or an admin cannot create one', async () => {
     const weekStarting = nextMonday();
     const sheet = await contractor.api.create(timesheetDetailSchema, '/api/timesheets', { body: { placementId: placement.id, weekStarting } });
-    expect(sheet).toMatchObject({ status: 'draft', weekStarting, weekEnding: day(weekStarting, 6), totalUnits: 0, entries: [], unit: 'hour', can: { edit: true, submit: true } });
-    expect(expectError(await contractor.api.post('/api/timesheets', { body: { placementId: placement.id, weekStarting } }), 409, 'conflict').message).toBe(M.duplicateWeek);
+    expect(sheet).toMatchObject({
+      status: 'draft',
+      weekStarting,
+      weekEnding: day(weekStarting, 6),
+      totalUnits: 0,
+      entries: [],
+      unit: 'hour',
+      can: { edit: true, submit: true },
+    });
+    expect(expectError(await contractor.api.post('/api/timesheets', { body: { placementId: placement.id, weekStarting } }), 409, 'conflict').message).toBe(
+      M.duplicateWeek,
+    );
     expectError(await customer.api.post('/api/timesheets', { body: { placementId: placement.id, weekStarting: nextMonday() } }), 403, 'forbidden');
     expectError(await admin.api.post('/api/timesheets', { body: { placementId: placement.id, weekStarting: nextMonday() } }), 403, 'forbidden');
-    expect(await ctx.db.select().from(timesheets).where(and(eq(timesheets.placementId, placement.id), eq(timesheets.weekStarting, weekStarting)))).toHaveLength(1);
+    expect(
+      await ctx.db
+        .select()
+        .from(timesheets)
+        .where(and(eq(timesheets.placementId, placement.id), eq(timesheets.weekStarting, weekStarting))),
+    ).toHaveLength(1);
   });
 
   it('two creates of the same week at once end with one sheet and one 409', async () => {
@@ -203,11 +258,23 @@ describe('creating a week', () => {
     const body = { placementId: placement.id, weekStarting };
     const answers = await Promise.all([contractor.api.post('/api/timesheets', { body }), contractor.api.post('/api/timesheets', { body })]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(await ctx.db.select().from(timesheets).where(and(eq(timesheets.placementId, placement.id), eq(timesheets.weekStarting, weekStarting)))).toHaveLength(1);
+    expect(
+      await ctx.db
+        .select()
+        .from(timesheets)
+        .where(and(eq(timesheets.placementId, placement.id), eq(timesheets.weekStarting, weekStarting))),
+    ).toHaveLength(1);
   });
 
   it('a week starts on a Monday within the placement’s dates', async () => {
-    const p = await makePlacement(ctx.db, { by: admin.user, contractor: contractor.user, client: customer.user, startDate: '2026-03-04', endDate: '2026-03-20', now: ctx.clock.now() });
+    const p = await makePlacement(ctx.db, {
+      by: admin.user,
+      contractor: contractor.user,
+      client: customer.user,
+      startDate: '2026-03-04',
+      endDate: '2026-03-20',
+      now: ctx.clock.now(),
+    });
     const create = (weekStarting: string) => contractor.api.post('/api/timesheets', { body: { placementId: p.id, weekStarting } });
     expect(expectError(await create('2026-03-03'), 400, 'validation_failed').message).toBe(M.weekNotMonday);
     expect(expectError(await create('2026-02-23'), 400, 'validation_failed').message).toBe(M.weekOutsidePlacement);
@@ -238,7 +305,9 @@ describe('entries and totals', () => {
       { date: entries[2].date, units: 0.1, description: null },
     ]);
     expectError(await contractor.api.patch(`/api/timesheets/${sheet.id}`, { body: { entries, totalUnits: 100 } }), 400, 'validation_failed');
-    const replaced = await contractor.api.patchOk(timesheetDetailSchema, `/api/timesheets/${sheet.id}`, { body: { entries: [{ date: day(sheet.weekStarting, 4), units: 4 }] } });
+    const replaced = await contractor.api.patchOk(timesheetDetailSchema, `/api/timesheets/${sheet.id}`, {
+      body: { entries: [{ date: day(sheet.weekStarting, 4), units: 4 }] },
+    });
     expect(replaced).toMatchObject({ totalUnits: 4, entries: [{ date: day(sheet.weekStarting, 4), units: 4, description: null }] });
     expect(await ctx.db.select().from(timesheetEntries).where(eq(timesheetEntries.timesheetId, sheet.id))).toHaveLength(1);
     expect((await ctx.db.select({ t: timesheets.totalUnits }).from(timesheets).where(eq(timesheets.id, sheet.id)))[0].t).toBe('4.00');
@@ -255,7 +324,15 @@ describe('entries and totals', () => {
   it('a day holds up to 24 hours on an hourly placement and up to 1 day on a daily one', async () => {
     const sheet = await sheetOf();
     await contractor.api.patchOk(timesheetDetailSchema, `/api/timesheets/${sheet.id}`, { body: { entries: [{ date: sheet.weekStarting, units: 24 }] } });
-    const daily = await makePlacement(ctx.db, { by: admin.user, contractor: contractor.user, client: customer.user, unit: 'day', chargeRate: '800', payRate: '600', now: ctx.clock.now() });
+    const daily = await makePlacement(ctx.db, {
+      by: admin.user,
+      contractor: contractor.user,
+      client: customer.user,
+      unit: 'day',
+      chargeRate: '800',
+      payRate: '600',
+      now: ctx.clock.now(),
+    });
     const week = await makeTimesheet(ctx.db, { placement: daily, contractor: contractor.user, weekStarting: '2026-02-02', now: ctx.clock.now() });
     expect(week.unit).toBe('day');
     const tooMuch = await contractor.api.patch(`/api/timesheets/${week.id}`, { body: { entries: [{ date: '2026-02-02', units: 1.5 }] } });
@@ -293,13 +370,22 @@ describe('the state machine', () => {
 
     ctx.clock.advance(60_000);
     const approved = await customer.api.postOk(timesheetDetailSchema, `/api/timesheets/${sheet.id}/approve`, { body: { comments: 'Thanks.' } });
-    expect(approved).toMatchObject({ status: 'approved', approvedBy: customer.user.id, approvedAt: ctx.clock.now().toISOString(), approvalComments: 'Thanks.', totalUnits: 23.5 });
+    expect(approved).toMatchObject({
+      status: 'approved',
+      approvedBy: customer.user.id,
+      approvedAt: ctx.clock.now().toISOString(),
+      approvalComments: 'Thanks.',
+      totalUnits: 23.5,
+    });
     const decided = await ctx.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, contractor.user.id), eq(notifications.entityId, sheet.id)));
     expect(decided).toMatchObject([{ type: 'timesheet_decided' }]);
-    const [audit] = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entityId, sheet.id), eq(auditLog.action, 'timesheet.approve')));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, sheet.id), eq(auditLog.action, 'timesheet.approve')));
     expect(audit).toMatchObject({ actorId: customer.user.id, before: { status: 'pending' }, after: { status: 'approved' } });
     // the audit log names the sheet in words
     const log = await admin.api.getOk(auditPageSchema, '/api/admin/audit-log', { query: { pageSize: 100 } });

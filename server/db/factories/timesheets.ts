@@ -32,7 +32,15 @@ export interface PlacementOptions {
 export async function makePlacement(db: Db, o: PlacementOptions): Promise<Placement> {
   const now = o.now ?? new Date();
   const lead =
-    o.lead ?? (await makeLead(db, { submitter: o.referrer ?? o.by, by: o.by, leadType: 'interim', status: 'closed-won', now: new Date(now.getTime() - 7 * 86_400_000), statusAt: now }));
+    o.lead ??
+    (await makeLead(db, {
+      submitter: o.referrer ?? o.by,
+      by: o.by,
+      leadType: 'interim',
+      status: 'closed-won',
+      now: new Date(now.getTime() - 7 * 86_400_000),
+      statusAt: now,
+    }));
   const data = placementCreateSchema.parse({
     leadId: lead.id,
     contractorId: o.contractor.id,
