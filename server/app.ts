@@ -35,6 +35,7 @@ import { gamificationRoutes } from './routes/gamification.ts';
 import { leaderboardRoutes } from './routes/leaderboard.ts';
 import { mentoringRoutes } from './routes/mentoring.ts';
 import { eventRoutes } from './routes/events.ts';
+import { timesheetRoutes } from './routes/timesheets.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { liveRoutes } from './routes/live.ts';
@@ -207,6 +208,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(mentoringRoutes(ctx));
   await app.register(accountRoutes(ctx));
   await app.register(eventRoutes(ctx));
+  await app.register(timesheetRoutes(ctx));
   await app.register(notificationRoutes(ctx));
   await app.register(chatRoutes(ctx));
   await app.register(liveRoutes(ctx));

@@ -9,8 +9,8 @@ describe('e-mail preference groups', () => {
         kind,
       ).toHaveLength(1);
   });
-  it('are on by default for lead and commission updates, application decisions and mentorship (and the locked group) only', () => {
-    expect(DEFAULT_EMAIL_TYPES).toEqual(['lead_updates', 'commissions', 'application_decisions', 'mentorship', 'account']);
+  it('are on by default for lead and commission updates, application decisions, mentorship and timesheets (and the locked group) only', () => {
+    expect(DEFAULT_EMAIL_TYPES).toEqual(['lead_updates', 'commissions', 'application_decisions', 'mentorship', 'timesheets', 'account']);
     expect(emailCategoryOf('commission_paid')?.id).toBe('commissions');
     expect(emailCategoryOf('unknown')).toBeNull();
   });

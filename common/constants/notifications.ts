@@ -21,6 +21,9 @@ export const NOTIFICATION_KINDS = [
   'commission_paid',
   // the applicant's own membership application: approved or not
   'application_decision',
+  // timesheets: one submitted to its client for approval, one approved or rejected (to its contractor)
+  'timesheet_submitted',
+  'timesheet_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -44,6 +47,8 @@ export const NOTIFICATION_KIND_LABELS = {
   commission_earned: 'Commissions earned',
   commission_paid: 'Commissions paid',
   application_decision: 'Application decisions',
+  timesheet_submitted: 'Timesheets to approve',
+  timesheet_decided: 'Timesheet decisions',
 } as const satisfies Record<NotificationKind, string>;
 
 /** A kind's label; a kind this list does not know yet (a newer workflow's) reads as plain "Notification". */
@@ -82,6 +87,13 @@ export const EMAIL_PREFERENCE_CATEGORIES = [
     label: 'Mentorship',
     description: 'Mentorship requests, answers, sessions and endings.',
     kinds: ['mentorship_request', 'mentorship_answered', 'mentorship_ended', 'mentorship_session'],
+    defaultOn: true,
+  },
+  {
+    id: 'timesheets',
+    label: 'Timesheets',
+    description: 'A timesheet is submitted for your approval, or yours is approved or rejected.',
+    kinds: ['timesheet_submitted', 'timesheet_decided'],
     defaultOn: true,
   },
   {
@@ -134,7 +146,7 @@ export const EMAIL_PREFERENCE_TYPES = EMAIL_PREFERENCE_CATEGORIES.map((c) => c.i
 export const EMAIL_FREQUENCIES = ['immediate', 'daily'] as const;
 export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
 
-/** What a member who never chose receives by e-mail: lead and commission updates, application decisions, mentorship (and the locked group). */
+/** What a member who never chose receives by e-mail: lead and commission updates, application decisions, mentorship, timesheets (and the locked group). */
 export const DEFAULT_EMAIL_TYPES: EmailPreferenceType[] = EMAIL_PREFERENCE_CATEGORIES.filter((c) => c.defaultOn).map((c) => c.id);
 export const DEFAULT_EMAIL_FREQUENCY: EmailFrequency = 'immediate';
 

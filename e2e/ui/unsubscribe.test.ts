@@ -57,7 +57,7 @@ describe('unsubscribe page', () => {
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect.poll(() => page.getByText('You are unsubscribed').count(), { timeout: 10_000 }).toBe(1);
     await expectAccessible(page, 'unsubscribed');
-    expect(await emailTypes()).toEqual(['commissions', 'application_decisions', 'mentorship', 'account']);
+    expect(await emailTypes()).toEqual(['commissions', 'application_decisions', 'mentorship', 'timesheets', 'account']);
     expect(await page.getByRole('link', { name: 'Profile Settings → Preferences' }).getAttribute('href')).toBe('/profile-settings?tab=preferences');
     expect(problems).toEqual([]);
   });

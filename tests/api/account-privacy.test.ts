@@ -101,7 +101,7 @@ describe('e-mail notification preferences', () => {
     const initial = await member.api.getOk(notificationPreferencesSchema, '/api/notification-preferences');
     expect(initial).toMatchObject({ emailTypes: DEFAULT_EMAIL_TYPES, emailFrequency: 'immediate', isDefault: true });
     expect(initial.available).not.toContain('ceo_contact');
-    expect(initial.emailTypes).toEqual(['lead_updates', 'commissions', 'application_decisions', 'mentorship', 'account']);
+    expect(initial.emailTypes).toEqual(['lead_updates', 'commissions', 'application_decisions', 'mentorship', 'timesheets', 'account']);
     expect(await wantsEmail(ctx.db, member.user.id, 'lead_status')).toBe('immediate');
     expect(await wantsEmail(ctx.db, member.user.id, 'commission_paid')).toBe('immediate');
     expect(await wantsEmail(ctx.db, member.user.id, 'endorsement')).toBe(false);

@@ -250,7 +250,7 @@ describe('one-click unsubscribe', () => {
     expect(res.json()).toEqual({ groups: [expect.objectContaining({ id: 'lead_updates', label: 'Lead updates' })], unsubscribed: true });
     const prefs = await prefsOf(m);
     expect(prefs.isDefault).toBe(false);
-    expect(prefs.emailTypes).toEqual(['commissions', 'application_decisions', 'mentorship', 'account']);
+    expect(prefs.emailTypes).toEqual(['commissions', 'application_decisions', 'mentorship', 'timesheets', 'account']);
     await tell(m.user.id, 'lead_status', 'Lead won');
     await tell(m.user.id, 'commission_earned', 'Commission earned');
     await mailNumber(m.user.email, 2);

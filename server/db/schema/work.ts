@@ -1,13 +1,61 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { leads } from './leads.ts';
 import { users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
+/**
+ * A placement: a contractor (a member) working for a client contact (a member) on a won interim or recruitment
+ * lead, at agreed rates per unit (hour or day) in integer pence, between two dates. The gross profit of a unit is
+ * charge rate − pay rate, never negative.
+ */
+export const placements = pgTable(
+  'placements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'restrict' }),
+    contractorId: uuid('contractor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    chargeRatePence: integer('charge_rate_pence').notNull(),
+    payRatePence: integer('pay_rate_pence').notNull(),
+    unit: text('unit').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('placements_contractor_idx').on(t.contractorId, t.startDate.desc(), t.id.desc()),
+    index('placements_client_idx').on(t.clientId, t.startDate.desc(), t.id.desc()),
+    index('placements_lead_idx').on(t.leadId),
+    index('placements_order_idx').on(t.startDate.desc(), t.id.desc()),
+    check('placements_unit_check', sql`${t.unit} in ('hour', 'day')`),
+    check('placements_rates_check', sql`${t.payRatePence} >= 0 and ${t.chargeRatePence} > 0 and ${t.payRatePence} <= ${t.chargeRatePence}`),
+    check('placements_dates_check', sql`${t.endDate} >= ${t.startDate}`),
+    check('placements_parties_check', sql`${t.contractorId} <> ${t.clientId}`),
+  ],
+);
+
+/**
+ * One week of a placement's time: Monday to Sunday, one sheet per placement and week. The contractor and client
+ * are the placement's, copied so the lists read from one index. total_units is the sum of the entries, written by
+ * the server with them. Status: draft → pending → approved | rejected (→ pending again).
+ */
 export const timesheets = pgTable(
   'timesheets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    placementId: uuid('placement_id')
+      .notNull()
+      .references(() => placements.id, { onDelete: 'restrict' }),
     contractorId: uuid('contractor_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -18,9 +66,9 @@ export const timesheets = pgTable(
     weekStarting: date('week_starting').notNull(),
     weekEnding: date('week_ending').notNull(),
     totalUnits: numeric('total_units', { precision: 8, scale: 2 }).notNull().default('0'),
-    unitType: varchar('unit_type', { length: 20 }).notNull().default('hours'),
+    unitType: varchar('unit_type', { length: 20 }).notNull().default('hour'),
     description: text('description'),
-    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    status: varchar('status', { length: 20 }).notNull().default('draft'),
     approvalComments: text('approval_comments'),
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     approvedAt: ts('approved_at'),
@@ -28,7 +76,17 @@ export const timesheets = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('timesheets_contractor_idx').on(t.contractorId), index('timesheets_client_idx').on(t.clientId)],
+  (t) => [
+    uniqueIndex('timesheets_placement_week_key').on(t.placementId, t.weekStarting),
+    // the lists: a contractor's or a client's sheets (optionally one status), or all of one status, newest week first
+    index('timesheets_contractor_idx').on(t.contractorId, t.weekStarting.desc(), t.id.desc()),
+    index('timesheets_client_idx').on(t.clientId, t.status, t.weekStarting.desc(), t.id.desc()),
+    index('timesheets_status_idx').on(t.status, t.weekStarting.desc(), t.id.desc()),
+    check('timesheets_status_check', sql`${t.status} in ('draft', 'pending', 'approved', 'rejected')`),
+    check('timesheets_unit_type_check', sql`${t.unitType} in ('hour', 'day')`),
+    check('timesheets_week_check', sql`extract(isodow from ${t.weekStarting}) = 1 and ${t.weekEnding} = ${t.weekStarting} + 6`),
+    check('timesheets_total_check', sql`${t.totalUnits} >= 0`),
+  ],
 );
 
 export const timesheetEntries = pgTable(
@@ -43,7 +101,11 @@ export const timesheetEntries = pgTable(
     description: text('description'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('timesheet_entries_timesheet_idx').on(t.timesheetId)],
+  (t) => [
+    uniqueIndex('timesheet_entries_day_key').on(t.timesheetId, t.date),
+    // a day holds at most 24 hours; a day-rate sheet's limit of 1 is the service's (it knows the unit)
+    check('timesheet_entries_units_check', sql`${t.units} >= 0 and ${t.units} <= 24`),
+  ],
 );
 
 export const achievements = pgTable('achievements', {

@@ -1,0 +1,62 @@
+/** A timesheet's life: the contractor drafts and submits it, the client approves or rejects it; a rejected one is corrected and submitted again. */
+export const TIMESHEET_STATUSES = ['draft', 'pending', 'approved', 'rejected'] as const;
+export type TimesheetStatus = (typeof TIMESHEET_STATUSES)[number];
+export const TIMESHEET_STATUS_LABELS: Record<TimesheetStatus, string> = { draft: 'Draft', pending: 'Awaiting approval', approved: 'Approved', rejected: 'Rejected' };
+
+/** The contractor edits entries and submits only from these statuses; an approved sheet is locked. */
+export const TIMESHEET_EDITABLE: readonly TimesheetStatus[] = ['draft', 'rejected'];
+
+/** A placement's rates are per hour or per day. */
+export const PLACEMENT_UNITS = ['hour', 'day'] as const;
+export type PlacementUnit = (typeof PLACEMENT_UNITS)[number];
+export const PLACEMENT_UNIT_LABELS: Record<PlacementUnit, string> = { hour: 'Hours', day: 'Days' };
+
+/** The most units one day holds, per unit type (two decimal places). */
+export const MAX_UNITS_PER_DAY: Record<PlacementUnit, number> = { hour: 24, day: 1 };
+
+/** The lead types a placement can be made on. */
+export const PLACEMENT_LEAD_TYPES = ['interim', 'recruitment'] as const;
+
+/** Whose sheets a list shows: the viewer's as contractor, as client, or every sheet they may see. */
+export const TIMESHEET_ROLES = ['contractor', 'client', 'all'] as const;
+export type TimesheetRole = (typeof TIMESHEET_ROLES)[number];
+
+export const TIMESHEET_LIMITS = { descriptionMax: 500, commentsMax: 2000, rateMaxPence: 10_000_000 } as const;
+
+export const TIMESHEET_MESSAGES = {
+  notFound: 'Timesheet not found.',
+  placementNotFound: 'Placement not found.',
+  leadNotFound: 'Lead not found.',
+  leadNotWon: 'A placement needs a closed-won lead.',
+  leadWrongType: 'A placement needs an interim or recruitment lead.',
+  partyNotMember: 'Choose an approved, active member.',
+  sameParty: 'The contractor and the client must be different members.',
+  payAboveCharge: 'The pay rate cannot be higher than the charge rate.',
+  endBeforeStart: 'The end date cannot be before the start date.',
+  weekNotMonday: 'A timesheet week starts on a Monday.',
+  weekOutsidePlacement: 'This week is outside the placement’s dates.',
+  duplicateWeek: 'There is already a timesheet for this placement and week.',
+  dateOutsideWeek: 'Every day must be within the timesheet’s week.',
+  dateOutsidePlacement: 'Every day must be within the placement’s dates.',
+  duplicateDate: 'Each day can appear only once.',
+  unitsTooMany: (max: number, unit: PlacementUnit) => `A day holds at most ${max} ${unit === 'hour' ? 'hours' : 'day'}.`,
+  onlyContractorEdits: 'Only the contractor can change this timesheet.',
+  onlyContractorCreates: 'Only the placement’s contractor can create its timesheets.',
+  onlyContractorSubmits: 'Only the contractor can submit this timesheet.',
+  onlyClientDecides: 'Only the client or an administrator can approve or reject this timesheet.',
+  notEditable: (status: TimesheetStatus) =>
+    status === 'approved' ? 'This timesheet is approved and locked.' : 'This timesheet is awaiting approval and cannot be changed.',
+  notSubmittable: (status: TimesheetStatus) => (status === 'approved' ? 'This timesheet is already approved.' : 'This timesheet has already been submitted.'),
+  notPending: (status: TimesheetStatus) =>
+    status === 'approved'
+      ? 'This timesheet is already approved.'
+      : status === 'rejected'
+        ? 'This timesheet has already been rejected.'
+        : 'This timesheet has not been submitted.',
+  emptySheet: 'Enter time for at least one day before submitting.',
+  commentsRequired: 'Say why the timesheet is rejected.',
+  unitLocked: 'The unit cannot change once the placement has timesheets.',
+  contractorLocked: 'The contractor cannot change once the placement has timesheets.',
+  ratesLocked: 'The rates cannot change once a timesheet is approved; record a correction as an adjustment.',
+  sheetsOutsideDates: 'The placement has timesheets outside these dates.',
+} as const;

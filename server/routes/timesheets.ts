@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TIMESHEET_MESSAGES as M } from '../../common/constants/timesheets.ts';
+import {
+  placementCreateSchema,
+  placementPageSchema,
+  placementQuerySchema,
+  placementSchema,
+  placementUpdateSchema,
+  timesheetApproveSchema,
+  timesheetCreateSchema,
+  timesheetDetailSchema,
+  timesheetPageSchema,
+  timesheetQuerySchema,
+  timesheetRejectSchema,
+  timesheetUpdateSchema,
+} from '../../common/schemas/timesheets.ts';
+import type { AppContext } from '../app.ts';
+import {
+  approveTimesheet,
+  createPlacement,
+  createTimesheet,
+  getTimesheet,
+  listPlacements,
+  listTimesheets,
+  rejectTimesheet,
+  submitTimesheet,
+  updatePlacement,
+  updateTimesheetEntries,
+} from '../services/timesheets.ts';
+
+const placementParams = z.object({ id: z.uuid(M.placementNotFound) });
+const sheetParams = z.object({ id: z.uuid(M.notFound) });
+
+/**
+ * Placements and timesheets: administrators create and edit placements; a placement's contractor records a week
+ * of time and submits it, its client (or an administrator) approves or rejects it. Who may do what is in
+ * server/policies/timesheets.ts; the status moves are in server/services/timesheets.ts.
+ */
+export const timesheetRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/api/placements', { schema: { querystring: placementQuerySchema, response: { 200: placementPageSchema } } }, async (request) => {
+      const q = request.query;
+      const { items, total } = await listPlacements(ctx.db, request.user!, q);
+      return { items, total, page: q.page, pageSize: q.pageSize };
+    });
+
+    app.post('/api/placements', { config: { access: 'admin' }, schema: { body: placementCreateSchema, response: { 201: placementSchema } } }, async (request, reply) =>
+      reply.code(201).send(await createPlacement(ctx.db, request.user!, request.body, ctx.now())),
+    );
+
+    app.patch(
+      '/api/placements/:id',
+      { config: { access: 'admin' }, schema: { params: placementParams, body: placementUpdateSchema, response: { 200: placementSchema } } },
+      async (request) => updatePlacement(ctx.db, request.user!, request.params.id, request.body, ctx.now()),
+    );
+
+    app.get('/api/timesheets', { schema: { querystring: timesheetQuerySchema, response: { 200: timesheetPageSchema } } }, async (request) => {
+      const q = request.query;
+      const { items, total } = await listTimesheets(ctx.db, request.user!, q);
+      return { items, total, page: q.page, pageSize: q.pageSize };
+    });
+
+    app.post('/api/timesheets', { schema: { body: timesheetCreateSchema, response: { 201: timesheetDetailSchema } } }, async (request, reply) =>
+      reply.code(201).send(await createTimesheet(ctx.db, request.user!, request.body, ctx.now())),
+    );
+
+    app.get('/api/timesheets/:id', { schema: { params: sheetParams, response: { 200: timesheetDetailSchema } } }, async (request) =>
+      getTimesheet(ctx.db, request.user!, request.params.id),
+    );
+
+    app.patch('/api/timesheets/:id', { schema: { params: sheetParams, body: timesheetUpdateSchema, response: { 200: timesheetDetailSchema } } }, async (request) =>
+      updateTimesheetEntries(ctx.db, request.user!, request.params.id, request.body, ctx.now()),
+    );
+
+    app.post('/api/timesheets/:id/submit', { schema: { params: sheetParams, response: { 200: timesheetDetailSchema } } }, async (request) =>
+      submitTimesheet(ctx.db, request.user!, request.params.id, ctx.now()),
+    );
+
+    app.post(
+      '/api/timesheets/:id/approve',
+      { schema: { params: sheetParams, body: timesheetApproveSchema.optional(), response: { 200: timesheetDetailSchema } } },
+      async (request) => approveTimesheet(ctx.db, request.user!, request.params.id, request.body?.comments, ctx.now()),
+    );
+
+    app.post('/api/timesheets/:id/reject', { schema: { params: sheetParams, body: timesheetRejectSchema, response: { 200: timesheetDetailSchema } } }, async (request) =>
+      rejectTimesheet(ctx.db, request.user!, request.params.id, request.body.comments, ctx.now()),
+    );
+  };

@@ -1,0 +1,478 @@
+import { and, count, desc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { MAX_UNITS_PER_DAY, PLACEMENT_LEAD_TYPES, TIMESHEET_MESSAGES as M, type PlacementUnit, type TimesheetStatus } from '../../common/constants/timesheets.ts';
+import { AppError } from '../../common/errors.ts';
+import { pageOffset } from '../../common/schemas/page.ts';
+import {
+  addDays,
+  type Placement,
+  type PlacementCreateData,
+  type PlacementQuery,
+  type PlacementUpdateData,
+  type Timesheet,
+  type TimesheetCreateData,
+  type TimesheetDetail,
+  type TimesheetQuery,
+  type TimesheetUpdateData,
+} from '../../common/schemas/timesheets.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { leads, placements, timesheetEntries, timesheets, users } from '../db/schema/index.ts';
+import type { Actor } from '../policies/roles.ts';
+import {
+  canManagePlacements,
+  placementAbilities,
+  placementRatesSeen,
+  placementScope,
+  timesheetAbilities,
+  timesheetPermission,
+  timesheetScope,
+  type TimesheetAction,
+} from '../policies/timesheets.ts';
+import { iso, moneyFromPence } from '../presenters/wire.ts';
+import { recordAudit } from './audit.ts';
+import { notify } from './notify.ts';
+
+type PlacementRow = typeof placements.$inferSelect;
+type TimesheetRow = typeof timesheets.$inferSelect;
+
+const contractor = alias(users, 'contractor');
+const client = alias(users, 'client');
+const approver = alias(users, 'approver');
+const nameOf = (u: { firstName: AnyColumn; lastName: AnyColumn }) => sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
+
+/** Whether a database error is a unique-index violation (Drizzle wraps the driver's error in `cause`). */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+const invalid = (path: string, message: string) => new AppError('validation_failed', message, { issues: [{ path, message }] });
+
+/** Units in hundredths, exactly (a numeric(…, 2) text or a number with at most two decimals). */
+const hundredths = (v: string | number) => Math.round(Number(v) * 100);
+
+/* ---------- placements ---------- */
+
+function placementRows(db: Db | Tx) {
+  return db
+    .select({
+      p: placements,
+      companyName: leads.companyName,
+      leadType: leads.leadType,
+      contractorName: nameOf(contractor),
+      clientName: nameOf(client),
+    })
+    .from(placements)
+    .innerJoin(leads, eq(leads.id, placements.leadId))
+    .innerJoin(contractor, eq(contractor.id, placements.contractorId))
+    .innerJoin(client, eq(client.id, placements.clientId));
+}
+type PlacementRowOut = Awaited<ReturnType<ReturnType<typeof placementRows>['where']>>[number];
+
+function presentPlacement(viewer: Actor, r: PlacementRowOut): Placement {
+  const p = r.p;
+  const seen = placementRatesSeen(viewer, p);
+  return {
+    id: p.id,
+    leadId: p.leadId,
+    companyName: r.companyName,
+    leadType: r.leadType,
+    contractorId: p.contractorId,
+    contractorName: r.contractorName,
+    clientId: p.clientId,
+    clientName: r.clientName,
+    unit: p.unit as PlacementUnit,
+    chargeRate: seen.charge ? moneyFromPence(p.chargeRatePence) : null,
+    payRate: seen.pay ? moneyFromPence(p.payRatePence) : null,
+    startDate: p.startDate,
+    endDate: p.endDate,
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+    can: placementAbilities(viewer, p),
+  };
+}
+
+/** One page of the placements the viewer may see (administrators all; a member those they work on or for), latest start first. */
+export async function listPlacements(db: Db, viewer: Actor, q: PlacementQuery) {
+  const where = placementScope(viewer, q.role);
+  const [rows, [{ total }]] = await Promise.all([
+    placementRows(db).where(where).orderBy(desc(placements.startDate), desc(placements.id)).limit(q.pageSize).offset(pageOffset(q)),
+    db.select({ total: count() }).from(placements).where(where),
+  ]);
+  return { items: rows.map((r) => presentPlacement(viewer, r)), total };
+}
+
+export async function getPlacement(db: Db | Tx, viewer: Actor, id: string): Promise<Placement> {
+  const [row] = await placementRows(db).where(and(eq(placements.id, id), placementScope(viewer)));
+  if (!row) throw new AppError('not_found', M.placementNotFound);
+  return presentPlacement(viewer, row);
+}
+
+const requireAdmin = (actor: Actor) => {
+  if (!canManagePlacements(actor)) throw new AppError('forbidden', 'Only an administrator can manage placements.');
+};
+
+/** Both parties must be approved, active members. */
+async function checkParties(tx: Tx, parties: { contractorId?: string; clientId?: string }) {
+  for (const [path, id] of Object.entries(parties)) {
+    if (!id) continue;
+    const [u] = await tx.select({ accountStatus: users.accountStatus, isActive: users.isActive }).from(users).where(eq(users.id, id));
+    if (!u || u.accountStatus !== 'approved' || !u.isActive) throw invalid(path, M.partyNotMember);
+  }
+}
+
+const placementAudit = (p: PlacementRow) => ({
+  leadId: p.leadId,
+  contractorId: p.contractorId,
+  clientId: p.clientId,
+  chargeRatePence: p.chargeRatePence,
+  payRatePence: p.payRatePence,
+  unit: p.unit,
+  startDate: p.startDate,
+  endDate: p.endDate,
+});
+
+/** An administrator places a contractor with a client on a closed-won interim or recruitment lead. Audited. */
+export async function createPlacement(db: Db, actor: Actor, data: PlacementCreateData, now: Date): Promise<Placement> {
+  requireAdmin(actor);
+  const id = await db.transaction(async (tx) => {
+    const [lead] = await tx.select({ status: leads.status, leadType: leads.leadType }).from(leads).where(eq(leads.id, data.leadId));
+    if (!lead) throw invalid('leadId', M.leadNotFound);
+    if (lead.status !== 'closed-won') throw invalid('leadId', M.leadNotWon);
+    if (!(PLACEMENT_LEAD_TYPES as readonly string[]).includes(lead.leadType)) throw invalid('leadId', M.leadWrongType);
+    await checkParties(tx, { contractorId: data.contractorId, clientId: data.clientId });
+    const [row] = await tx
+      .insert(placements)
+      .values({
+        leadId: data.leadId,
+        contractorId: data.contractorId,
+        clientId: data.clientId,
+        chargeRatePence: data.chargeRate,
+        payRatePence: data.payRate,
+        unit: data.unit,
+        startDate: data.startDate,
+        endDate: data.endDate,
+        createdById: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await recordAudit(tx, { actorId: actor.id, action: 'placement.create', entityType: 'placement', entityId: row.id, after: placementAudit(row), at: now });
+    return row.id;
+  });
+  return getPlacement(db, actor, id);
+}
+
+/**
+ * An administrator changes a placement. Checked against the stored values: pay ≤ charge, end ≥ start, two
+ * different members. Once it has timesheets its unit and contractor stay; once one is approved its rates stay
+ * (the approved profit is history: a correction is an adjustment). Its sheets must stay within its dates. Sheets
+ * not yet approved move to a new client. Audited with the fields before and after.
+ */
+export async function updatePlacement(db: Db, actor: Actor, id: string, data: PlacementUpdateData, now: Date): Promise<Placement> {
+  requireAdmin(actor);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(placements).where(eq(placements.id, id)).for('update');
+    if (!row) throw new AppError('not_found', M.placementNotFound);
+    const next = {
+      contractorId: data.contractorId ?? row.contractorId,
+      clientId: data.clientId ?? row.clientId,
+      chargeRatePence: data.chargeRate ?? row.chargeRatePence,
+      payRatePence: data.payRate ?? row.payRatePence,
+      unit: data.unit ?? row.unit,
+      startDate: data.startDate ?? row.startDate,
+      endDate: data.endDate ?? row.endDate,
+    };
+    if (next.payRatePence > next.chargeRatePence) throw invalid('payRate', M.payAboveCharge);
+    if (next.endDate < next.startDate) throw invalid('endDate', M.endBeforeStart);
+    if (next.contractorId === next.clientId) throw invalid('clientId', M.sameParty);
+    await checkParties(tx, {
+      contractorId: next.contractorId !== row.contractorId ? next.contractorId : undefined,
+      clientId: next.clientId !== row.clientId ? next.clientId : undefined,
+    });
+    const sheets = await tx
+      .select({ status: timesheets.status, outside: sql<boolean>`${timesheets.weekEnding} < ${next.startDate} or ${timesheets.weekStarting} > ${next.endDate}` })
+      .from(timesheets)
+      .where(eq(timesheets.placementId, id));
+    if (sheets.length && next.unit !== row.unit) throw new AppError('conflict', M.unitLocked);
+    if (sheets.length && next.contractorId !== row.contractorId) throw new AppError('conflict', M.contractorLocked);
+    const ratesChanged = next.chargeRatePence !== row.chargeRatePence || next.payRatePence !== row.payRatePence;
+    if (ratesChanged && sheets.some((s) => s.status === 'approved')) throw new AppError('conflict', M.ratesLocked);
+    if (sheets.some((s) => s.outside)) throw new AppError('conflict', M.sheetsOutsideDates);
+    const [after] = await tx
+      .update(placements)
+      .set({ ...next, updatedAt: now })
+      .where(eq(placements.id, id))
+      .returning();
+    if (next.clientId !== row.clientId) {
+      await tx
+        .update(timesheets)
+        .set({ clientId: next.clientId, updatedAt: now })
+        .where(and(eq(timesheets.placementId, id), ne(timesheets.status, 'approved')));
+    }
+    const before = placementAudit(row);
+    const now_ = placementAudit(after);
+    const changed = (Object.keys(now_) as (keyof typeof now_)[]).filter((k) => before[k] !== now_[k]);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'placement.update',
+      entityType: 'placement',
+      entityId: id,
+      before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+      after: Object.fromEntries(changed.map((k) => [k, now_[k]])),
+      at: now,
+    });
+  });
+  return getPlacement(db, actor, id);
+}
+
+/* ---------- timesheets: reading ---------- */
+
+function timesheetRows(db: Db | Tx) {
+  return db
+    .select({
+      t: timesheets,
+      contractorName: nameOf(contractor),
+      clientName: nameOf(client),
+      approvedByName: sql<string | null>`${approver.firstName} || ' ' || ${approver.lastName}`,
+    })
+    .from(timesheets)
+    .innerJoin(contractor, eq(contractor.id, timesheets.contractorId))
+    .innerJoin(client, eq(client.id, timesheets.clientId))
+    .leftJoin(approver, eq(approver.id, timesheets.approvedBy));
+}
+type TimesheetRowOut = Awaited<ReturnType<ReturnType<typeof timesheetRows>['where']>>[number];
+
+function presentTimesheet(viewer: Actor, r: TimesheetRowOut): Timesheet {
+  const t = r.t;
+  return {
+    id: t.id,
+    placementId: t.placementId,
+    projectName: t.projectName,
+    contractorId: t.contractorId,
+    contractorName: r.contractorName,
+    clientId: t.clientId,
+    clientName: r.clientName,
+    unit: t.unitType as PlacementUnit,
+    weekStarting: t.weekStarting,
+    weekEnding: t.weekEnding,
+    totalUnits: hundredths(t.totalUnits) / 100,
+    status: t.status as TimesheetStatus,
+    submittedAt: iso(t.submittedAt),
+    approvedAt: iso(t.approvedAt),
+    approvedBy: t.approvedBy,
+    approvedByName: t.approvedBy ? r.approvedByName : null,
+    approvalComments: t.approvalComments,
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
+    can: timesheetAbilities(viewer, t),
+  };
+}
+
+/**
+ * One page of the sheets the viewer may see: as contractor, as client, or all (every sheet for administrators,
+ * both sides for a member), optionally of one status; newest week first.
+ */
+export async function listTimesheets(db: Db, viewer: Actor, q: TimesheetQuery) {
+  const filters: SQL[] = [timesheetScope(viewer, q.role)];
+  if (q.status) filters.push(eq(timesheets.status, q.status));
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    timesheetRows(db).where(where).orderBy(desc(timesheets.weekStarting), desc(timesheets.id)).limit(q.pageSize).offset(pageOffset(q)),
+    db.select({ total: count() }).from(timesheets).where(where),
+  ]);
+  return { items: rows.map((r) => presentTimesheet(viewer, r)), total };
+}
+
+/** One sheet with its entries, day by day. 404 outside the viewer's scope. */
+export async function getTimesheet(db: Db | Tx, viewer: Actor, id: string): Promise<TimesheetDetail> {
+  const [row] = await timesheetRows(db).where(and(eq(timesheets.id, id), timesheetScope(viewer)));
+  if (!row) throw new AppError('not_found', M.notFound);
+  const entries = await db
+    .select({ date: timesheetEntries.date, units: timesheetEntries.units, description: timesheetEntries.description })
+    .from(timesheetEntries)
+    .where(eq(timesheetEntries.timesheetId, id))
+    .orderBy(timesheetEntries.date);
+  return { ...presentTimesheet(viewer, row), entries: entries.map((e) => ({ date: e.date, units: hundredths(e.units) / 100, description: e.description })) };
+}
+
+/* ---------- timesheets: writing ---------- */
+
+/** The contractor starts the sheet of one week of their placement; one per placement and week. */
+export async function createTimesheet(db: Db, actor: Actor, data: TimesheetCreateData, now: Date): Promise<TimesheetDetail> {
+  const weekEnding = addDays(data.weekStarting, 6);
+  let id: string;
+  try {
+    id = await db.transaction(async (tx) => {
+      // FOR NO KEY UPDATE: creates for one placement queue here, while its sheets' foreign keys still insert
+      const [p] = await tx
+        .select({ p: placements, companyName: leads.companyName })
+        .from(placements)
+        .innerJoin(leads, eq(leads.id, placements.leadId))
+        .where(and(eq(placements.id, data.placementId), placementScope(actor)))
+        .for('no key update', { of: placements });
+      if (!p) throw new AppError('not_found', M.placementNotFound);
+      if (p.p.contractorId !== actor.id) throw new AppError('forbidden', M.onlyContractorCreates);
+      if (weekEnding < p.p.startDate || data.weekStarting > p.p.endDate) throw invalid('weekStarting', M.weekOutsidePlacement);
+      const [existing] = await tx
+        .select({ id: timesheets.id })
+        .from(timesheets)
+        .where(and(eq(timesheets.placementId, data.placementId), eq(timesheets.weekStarting, data.weekStarting)));
+      if (existing) throw new AppError('conflict', M.duplicateWeek);
+      const [row] = await tx
+        .insert(timesheets)
+        .values({
+          placementId: p.p.id,
+          contractorId: p.p.contractorId,
+          clientId: p.p.clientId,
+          projectName: p.companyName.slice(0, 255),
+          weekStarting: data.weekStarting,
+          weekEnding,
+          unitType: p.p.unit,
+          status: 'draft',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: timesheets.id });
+      return row.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('conflict', M.duplicateWeek);
+    throw err;
+  }
+  return getTimesheet(db, actor, id);
+}
+
+/** Locks a sheet the actor sees (404 otherwise) and checks they may do `action` to it now (403, 409). */
+async function lockSheet(tx: Tx, actor: Actor, id: string, action: TimesheetAction): Promise<TimesheetRow> {
+  const [row] = await tx
+    .select()
+    .from(timesheets)
+    .where(and(eq(timesheets.id, id), timesheetScope(actor)))
+    .for('update');
+  if (!row) throw new AppError('not_found', M.notFound);
+  const status = row.status as TimesheetStatus;
+  switch (timesheetPermission(actor, row, action)) {
+    case 'ok':
+      return row;
+    case 'not_found':
+      throw new AppError('not_found', M.notFound);
+    case 'forbidden':
+      throw new AppError('forbidden', action === 'edit' ? M.onlyContractorEdits : action === 'submit' ? M.onlyContractorSubmits : M.onlyClientDecides);
+    case 'conflict':
+      throw new AppError('conflict', action === 'edit' ? M.notEditable(status) : action === 'submit' ? M.notSubmittable(status) : M.notPending(status));
+  }
+}
+
+/**
+ * The contractor replaces a draft or rejected sheet's entries. Every day lies in the sheet's week and the
+ * placement's dates and holds at most 24 hours or 1 day; the total is the sum the server computes from them.
+ */
+export async function updateTimesheetEntries(db: Db, actor: Actor, id: string, data: TimesheetUpdateData, now: Date): Promise<TimesheetDetail> {
+  await db.transaction(async (tx) => {
+    const sheet = await lockSheet(tx, actor, id, 'edit');
+    const [p] = await tx.select({ startDate: placements.startDate, endDate: placements.endDate }).from(placements).where(eq(placements.id, sheet.placementId));
+    const unit = sheet.unitType as PlacementUnit;
+    const max = MAX_UNITS_PER_DAY[unit];
+    data.entries.forEach((e, i) => {
+      if (e.date < sheet.weekStarting || e.date > sheet.weekEnding) throw invalid(`entries.${i}.date`, M.dateOutsideWeek);
+      if (e.date < p.startDate || e.date > p.endDate) throw invalid(`entries.${i}.date`, M.dateOutsidePlacement);
+      if (e.units > max) throw invalid(`entries.${i}.units`, M.unitsTooMany(max, unit));
+    });
+    const total = data.entries.reduce((sum, e) => sum + hundredths(e.units), 0);
+    await tx.delete(timesheetEntries).where(eq(timesheetEntries.timesheetId, id));
+    if (data.entries.length) {
+      await tx
+        .insert(timesheetEntries)
+        .values(
+          data.entries.map((e) => ({ timesheetId: id, date: e.date, units: (hundredths(e.units) / 100).toFixed(2), description: e.description || null, createdAt: now })),
+        );
+    }
+    await tx
+      .update(timesheets)
+      .set({ totalUnits: (total / 100).toFixed(2), updatedAt: now })
+      .where(eq(timesheets.id, id));
+  });
+  return getTimesheet(db, actor, id);
+}
+
+const weekText = (t: TimesheetRow) =>
+  `week of ${new Date(`${t.weekStarting}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
+const unitsText = (t: TimesheetRow) => {
+  const n = hundredths(t.totalUnits) / 100;
+  return `${n} ${t.unitType === 'day' ? (n === 1 ? 'day' : 'days') : n === 1 ? 'hour' : 'hours'}`;
+};
+
+/** The contractor submits a draft or rejected sheet with time on it: pending, and the client is told. */
+export async function submitTimesheet(db: Db, actor: Actor, id: string, now: Date): Promise<TimesheetDetail> {
+  await db.transaction(async (tx) => {
+    const sheet = await lockSheet(tx, actor, id, 'submit');
+    if (hundredths(sheet.totalUnits) <= 0) throw new AppError('conflict', M.emptySheet);
+    await tx.update(timesheets).set({ status: 'pending', submittedAt: now, updatedAt: now }).where(eq(timesheets.id, id));
+    const [who] = await tx
+      .select({ name: nameOf(contractor) })
+      .from(contractor)
+      .where(eq(contractor.id, sheet.contractorId));
+    await notify(
+      tx,
+      sheet.clientId,
+      'timesheet_submitted',
+      { type: 'timesheet', id },
+      {
+        title: `Timesheet to approve: ${sheet.projectName}`.slice(0, 200),
+        message: `${who?.name ?? 'The contractor'} submitted ${unitsText(sheet)} for the ${weekText(sheet)}.`.slice(0, 300),
+        actionUrl: `/timesheets/${id}`,
+        actorId: actor.id,
+        at: now,
+      },
+    );
+  });
+  return getTimesheet(db, actor, id);
+}
+
+/** The client (or an administrator) decides a pending sheet; the contractor is told. Audited. */
+async function decide(db: Db, actor: Actor, id: string, decision: 'approve' | 'reject', comments: string | undefined, now: Date): Promise<TimesheetDetail> {
+  await db.transaction(async (tx) => {
+    const sheet = await lockSheet(tx, actor, id, decision);
+    const status: TimesheetStatus = decision === 'approve' ? 'approved' : 'rejected';
+    const note = comments?.trim() || null;
+    await tx
+      .update(timesheets)
+      .set(
+        decision === 'approve'
+          ? { status, approvedBy: actor.id, approvedAt: now, approvalComments: note, updatedAt: now }
+          : { status, approvedBy: null, approvedAt: null, approvalComments: note, updatedAt: now },
+      )
+      .where(eq(timesheets.id, id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: `timesheet.${decision}`,
+      entityType: 'timesheet',
+      entityId: id,
+      before: { status: sheet.status },
+      after: { status, totalUnits: sheet.totalUnits, comments: note },
+      at: now,
+    });
+    await notify(
+      tx,
+      sheet.contractorId,
+      'timesheet_decided',
+      { type: 'timesheet', id },
+      {
+        title: `Timesheet ${status}: ${sheet.projectName}`.slice(0, 200),
+        message: (decision === 'approve'
+          ? `Your ${unitsText(sheet)} for the ${weekText(sheet)} were approved.${note ? ` “${note}”` : ''}`
+          : `Your timesheet for the ${weekText(sheet)} was rejected: “${note}”. Correct it and submit it again.`
+        ).slice(0, 300),
+        actionUrl: `/timesheets/${id}`,
+        priority: decision === 'reject' ? 'high' : 'normal',
+        actorId: actor.id,
+        at: now,
+      },
+    );
+  });
+  return getTimesheet(db, actor, id);
+}
+
+export const approveTimesheet = (db: Db, actor: Actor, id: string, comments: string | undefined, now: Date) => decide(db, actor, id, 'approve', comments, now);
+export const rejectTimesheet = (db: Db, actor: Actor, id: string, comments: string, now: Date) => decide(db, actor, id, 'reject', comments, now);
