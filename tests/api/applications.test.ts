@@ -2,7 +2,7 @@ import type { PendingApplication } from '../../common/schemas/applications.ts';
 import type { Page } from '../../common/schemas/page.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, memberApplications } from '../../server/db/schema/index.ts';
+import { auditLog, memberApplications, notifications } from '../../server/db/schema/index.ts';
 import { createTestApp, makeUser, openSession, registration, reloadUser, type TestContext } from '../helpers/app.ts';
 import { expectError, findSecrets, NO_SUCH_ID } from '../helpers/http.ts';
 import { snapshotTables } from '../helpers/db-snapshot.ts';
@@ -222,6 +222,8 @@ describe('approving', () => {
     expect(await applicationOf(id)).toMatchObject({ reviewedBy: admin.id, reviewerNotes: 'Strong references.' });
     const [audit] = await auditFor(id, 'application.approve');
     expect(audit).toMatchObject({ actorId: admin.id, before: { accountStatus: 'pending' }, after: { accountStatus: 'approved' } });
+    // the decision's e-mail follows its notification once the transaction has committed
+    await expect.poll(() => ctx.mailer.sent.length - sentBefore).toBe(1);
     const mails = ctx.mailer.sent.slice(sentBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toBe(body.email);
@@ -275,6 +277,8 @@ describe('rejecting', () => {
     expect(user.rejectedAt).toEqual(ctx.clock.now());
     const [audit] = await auditFor(id, 'application.reject');
     expect(audit).toMatchObject({ actorId: admin.id, before: { accountStatus: 'pending' }, after: { accountStatus: 'rejected', reason: 'unverified_company' } });
+    // the decision's e-mail follows its notification once the transaction has committed
+    await expect.poll(() => ctx.mailer.sent.length - sentBefore).toBe(1);
     const mails = ctx.mailer.sent.slice(sentBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toBe(body.email);
@@ -288,14 +292,24 @@ describe('rejecting', () => {
 
 describe('deciding', () => {
   it('approving twice answers 409 and sends no second e-mail', async () => {
-    const { id } = await apply();
+    const { id, body } = await apply();
+    const toApplicant = () => ctx.mailer.sent.filter((m) => m.to === body.email).length;
+    const before = toApplicant();
     await approve(id);
-    const sent = ctx.mailer.sent.length;
+    // the decision's e-mail arrives after the answer, once its notification has committed
+    await expect.poll(toApplicant).toBe(before + 1);
     const approvedAt = (await reloadUser(ctx.db, id)).approvedAt;
     ctx.clock.advance(60_000);
     expectError(await approve(id), 409, 'conflict');
     expect((await reloadUser(ctx.db, id)).approvedAt).toEqual(approvedAt);
-    expect(ctx.mailer.sent.length).toBe(sent);
+    // no second decision was told, so no second e-mail can follow
+    const decisions = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, id), eq(notifications.type, 'application_decision')));
+    expect(decisions).toHaveLength(1);
+    // (other tests' mails may still be arriving: only this applicant's count)
+    expect(toApplicant()).toBe(before + 1);
   });
 
   it('rejecting twice answers 409', async () => {

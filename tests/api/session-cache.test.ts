@@ -156,15 +156,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       };
       return result.rows.map((r) => r.pid);
     };
+    // each instance listens on three connections: its session cache, the live bus, and the live sockets' sign-out watch
+    await expect.poll(async () => (await listeners()).length).toBe(6);
     const before = await listeners();
-    expect(before).toHaveLength(2);
     await one.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
     // a change no notification announces (an update of the session row) while the connections are being replaced
     await one.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${member.id}`);
     const back = await statusSoonAfter(
       async () => {
         const now = await listeners();
-        return { statusCode: now.length === 2 && !now.some((pid) => before.includes(pid)) ? 1 : 0 };
+        return { statusCode: now.length === 6 && !now.some((pid) => before.includes(pid)) ? 1 : 0 };
       },
       1,
       5_000,
