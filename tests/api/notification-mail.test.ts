@@ -112,8 +112,16 @@ describe('with the default preferences', () => {
     expect(body).toMatch(new RegExp(`${SITE}/unsubscribe\\?token=[\\w-]+\\.[\\w-]+`));
     expect(header(mail.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(unsubscribeUrl(mail)).toMatch(new RegExp(`^${SITE}/api/notifications/unsubscribe\\?token=[\\w-]+\\.[\\w-]+$`));
-    // the outbox keeps the e-mail with its unsubscribe token blanked
-    const [kept] = await ctx.db.select().from(outbox).where(eq(outbox.to, m.user.email));
+    // the outbox keeps the e-mail with its unsubscribe token blanked (written once the SMTP server has answered,
+    // which may be just after the message reached it)
+    const kept = await vi.waitFor(
+      async () => {
+        const [row] = await ctx.db.select().from(outbox).where(eq(outbox.to, m.user.email));
+        expect(row).toBeDefined();
+        return row;
+      },
+      { timeout: 5_000, interval: 25 },
+    );
     expect(kept.text).toContain('/unsubscribe?token=[redacted]');
     expect(kept.text).not.toContain(tokenOf(unsubscribeUrl(mail)!));
     await settle();
