@@ -161,6 +161,11 @@ async function measureServer(label: string, env: NodeJS.ProcessEnv, connections 
       ]),
       ['GET /api/points (bench.partner, first page of 10)', { url: `${base}/api/points`, headers: { cookie: partner } }],
       ['GET /api/achievements/user', { url: `${base}/api/achievements/user`, headers: { cookie: partner } }],
+      ['GET /api/commissions/summary (Commission Tracker figures)', { url: `${base}/api/commissions/summary`, headers: { cookie: partner } }],
+      ['GET /api/timesheets?role=contractor (bench.partner, 3 placements)', { url: `${base}/api/timesheets?role=contractor`, headers: { cookie: partner } }],
+      ['GET /api/timesheets?status=pending (admin, page of 25)', { url: `${base}/api/timesheets?status=pending`, headers: { cookie: admin } }],
+      ['GET /api/timesheets (admin, all, page 40 of 25)', { url: `${base}/api/timesheets?page=40`, headers: { cookie: admin } }],
+      ['GET /api/placements (admin, page of 25)', { url: `${base}/api/placements`, headers: { cookie: admin } }],
       [
         'PATCH /api/leads/{id} (500 leads of different partners in turn)',
         {

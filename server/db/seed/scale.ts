@@ -102,6 +102,7 @@ export async function seedScale(db: Db, opts: { members: number; leads: number; 
     where not exists (select 1 from leads where company_name = 'Bench Prospect 1')`);
   const t3 = Date.now();
   await seedCommunityScale(db, { posts: opts.posts ?? 50_000, pointTransactions: opts.pointTransactions ?? 200_000 });
+  await seedTimesheetsScale(db);
   const t4 = Date.now();
   await db.execute(sql`analyze`);
   return { membersMs: t1 - t0, leadsMs: t2 - t1, communityMs: t4 - t3, totalMs: Date.now() - t0 };
@@ -182,6 +183,49 @@ export async function seedCommunityScale(db: Db, opts: { posts: number; pointTra
       current_level = coalesce((select max(l.level_number) from levels l where l.points_required <= t.total), 1)
     from (select user_id, greatest(0, sum(points))::int total from point_transactions group by user_id) t
     where u.id = t.user_id`);
+}
+
+/**
+ * Placements and timesheets at scale, set-based: every closed-won interim or recruitment lead of the scale
+ * members gets a placement (contractor and client two other members) and one sheet for each of the twelve weeks
+ * before now, most approved, the latest pending or in draft, with five days of entries each. `bench.partner` is
+ * the contractor of three placements (so its list has rows) and `bench.admin` sees them all. The commission
+ * rows of approved time are not written (the lists, not the payouts, are what this measures).
+ */
+export async function seedTimesheetsScale(db: Db) {
+  const members = sql`(select array_agg(id order by id) ids from users where email like '%@scale.example' and account_status = 'approved')`;
+  await db.execute(sql`
+    with m as ${members}, won as (
+      select l.id, row_number() over (order by l.id) r from leads l
+      where l.status = 'closed-won' and l.lead_type in ('interim', 'recruitment') and l.company_name like 'Prospect %'
+        and not exists (select 1 from placements p where p.lead_id = l.id)
+    )
+    insert into placements (lead_id, contractor_id, client_id, charge_rate_pence, pay_rate_pence, unit, start_date, end_date, created_at, updated_at)
+    select won.id,
+      case when won.r <= 3 then (select id from users where username = 'bench.partner') else m.ids[1 + (won.r * 7) % array_length(m.ids, 1)] end,
+      m.ids[1 + (won.r * 13 + 1) % array_length(m.ids, 1)],
+      case when won.r % 2 = 0 then 12000 else 80000 end, case when won.r % 2 = 0 then 9000 else 60000 end,
+      case when won.r % 2 = 0 then 'hour' else 'day' end,
+      (date_trunc('week', now()) - interval '12 weeks')::date, (date_trunc('week', now()) + interval '26 weeks')::date, now(), now()
+    from won, m
+    where m.ids[1 + (won.r * 7) % array_length(m.ids, 1)] <> m.ids[1 + (won.r * 13 + 1) % array_length(m.ids, 1)]`);
+  await db.execute(sql`
+    insert into timesheets (placement_id, contractor_id, client_id, project_name, week_starting, week_ending, total_units, unit_type, status,
+      submitted_at, approved_by, approved_at, created_at, updated_at)
+    select p.id, p.contractor_id, p.client_id, 'Placement ' || left(p.id::text, 8), w.monday, w.monday + 6,
+      case when p.unit = 'hour' then 40 else 5 end, p.unit,
+      case when w.k = 1 then 'draft' when w.k = 2 then 'pending' else 'approved' end,
+      case when w.k > 1 then w.monday + 5 end, case when w.k > 2 then p.client_id end, case when w.k > 2 then w.monday + 7 end,
+      w.monday + 4, w.monday + 7
+    from placements p
+    cross join lateral (select k, (date_trunc('week', now()) - make_interval(weeks => k - 1))::date monday from generate_series(1, 12) k) w
+    where p.start_date <= w.monday
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into timesheet_entries (timesheet_id, date, units, description, created_at)
+    select t.id, t.week_starting + d, case when t.unit_type = 'hour' then 8 else 1 end, 'Programme work', t.created_at
+    from timesheets t cross join generate_series(0, 4) d
+    where not exists (select 1 from timesheet_entries e where e.timesheet_id = t.id)`);
 }
 
 async function main() {
