@@ -59,12 +59,7 @@ export function MyTimeTab({ placements }: { placements: Placement[] }) {
 
       <Card>
         <CardContent className="grid gap-5 p-4 sm:p-6">
-          <WeekPicker
-            week={week}
-            thisWeek={mondayOf(now)}
-            onWeek={setWeek}
-            allowed={(monday) => weekOverlaps(monday, placement.startDate, placement.endDate)}
-          />
+          <WeekPicker week={week} thisWeek={mondayOf(now)} onWeek={setWeek} allowed={(monday) => weekOverlaps(monday, placement.startDate, placement.endDate)} />
           <WeekSheet placement={placement} week={week} />
         </CardContent>
       </Card>
@@ -146,7 +141,15 @@ function SheetHistory() {
               <div className={cn('transition-opacity', history.isPlaceholderData && 'opacity-60')}>
                 <SheetList sheets={d.items} caption="Your timesheets" who="contractor" />
               </div>
-              <Pager label="Timesheet pages" page={page} hasNext={d.page * d.pageSize < d.total} onPage={setPage} busy={history.isPlaceholderData} position className="justify-end" />
+              <Pager
+                label="Timesheet pages"
+                page={page}
+                hasNext={d.page * d.pageSize < d.total}
+                onPage={setPage}
+                busy={history.isPlaceholderData}
+                position
+                className="justify-end"
+              />
             </>
           )}
         </QueryState>

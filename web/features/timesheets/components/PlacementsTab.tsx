@@ -61,7 +61,12 @@ export function PlacementsTab() {
     { key: 'contractor', header: 'Contractor', cell: (p) => p.contractorName },
     { key: 'client', header: 'Client', cell: (p) => p.clientName },
     { key: 'rates', header: 'Rates', cellClassName: 'text-sm', cell: rates },
-    { key: 'dates', header: 'Dates', cellClassName: 'whitespace-nowrap tabular-nums text-muted-foreground', cell: (p) => `${formatDate(p.startDate)} – ${formatDate(p.endDate)}` },
+    {
+      key: 'dates',
+      header: 'Dates',
+      cellClassName: 'whitespace-nowrap tabular-nums text-muted-foreground',
+      cell: (p) => `${formatDate(p.startDate)} – ${formatDate(p.endDate)}`,
+    },
     { key: 'actions', header: <span className="sr-only">Actions</span>, className: 'text-right', cell: edit },
   ];
 
@@ -124,7 +129,15 @@ export function PlacementsTab() {
                   )}
                 />
               </div>
-              <Pager label="Placement pages" page={page} hasNext={d.page * d.pageSize < d.total} onPage={setPage} busy={list.isPlaceholderData} position className="justify-end" />
+              <Pager
+                label="Placement pages"
+                page={page}
+                hasNext={d.page * d.pageSize < d.total}
+                onPage={setPage}
+                busy={list.isPlaceholderData}
+                position
+                className="justify-end"
+              />
             </>
           )}
         </QueryState>

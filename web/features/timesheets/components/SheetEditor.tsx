@@ -135,7 +135,11 @@ export function SheetEditor({
             Week of {weekRange(weekStarting)}
           </H>
           <p className="mt-1 text-sm text-muted-foreground">
-            {sheet ? `${sheet.projectName} · ${sheet.contractorName} for ${sheet.clientName}` : placement ? `${placement.companyName} · for ${placement.clientName}` : null}
+            {sheet
+              ? `${sheet.projectName} · ${sheet.contractorName} for ${sheet.clientName}`
+              : placement
+                ? `${placement.companyName} · for ${placement.clientName}`
+                : null}
           </p>
         </div>
         <div className="flex items-center gap-3">
@@ -154,7 +158,9 @@ export function SheetEditor({
           <CircleX className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
           <div>
             <p className="font-medium text-destructive">Rejected: {sheet.approvalComments}</p>
-            <p className="mt-1 text-muted-foreground">{sheet.can.edit ? 'Correct the days below and submit the sheet again.' : 'The contractor will correct it and submit it again.'}</p>
+            <p className="mt-1 text-muted-foreground">
+              {sheet.can.edit ? 'Correct the days below and submit the sheet again.' : 'The contractor will correct it and submit it again.'}
+            </p>
           </div>
         </div>
       )}
@@ -207,7 +213,10 @@ export function SheetEditor({
                     <div className="grid gap-1">
                       <label htmlFor={unitsId} className="text-xs font-medium text-muted-foreground sm:sr-only">
                         {unitLabel}
-                        <span className="sr-only"> on {weekdayName(date)} {shortDate(date)}</span>
+                        <span className="sr-only">
+                          {' '}
+                          on {weekdayName(date)} {shortDate(date)}
+                        </span>
                       </label>
                       <Input
                         id={unitsId}
@@ -230,7 +239,10 @@ export function SheetEditor({
                     <div className="grid gap-1">
                       <label htmlFor={descId} className="text-xs font-medium text-muted-foreground sm:sr-only">
                         What you worked on
-                        <span className="sr-only"> on {weekdayName(date)} {shortDate(date)}</span>
+                        <span className="sr-only">
+                          {' '}
+                          on {weekdayName(date)} {shortDate(date)}
+                        </span>
                       </label>
                       <Input
                         id={descId}
