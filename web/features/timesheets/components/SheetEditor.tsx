@@ -190,7 +190,7 @@ export function SheetEditor({
         <div aria-hidden className="hidden grid-cols-[10rem_8rem_1fr] gap-3 bg-muted/60 px-4 py-2.5 text-xs font-medium text-muted-foreground sm:grid">
           <span>Day</span>
           <span>{unitLabel}</span>
-          <span>What you worked on</span>
+          <span>{editable ? 'What you worked on' : 'Work done'}</span>
         </div>
         <ul className="divide-y divide-border" aria-label={`Days of the week of ${weekRange(weekStarting)}`}>
           {week.map((date, i) => {
@@ -207,9 +207,16 @@ export function SheetEditor({
                     <span className="hidden sm:inline">{shortWeekday(date)}</span> <span className="text-muted-foreground">{shortDate(date)}</span>
                   </p>
                   {!inPlacement(date) && <p className="text-xs text-muted-foreground">Outside the placement</p>}
+                  {!open && inPlacement(date) && (
+                    // on a phone the day's units sit on the day's line
+                    <p className="text-sm font-medium tabular-nums sm:hidden">
+                      {rows[i].units ? unitsText(Number(rows[i].units), unit) : <span className="text-muted-foreground">—</span>}
+                    </p>
+                  )}
                 </div>
                 {open ? (
-                  <>
+                  // on a phone the two boxes share a line; from sm they are the row's own columns
+                  <div className="grid grid-cols-[5.5rem_1fr] items-start gap-2 sm:contents">
                     <div className="grid gap-1">
                       <label htmlFor={unitsId} className="text-xs font-medium text-muted-foreground sm:sr-only">
                         {unitLabel}
@@ -254,14 +261,11 @@ export function SheetEditor({
                         onChange={(e) => setRow(i, { description: e.target.value })}
                       />
                     </div>
-                  </>
+                  </div>
                 ) : (
                   <>
-                    <p className="text-sm tabular-nums sm:pt-2">
-                      <span className="text-muted-foreground sm:sr-only">{unitLabel}: </span>
-                      {rows[i].units || <span className="text-muted-foreground">—</span>}
-                    </p>
-                    <p className={cn('text-sm sm:pt-2', !rows[i].description && 'text-muted-foreground')}>{rows[i].description}</p>
+                    <p className="hidden text-sm tabular-nums sm:block sm:pt-2">{rows[i].units || <span className="text-muted-foreground">—</span>}</p>
+                    {rows[i].description && <p className="text-sm text-muted-foreground sm:pt-2 sm:text-foreground">{rows[i].description}</p>}
                   </>
                 )}
               </li>

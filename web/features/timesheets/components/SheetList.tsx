@@ -9,7 +9,7 @@ import { TimesheetStatusBadge } from './TimesheetStatusBadge.tsx';
 type Who = 'contractor' | 'client' | 'both';
 
 const link = (s: Timesheet) => (
-  <Link to={`/timesheets/${s.id}`} className="font-medium text-foreground underline-offset-4 hover:underline focus-visible:underline">
+  <Link to={`/timesheets/${s.id}`} className="font-medium text-primary underline-offset-4 hover:underline focus-visible:underline">
     {weekRange(s.weekStarting)}
   </Link>
 );
