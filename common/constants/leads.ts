@@ -30,6 +30,9 @@ export const RELATIONSHIP_LABELS: Record<RelationshipStrength, string> = { stron
 
 export const COMMISSION_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
+/** What a commission was earned on: a closed-won lead's estimate, an approved timesheet's gross profit, or a correction of one. */
+export const COMMISSION_KINDS = ['closed_won', 'time', 'adjustment'] as const;
+export type CommissionKind = (typeof COMMISSION_KINDS)[number];
 
 /** Largest value numeric(10,2) holds. */
 export const MAX_LEAD_VALUE = '99999999.99';

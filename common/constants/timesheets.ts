@@ -59,4 +59,8 @@ export const TIMESHEET_MESSAGES = {
   contractorLocked: 'The contractor cannot change once the placement has timesheets.',
   ratesLocked: 'The rates cannot change once a timesheet is approved; record a correction as an adjustment.',
   sheetsOutsideDates: 'The placement has timesheets outside these dates.',
+  adjustOnlyApproved: 'Only an approved timesheet is corrected by an adjustment; the contractor changes the others.',
+  onlyAdminAdjusts: 'Only an administrator can correct an approved timesheet.',
+  noOwnAdjustment: 'You cannot correct your own timesheet.',
+  reasonRequired: 'Say why the time is corrected.',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMISSION_STATUSES } from '../constants/leads.ts';
+import { COMMISSION_KINDS, COMMISSION_STATUSES } from '../constants/leads.ts';
 import { commissionAbilitiesSchema } from './abilities.ts';
 import { instantSchema, moneySchema } from './money.ts';
 import { pageOf, pageQuery } from './page.ts';
@@ -14,6 +14,16 @@ export const commissionSchema = z.object({
   /** The marginal rate as a fraction with four places ("0.0800"). */
   rate: z.string(),
   status: z.enum(COMMISSION_STATUSES),
+  /** What it was earned on: the lead's estimate when it closed, an approved timesheet, or a correction of one. */
+  kind: z.enum(COMMISSION_KINDS),
+  /** The value the tiers were applied to: the estimate or the gross profit counted (negative for a correction down). */
+  basis: moneySchema,
+  /** The London calendar month whose tiers it belongs to, YYYY-MM. */
+  month: z.string(),
+  /** The sheet of a time commission or correction, with its week. */
+  timesheet: z.object({ id: z.string(), weekStarting: z.string() }).nullable(),
+  /** When a pending commission on the estimate gave way to commission on approved time (its lead got a placement). */
+  supersededAt: instantSchema.nullable(),
   createdAt: instantSchema,
   paidAt: instantSchema.nullable(),
   leadDetails: z.object({ companyName: z.string(), industry: z.string(), leadType: z.string(), estimatedValue: moneySchema }),

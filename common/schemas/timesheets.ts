@@ -144,6 +144,10 @@ export const timesheetApproveSchema = z.object({ comments: commentsField.optiona
 /** POST /api/timesheets/{id}/reject: the reason is required. */
 export const timesheetRejectSchema = z.object({ comments: commentsField.min(1, M.commentsRequired) }).strict();
 
+/** POST /api/timesheets/{id}/adjust (administrators): an approved sheet's corrected entries and why. */
+export const timesheetAdjustSchema = timesheetUpdateSchema.extend({ reason: commentsField.min(1, M.reasonRequired) }).strict();
+export type TimesheetAdjustData = z.output<typeof timesheetAdjustSchema>;
+
 export const timesheetQuerySchema = pageQuery(25)
   .extend({
     role: z.enum(TIMESHEET_ROLES, { error: 'Choose contractor, client or all' }).default('all'),
@@ -152,7 +156,14 @@ export const timesheetQuerySchema = pageQuery(25)
   .strict();
 export type TimesheetQuery = z.output<typeof timesheetQuerySchema>;
 
-export const timesheetAbilitiesSchema = z.object({ edit: z.boolean(), submit: z.boolean(), approve: z.boolean(), reject: z.boolean() });
+export const timesheetAbilitiesSchema = z.object({
+  edit: z.boolean(),
+  submit: z.boolean(),
+  approve: z.boolean(),
+  reject: z.boolean(),
+  /** An administrator's correction of an approved sheet (POST /api/timesheets/{id}/adjust). */
+  adjust: z.boolean(),
+});
 export type TimesheetAbilities = z.infer<typeof timesheetAbilitiesSchema>;
 
 export const timesheetSchema = z.object({

@@ -64,7 +64,9 @@ export function timesheetPermission(
 
 export function timesheetAbilities(actor: Actor, s: SheetParties & { status: string }): TimesheetAbilities {
   const ok = (a: TimesheetAction) => timesheetPermission(actor, s, a) === 'ok';
-  return { edit: ok('edit'), submit: ok('submit'), approve: ok('approve'), reject: ok('reject') };
+  // an approved sheet is corrected only by an administrator who is not its contractor (an audited adjustment)
+  const adjust = canManagePlacements(actor) && s.status === 'approved' && actor.id !== s.contractorId;
+  return { edit: ok('edit'), submit: ok('submit'), approve: ok('approve'), reject: ok('reject'), adjust };
 }
 
 /** Which rates a viewer of a placement sees: the client what they are charged, the contractor what they are paid. */

@@ -7,6 +7,7 @@ import {
   commissionPaidSchema,
   commissionQuerySchema,
   commissionSummarySchema,
+  type Commission,
 } from '../../common/schemas/commission.ts';
 import type { AppContext } from '../app.ts';
 import { commissionScope } from '../policies/commissions.ts';
@@ -26,7 +27,18 @@ const CSV_HEADER = [
   'Status',
   'Created',
   'Paid',
+  'Earned on',
+  'Month',
+  'Basis (GBP)',
 ];
+
+/** What a payout line was earned on, in words: the deal's estimate, a week of approved time, or a correction of one. */
+function earnedOn(r: Commission): string {
+  const week = r.timesheet ? ` (week starting ${r.timesheet.weekStarting})` : '';
+  if (r.kind === 'time') return `Approved time${week}`;
+  if (r.kind === 'adjustment') return `Time correction${week}`;
+  return 'Closed won';
+}
 
 /** The member's own commissions and tracker figures; the monthly payout tools for admins. */
 export const commissionRoutes =
@@ -79,6 +91,9 @@ export const commissionRoutes =
           r.status,
           r.createdAt,
           r.paidAt ?? '',
+          earnedOn(r),
+          r.month,
+          r.basis,
         ];
         lines.push(fields.map((v) => csvField(String(v))).join(','));
       }

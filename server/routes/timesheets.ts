@@ -7,6 +7,7 @@ import {
   placementQuerySchema,
   placementSchema,
   placementUpdateSchema,
+  timesheetAdjustSchema,
   timesheetApproveSchema,
   timesheetCreateSchema,
   timesheetDetailSchema,
@@ -17,6 +18,7 @@ import {
 } from '../../common/schemas/timesheets.ts';
 import type { AppContext } from '../app.ts';
 import {
+  adjustTimesheet,
   approveTimesheet,
   createPlacement,
   createTimesheet,
@@ -86,5 +88,11 @@ export const timesheetRoutes =
 
     app.post('/api/timesheets/:id/reject', { schema: { params: sheetParams, body: timesheetRejectSchema, response: { 200: timesheetDetailSchema } } }, async (request) =>
       rejectTimesheet(ctx.db, request.user!, request.params.id, request.body.comments, ctx.now()),
+    );
+
+    app.post(
+      '/api/timesheets/:id/adjust',
+      { config: { access: 'admin' }, schema: { params: sheetParams, body: timesheetAdjustSchema, response: { 200: timesheetDetailSchema } } },
+      async (request) => adjustTimesheet(ctx.db, request.user!, request.params.id, request.body, ctx.now()),
     );
   };

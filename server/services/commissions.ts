@@ -1,10 +1,10 @@
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { CommissionStatus } from '../../common/constants/leads.ts';
-import { marginalCommission } from '../../common/rules/commission-tiers.ts';
+import { commissionOnTotal, marginalCommission } from '../../common/rules/commission-tiers.ts';
 import { fromPence, toPence } from '../../common/rules/money.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { commissions, leads, users } from '../db/schema/index.ts';
+import { commissions, leads, placements, timesheets, users } from '../db/schema/index.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import { commissionAbilities } from '../policies/commissions.ts';
 import type { Actor } from '../policies/roles.ts';
@@ -16,8 +16,37 @@ type LeadRow = typeof leads.$inferSelect;
 
 /** Commission months are calendar months in London, whatever the server's zone. */
 export const COMMISSION_TZ = 'Europe/London';
-const sameMonth = (at: Date) =>
-  sql`date_trunc('month', ${commissions.createdAt} at time zone ${COMMISSION_TZ}) = date_trunc('month', ${at.toISOString()}::timestamptz at time zone ${COMMISSION_TZ})`;
+/** The first day of the London calendar month of an instant, as YYYY-MM-DD: the month whose tiers it falls in. */
+export function londonMonth(at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: COMMISSION_TZ, year: 'numeric', month: '2-digit' }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-01`;
+}
+
+/** The first day of the month of a calendar date (YYYY-MM-DD): a sheet's profit belongs to the month its week ends in. */
+export const monthOfDay = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** The partner's commission basis of a month so far: the value of every commission of theirs in it that still stands. */
+async function monthBasis(tx: Tx, partnerId: string, month: string): Promise<number> {
+  const [{ prior }] = await tx
+    .select({ prior: sql<string>`coalesce(sum(${commissions.basis}), 0)::text` })
+    .from(commissions)
+    .where(and(eq(commissions.partnerId, partnerId), eq(commissions.month, month), ne(commissions.status, 'cancelled')));
+  return toPence(prior);
+}
+
+/**
+ * Locks a partner's user row (FOR UPDATE). Every computation of a partner's monthly commission holds it, taken
+ * before any other lock of the transaction, so two of them (two leads closing, two sheets approved) queue and the
+ * second sees the first one's commission in the month's basis.
+ */
+export async function lockPartner(tx: Tx, partnerId: SQL | string) {
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(typeof partnerId === 'string' ? eq(users.id, partnerId) : sql`${users.id} = (${partnerId})`)
+    .for('update');
+}
 
 /**
  * Creates the pending commission of a lead that just became closed-won: the marginal amount it adds to the
@@ -25,21 +54,30 @@ const sameMonth = (at: Date) =>
  * admins closing leads of the same partner at once are serialised and both see the right earlier total.
  */
 export async function createCommissionForWonLead(tx: Tx, lead: LeadRow, now: Date) {
-  const [paid] = await tx
+  const [earlier] = await tx
     .select({ id: commissions.id })
     .from(commissions)
-    .where(and(eq(commissions.leadId, lead.id), eq(commissions.status, 'paid')))
+    .where(and(eq(commissions.leadId, lead.id), eq(commissions.kind, 'closed_won'), eq(commissions.status, 'paid')))
     .limit(1);
-  if (paid) return null; // already paid out for this lead once; closing it again must not pay twice
-  const [{ prior }] = await tx
-    .select({ prior: sql<string>`coalesce(sum(${leads.estimatedValue}), 0)::text` })
-    .from(commissions)
-    .innerJoin(leads, eq(leads.id, commissions.leadId))
-    .where(and(eq(commissions.partnerId, lead.submitterId), ne(commissions.status, 'cancelled'), sameMonth(now)));
-  const { amountPence, rate } = marginalCommission(toPence(prior), toPence(lead.estimatedValue));
+  if (earlier) return null; // already paid out for this lead once; closing it again must not pay twice
+  const [placed] = await tx.select({ id: placements.id }).from(placements).where(eq(placements.leadId, lead.id)).limit(1);
+  if (placed) return null; // a lead with a placement earns from its approved time, not from its estimate
+  const month = londonMonth(now);
+  const prior = await monthBasis(tx, lead.submitterId, month);
+  const { amountPence, rate } = marginalCommission(prior, toPence(lead.estimatedValue));
   const [created] = await tx
     .insert(commissions)
-    .values({ leadId: lead.id, partnerId: lead.submitterId, amount: fromPence(amountPence), rate: rate.toFixed(4), status: 'pending', createdAt: now })
+    .values({
+      leadId: lead.id,
+      partnerId: lead.submitterId,
+      amount: fromPence(amountPence),
+      rate: rate.toFixed(4),
+      status: 'pending',
+      kind: 'closed_won',
+      basis: lead.estimatedValue,
+      month,
+      createdAt: now,
+    })
     .returning();
   await notify(
     tx,
@@ -67,12 +105,128 @@ function pounds(pence: number): string {
   return `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
 }
 
-/** A lead that leaves closed-won loses its unpaid commission; a paid one stays paid. */
+/**
+ * A lead that leaves closed-won loses the unpaid commission on its estimate; a paid one stays paid. Commission on
+ * approved time stays: the work was done and billed whatever became of the deal.
+ */
 export async function cancelUnpaidCommission(tx: Tx, leadId: string) {
   await tx
     .update(commissions)
     .set({ status: 'cancelled' })
-    .where(and(eq(commissions.leadId, leadId), eq(commissions.status, 'pending')));
+    .where(and(eq(commissions.leadId, leadId), eq(commissions.kind, 'closed_won'), eq(commissions.status, 'pending')));
+}
+
+/**
+ * A lead's first placement: its pending commission on the estimate gives way to commission on approved time
+ * (cancelled, marked superseded, and out of its month's basis). A paid one stays as an advance against the time.
+ * The caller holds the partner's lock.
+ */
+export async function supersedeEstimateCommission(tx: Tx, leadId: string, now: Date) {
+  await tx
+    .update(commissions)
+    .set({ status: 'cancelled', supersededAt: now })
+    .where(and(eq(commissions.leadId, leadId), eq(commissions.kind, 'closed_won'), eq(commissions.status, 'pending')));
+}
+
+/** Half-up pence of a rate difference (pence) times units in hundredths. */
+const profitPence = (marginPence: number, unitsHundredths: number) => Math.floor((marginPence * unitsHundredths + 50) / 100);
+
+/** A sheet's gross profit in SQL, as profitPence computes it: (charge − pay) × units, rounded half up to the penny. */
+const sheetProfitSql = sql<string>`round((${placements.chargeRatePence} - ${placements.payRatePence}) * ${timesheets.totalUnits})`;
+
+export interface TimeCommissionInput {
+  sheetId: string;
+  /** `time` when the sheet is approved; `adjustment` when an administrator corrects an approved sheet. */
+  kind: 'time' | 'adjustment';
+  /** The sheet's units (hundredths) that earned before this change: 0 at approval, the old total at a correction. */
+  unitsBefore: number;
+  /** The sheet's units (hundredths) from now on. */
+  unitsAfter: number;
+}
+
+/**
+ * Commission on approved time: the sheet's gross profit, (charge − pay) × units, joins the referring partner's
+ * basis for the London month its week ends in, and the commission row is what it adds at the marginal tiers. If
+ * the lead's estimate was already paid on, that stands as an advance: the lead's approved profit counts only above
+ * the estimate paid on, so nothing is paid twice. A correction counts the difference (negative when time was
+ * removed: a deduction from the next payout). The caller holds the partner's lock (lockPartner) and the sheet's.
+ * Answers the commission created, or null when the change earns nothing.
+ */
+export async function commissionForTime(tx: Tx, input: TimeCommissionInput, now: Date) {
+  const [sheet] = await tx
+    .select({
+      weekEnding: timesheets.weekEnding,
+      weekStarting: timesheets.weekStarting,
+      margin: sql<number>`(${placements.chargeRatePence} - ${placements.payRatePence})`.mapWith(Number),
+      leadId: leads.id,
+      partnerId: leads.submitterId,
+      companyName: leads.companyName,
+    })
+    .from(timesheets)
+    .innerJoin(placements, eq(placements.id, timesheets.placementId))
+    .innerJoin(leads, eq(leads.id, placements.leadId))
+    .where(eq(timesheets.id, input.sheetId));
+  if (!sheet) throw new AppError('not_found', 'Timesheet not found.');
+  // the lead's other approved sheets, and what was already paid on its estimate
+  const [others] = await tx
+    .select({ profit: sql<string>`coalesce(sum(${sheetProfitSql}), 0)::text` })
+    .from(timesheets)
+    .innerJoin(placements, eq(placements.id, timesheets.placementId))
+    .where(and(eq(placements.leadId, sheet.leadId), eq(timesheets.status, 'approved'), ne(timesheets.id, input.sheetId)));
+  const [advance] = await tx
+    .select({ paid: sql<string>`coalesce(sum(${commissions.basis}), 0)::text` })
+    .from(commissions)
+    .where(and(eq(commissions.leadId, sheet.leadId), eq(commissions.kind, 'closed_won'), eq(commissions.status, 'paid')));
+  const othersPence = Number(others.profit); // whole pence: each sheet rounded as profitPence does
+  const paidOn = toPence(advance.paid);
+  const before = othersPence + profitPence(sheet.margin, input.unitsBefore);
+  const after = othersPence + profitPence(sheet.margin, input.unitsAfter);
+  const counted = Math.max(0, after - paidOn) - Math.max(0, before - paidOn);
+  if (counted === 0) return null;
+  const month = monthOfDay(sheet.weekEnding);
+  const prior = await monthBasis(tx, sheet.partnerId, month);
+  const amountPence = commissionOnTotal(prior + counted) - commissionOnTotal(prior);
+  const rate = Math.round((amountPence / counted) * 10_000) / 10_000;
+  const [created] = await tx
+    .insert(commissions)
+    .values({
+      leadId: sheet.leadId,
+      partnerId: sheet.partnerId,
+      amount: fromPence(amountPence),
+      rate: rate.toFixed(4),
+      status: 'pending',
+      kind: input.kind,
+      timesheetId: input.sheetId,
+      basis: fromPence(counted),
+      month,
+      createdAt: now,
+    })
+    .returning();
+  const week = new Date(`${sheet.weekStarting}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  await notify(
+    tx,
+    sheet.partnerId,
+    'commission_earned',
+    { type: 'commission', id: created.id },
+    amountPence >= 0
+      ? {
+          title: `Commission earned: ${pounds(amountPence)}`,
+          message:
+            `${input.kind === 'time' ? 'Approved time' : 'Corrected time'} at ${sheet.companyName} (week of ${week}): your commission of ${pounds(amountPence)} is pending and will be paid with the next monthly payout.`.slice(
+              0,
+              300,
+            ),
+          actionUrl: '/commissions',
+          at: now,
+        }
+      : {
+          title: `Commission corrected: −${pounds(-amountPence)}`,
+          message: `Time at ${sheet.companyName} (week of ${week}) was corrected down: ${pounds(-amountPence)} comes off your next monthly payout.`.slice(0, 300),
+          actionUrl: '/commissions',
+          at: now,
+        },
+  );
+  return created;
 }
 
 const partnerName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
@@ -86,16 +240,25 @@ export interface CommissionFilter extends PageQuery {
 function filterConditions(scope: SQL, f: Omit<CommissionFilter, 'page' | 'pageSize'>): SQL | undefined {
   const conditions: Array<SQL | undefined> = [scope];
   if (f.status) conditions.push(eq(commissions.status, f.status));
-  if (f.month) conditions.push(sql`to_char(${commissions.createdAt} at time zone ${COMMISSION_TZ}, 'YYYY-MM') = ${f.month}`);
+  if (f.month) conditions.push(eq(commissions.month, `${f.month}-01`));
   return and(...conditions);
 }
 
 function commissionRows(db: Db, where: SQL | undefined) {
   return db
-    .select({ c: commissions, partnerName, companyName: leads.companyName, industry: leads.industry, leadType: leads.leadType, estimatedValue: leads.estimatedValue })
+    .select({
+      c: commissions,
+      partnerName,
+      companyName: leads.companyName,
+      industry: leads.industry,
+      leadType: leads.leadType,
+      estimatedValue: leads.estimatedValue,
+      weekStarting: timesheets.weekStarting,
+    })
     .from(commissions)
     .innerJoin(leads, eq(leads.id, commissions.leadId))
     .innerJoin(users, eq(users.id, commissions.partnerId))
+    .leftJoin(timesheets, eq(timesheets.id, commissions.timesheetId))
     .where(where)
     .orderBy(desc(commissions.createdAt), desc(commissions.id));
 }

@@ -87,18 +87,23 @@ export async function commissionSummary(db: Db, userId: string, now: Date) {
   const nowText = now.toISOString();
   const month = (col: SQL | typeof commissions.createdAt, offset: number) =>
     sql`date_trunc('month', ${col} at time zone ${COMMISSION_TZ}) = date_trunc('month', (${nowText}::timestamptz at time zone ${COMMISSION_TZ}) - make_interval(months => ${offset}))`;
+  // a commission's month is the London month whose tiers it belongs to (a sheet's: the month its week ends in)
+  const commissionMonth = (offset: number) =>
+    sql`${commissions.month} = date_trunc('month', (${nowText}::timestamptz at time zone ${COMMISSION_TZ}) - make_interval(months => ${offset}))::date`;
   const [sums] = await db
     .select({
       total: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} <> 'cancelled'), 0)::text`,
       pending: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} = 'pending'), 0)::text`,
       paid: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} = 'paid'), 0)::text`,
-      thisMonth: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} <> 'cancelled' and ${month(commissions.createdAt, 0)}), 0)::text`,
-      lastMonth: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} <> 'cancelled' and ${month(commissions.createdAt, 1)}), 0)::text`,
-      wonValueThisMonth: sql<string>`coalesce(sum(${leads.estimatedValue}) filter (where ${commissions.status} <> 'cancelled' and ${month(commissions.createdAt, 0)}), 0)::text`,
-      closesThisMonth: n(sql`count(*) filter (where ${commissions.status} <> 'cancelled' and ${month(commissions.createdAt, 0)})`),
+      thisMonth: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} <> 'cancelled' and ${commissionMonth(0)}), 0)::text`,
+      lastMonth: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} <> 'cancelled' and ${commissionMonth(1)}), 0)::text`,
+      // the tiers' basis: closed-won estimates and approved gross profit
+      wonValueThisMonth: sql<string>`coalesce(sum(${commissions.basis}) filter (where ${commissions.status} <> 'cancelled' and ${commissionMonth(0)}), 0)::text`,
+      closesThisMonth: n(
+        sql`count(*) filter (where ${commissions.kind} = 'closed_won' and (${commissions.status} <> 'cancelled' or ${commissions.supersededAt} is not null) and ${commissionMonth(0)})`,
+      ),
     })
     .from(commissions)
-    .innerJoin(leads, eq(leads.id, commissions.leadId))
     .where(eq(commissions.partnerId, userId));
   const [leadFigures] = await db
     .select({

@@ -13,6 +13,7 @@ import {
   type TimesheetCreateData,
   type TimesheetDetail,
   type TimesheetQuery,
+  type TimesheetAdjustData,
   type TimesheetUpdateData,
 } from '../../common/schemas/timesheets.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -30,6 +31,7 @@ import {
 } from '../policies/timesheets.ts';
 import { iso, moneyFromPence } from '../presenters/wire.ts';
 import { recordAudit } from './audit.ts';
+import { commissionForTime, lockPartner, supersedeEstimateCommission } from './commissions.ts';
 import { notify } from './notify.ts';
 
 type PlacementRow = typeof placements.$inferSelect;
@@ -45,6 +47,10 @@ function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
+
+/** The referring partner of a sheet's lead, as a subquery (no row when the sheet does not exist). */
+const partnerOfSheet = (sheetId: string) =>
+  sql`select ${leads.submitterId} from ${leads} join ${placements} on ${placements.leadId} = ${leads.id} join ${timesheets} on ${timesheets.placementId} = ${placements.id} where ${timesheets.id} = ${sheetId}`;
 
 const invalid = (path: string, message: string) => new AppError('validation_failed', message, { issues: [{ path, message }] });
 
@@ -136,11 +142,15 @@ const placementAudit = (p: PlacementRow) => ({
 export async function createPlacement(db: Db, actor: Actor, data: PlacementCreateData, now: Date): Promise<Placement> {
   requireAdmin(actor);
   const id = await db.transaction(async (tx) => {
-    const [lead] = await tx.select({ status: leads.status, leadType: leads.leadType }).from(leads).where(eq(leads.id, data.leadId));
+    const [lead] = await tx.select({ status: leads.status, leadType: leads.leadType, partnerId: leads.submitterId }).from(leads).where(eq(leads.id, data.leadId));
     if (!lead) throw invalid('leadId', M.leadNotFound);
     if (lead.status !== 'closed-won') throw invalid('leadId', M.leadNotWon);
     if (!(PLACEMENT_LEAD_TYPES as readonly string[]).includes(lead.leadType)) throw invalid('leadId', M.leadWrongType);
+    // the lead's commission may change (its estimate gives way to time): the partner's lock, as every commission change takes
+    await lockPartner(tx, lead.partnerId);
     await checkParties(tx, { contractorId: data.contractorId, clientId: data.clientId });
+    const [earlier] = await tx.select({ id: placements.id }).from(placements).where(eq(placements.leadId, data.leadId)).limit(1);
+    if (!earlier) await supersedeEstimateCommission(tx, data.leadId, now);
     const [row] = await tx
       .insert(placements)
       .values({
@@ -371,27 +381,88 @@ async function lockSheet(tx: Tx, actor: Actor, id: string, action: TimesheetActi
 export async function updateTimesheetEntries(db: Db, actor: Actor, id: string, data: TimesheetUpdateData, now: Date): Promise<TimesheetDetail> {
   await db.transaction(async (tx) => {
     const sheet = await lockSheet(tx, actor, id, 'edit');
-    const [p] = await tx.select({ startDate: placements.startDate, endDate: placements.endDate }).from(placements).where(eq(placements.id, sheet.placementId));
-    const unit = sheet.unitType as PlacementUnit;
-    const max = MAX_UNITS_PER_DAY[unit];
-    data.entries.forEach((e, i) => {
-      if (e.date < sheet.weekStarting || e.date > sheet.weekEnding) throw invalid(`entries.${i}.date`, M.dateOutsideWeek);
-      if (e.date < p.startDate || e.date > p.endDate) throw invalid(`entries.${i}.date`, M.dateOutsidePlacement);
-      if (e.units > max) throw invalid(`entries.${i}.units`, M.unitsTooMany(max, unit));
-    });
-    const total = data.entries.reduce((sum, e) => sum + hundredths(e.units), 0);
-    await tx.delete(timesheetEntries).where(eq(timesheetEntries.timesheetId, id));
-    if (data.entries.length) {
-      await tx
-        .insert(timesheetEntries)
-        .values(
-          data.entries.map((e) => ({ timesheetId: id, date: e.date, units: (hundredths(e.units) / 100).toFixed(2), description: e.description || null, createdAt: now })),
-        );
-    }
+    await replaceEntries(tx, sheet, data.entries, now);
+  });
+  return getTimesheet(db, actor, id);
+}
+
+/** Checks a week's entries against the sheet's week, its placement's dates and its unit, stores them, and answers the new total in hundredths. */
+async function replaceEntries(tx: Tx, sheet: TimesheetRow, entries: TimesheetUpdateData['entries'], now: Date): Promise<number> {
+  const id = sheet.id;
+  const [p] = await tx.select({ startDate: placements.startDate, endDate: placements.endDate }).from(placements).where(eq(placements.id, sheet.placementId));
+  const unit = sheet.unitType as PlacementUnit;
+  const max = MAX_UNITS_PER_DAY[unit];
+  entries.forEach((e, i) => {
+    if (e.date < sheet.weekStarting || e.date > sheet.weekEnding) throw invalid(`entries.${i}.date`, M.dateOutsideWeek);
+    if (e.date < p.startDate || e.date > p.endDate) throw invalid(`entries.${i}.date`, M.dateOutsidePlacement);
+    if (e.units > max) throw invalid(`entries.${i}.units`, M.unitsTooMany(max, unit));
+  });
+  const total = entries.reduce((sum, e) => sum + hundredths(e.units), 0);
+  await tx.delete(timesheetEntries).where(eq(timesheetEntries.timesheetId, id));
+  if (entries.length) {
     await tx
-      .update(timesheets)
-      .set({ totalUnits: (total / 100).toFixed(2), updatedAt: now })
-      .where(eq(timesheets.id, id));
+      .insert(timesheetEntries)
+      .values(entries.map((e) => ({ timesheetId: id, date: e.date, units: (hundredths(e.units) / 100).toFixed(2), description: e.description || null, createdAt: now })));
+  }
+  await tx
+    .update(timesheets)
+    .set({ totalUnits: (total / 100).toFixed(2), updatedAt: now })
+    .where(eq(timesheets.id, id));
+  return total;
+}
+
+/**
+ * An administrator corrects an approved sheet: its entries are replaced, and the difference in gross profit earns
+ * (or takes back) commission as an adjustment in the month the week ends in. The sheet stays approved. Audited with
+ * the entries before and after and the reason; the contractor is told. Never by the sheet's own contractor.
+ */
+export async function adjustTimesheet(db: Db, actor: Actor, id: string, data: TimesheetAdjustData, now: Date): Promise<TimesheetDetail> {
+  if (!canManagePlacements(actor)) throw new AppError('forbidden', M.onlyAdminAdjusts);
+  await db.transaction(async (tx) => {
+    await lockPartner(tx, partnerOfSheet(id));
+    const [sheet] = await tx.select().from(timesheets).where(eq(timesheets.id, id)).for('update');
+    if (!sheet) throw new AppError('not_found', M.notFound);
+    if (sheet.contractorId === actor.id) throw new AppError('forbidden', M.noOwnAdjustment);
+    if (sheet.status !== 'approved') throw new AppError('conflict', M.adjustOnlyApproved);
+    const beforeEntries = await tx
+      .select({ date: timesheetEntries.date, units: timesheetEntries.units, description: timesheetEntries.description })
+      .from(timesheetEntries)
+      .where(eq(timesheetEntries.timesheetId, id))
+      .orderBy(timesheetEntries.date);
+    const unitsBefore = hundredths(sheet.totalUnits);
+    const unitsAfter = await replaceEntries(tx, sheet, data.entries, now);
+    const commission = await commissionForTime(tx, { sheetId: id, kind: 'adjustment', unitsBefore, unitsAfter }, now);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'timesheet.adjust',
+      entityType: 'timesheet',
+      entityId: id,
+      before: { totalUnits: sheet.totalUnits, entries: beforeEntries },
+      after: {
+        totalUnits: (unitsAfter / 100).toFixed(2),
+        entries: data.entries.map((e) => ({ date: e.date, units: (hundredths(e.units) / 100).toFixed(2), description: e.description || null })),
+        reason: data.reason,
+        commission: commission ? { id: commission.id, amount: commission.amount, basis: commission.basis } : null,
+      },
+      at: now,
+    });
+    await notify(
+      tx,
+      sheet.contractorId,
+      'timesheet_decided',
+      { type: 'timesheet', id },
+      {
+        title: `Timesheet corrected: ${sheet.projectName}`.slice(0, 200),
+        message:
+          `An administrator corrected your approved time for the ${weekText(sheet)} from ${unitsText(sheet)} to ${unitsText({ ...sheet, totalUnits: (unitsAfter / 100).toFixed(2) })}: “${data.reason}”.`.slice(
+            0,
+            300,
+          ),
+        actionUrl: `/timesheets/${id}`,
+        actorId: actor.id,
+        at: now,
+      },
+    );
   });
   return getTimesheet(db, actor, id);
 }
@@ -433,6 +504,8 @@ export async function submitTimesheet(db: Db, actor: Actor, id: string, now: Dat
 /** The client (or an administrator) decides a pending sheet; the contractor is told. Audited. */
 async function decide(db: Db, actor: Actor, id: string, decision: 'approve' | 'reject', comments: string | undefined, now: Date): Promise<TimesheetDetail> {
   await db.transaction(async (tx) => {
+    // approval earns the referring partner commission: their lock first, as every commission change takes it
+    if (decision === 'approve') await lockPartner(tx, partnerOfSheet(id));
     const sheet = await lockSheet(tx, actor, id, decision);
     const status: TimesheetStatus = decision === 'approve' ? 'approved' : 'rejected';
     const note = comments?.trim() || null;
@@ -453,6 +526,7 @@ async function decide(db: Db, actor: Actor, id: string, decision: 'approve' | 'r
       after: { status, totalUnits: sheet.totalUnits, comments: note },
       at: now,
     });
+    if (decision === 'approve') await commissionForTime(tx, { sheetId: id, kind: 'time', unitsBefore: 0, unitsAfter: hundredths(sheet.totalUnits) }, now);
     await notify(
       tx,
       sheet.contractorId,

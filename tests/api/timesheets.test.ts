@@ -360,7 +360,7 @@ describe('the state machine', () => {
     expect(sheet.status).toBe('draft');
     const pending = await contractor.api.postOk(timesheetDetailSchema, `/api/timesheets/${sheet.id}/submit`, { body: {} });
     expect(pending).toMatchObject({ status: 'pending', submittedAt: ctx.clock.now().toISOString(), can: { edit: false, submit: false, approve: false, reject: false } });
-    expect((await get(customer, sheet.id)).can).toEqual({ edit: false, submit: false, approve: true, reject: true });
+    expect((await get(customer, sheet.id)).can).toEqual({ edit: false, submit: false, approve: true, reject: true, adjust: false });
     const told = await ctx.db
       .select()
       .from(notifications)
@@ -403,7 +403,7 @@ describe('the state machine', () => {
     const sheet = await sheetOf({ units: [10], status: 'pending' });
     const rejected = await customer.api.postOk(timesheetDetailSchema, `/api/timesheets/${sheet.id}/reject`, { body: { comments: 'Monday was 8 hours.' } });
     expect(rejected).toMatchObject({ status: 'rejected', approvalComments: 'Monday was 8 hours.', approvedBy: null, approvedAt: null });
-    expect((await get(contractor, sheet.id)).can).toEqual({ edit: true, submit: true, approve: false, reject: false });
+    expect((await get(contractor, sheet.id)).can).toEqual({ edit: true, submit: true, approve: false, reject: false, adjust: false });
     const fixed = await contractor.api.patchOk(timesheetDetailSchema, `/api/timesheets/${sheet.id}`, { body: { entries: [{ date: sheet.weekStarting, units: 8 }] } });
     expect(fixed).toMatchObject({ status: 'rejected', totalUnits: 8 });
     await contractor.api.postOk(timesheetDetailSchema, `/api/timesheets/${sheet.id}/submit`, { body: {} });

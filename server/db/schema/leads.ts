@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { events } from './community.ts';
 import { users } from './users.ts';
+import { timesheets } from './work.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -78,13 +79,35 @@ export const commissions = pgTable(
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     rate: numeric('rate', { precision: 5, scale: 4 }).notNull(),
     status: text('status').notNull().default('pending'),
+    /**
+     * What the commission was earned on: `closed_won` (the lead's estimated value when it closed), `time` (an
+     * approved timesheet's gross profit) or `adjustment` (an administrator's correction of an approved sheet).
+     */
+    kind: text('kind').notNull().default('closed_won'),
+    /** The sheet a `time` or `adjustment` commission comes from. */
+    timesheetId: uuid('timesheet_id').references(() => timesheets.id, { onDelete: 'restrict' }),
+    /** The value the tiers were applied to, in pounds: the estimate, or the gross profit counted (negative for a downward correction). */
+    basis: numeric('basis', { precision: 12, scale: 2 }).notNull(),
+    /** The London calendar month (its first day) whose tiers the commission belongs to. */
+    month: date('month').notNull(),
+    /** Set when a pending closed-won commission gave way to earning from approved time (its lead got a placement). */
+    supersededAt: ts('superseded_at'),
     paidAt: ts('paid_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('commissions_partner_idx').on(t.partnerId, t.createdAt),
+    index('commissions_partner_month_idx').on(t.partnerId, t.month),
     index('commissions_lead_idx').on(t.leadId),
     index('commissions_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('commissions_timesheet_time_key')
+      .on(t.timesheetId)
+      .where(sql`${t.kind} = 'time'`),
+    index('commissions_timesheet_idx')
+      .on(t.timesheetId)
+      .where(sql`${t.timesheetId} is not null`),
+    check('commissions_kind_check', sql`${t.kind} in ('closed_won', 'time', 'adjustment')`),
+    check('commissions_kind_sheet_check', sql`(${t.kind} = 'closed_won') = (${t.timesheetId} is null)`),
   ],
 );
 

@@ -81,9 +81,10 @@ export async function seedScale(db: Db, opts: { members: number; leads: number; 
     sql`insert into lead_activities (lead_id, user_id, activity, created_at, kind, to_status) select id, submitter_id, 'Lead submitted', created_at, 'submitted', 'submitted' from leads where company_name like 'Prospect %'`,
   );
   await db.execute(sql`
-    insert into commissions (lead_id, partner_id, amount, rate, status, created_at, paid_at)
+    insert into commissions (lead_id, partner_id, amount, rate, status, created_at, paid_at, basis, month)
     select id, submitter_id, round(estimated_value * 0.2, 2), 0.2000, case when created_at < now() - interval '60 days' then 'paid' else 'pending' end, updated_at,
-      case when created_at < now() - interval '60 days' then updated_at + interval '30 days' end
+      case when created_at < now() - interval '60 days' then updated_at + interval '30 days' end,
+      estimated_value, date_trunc('month', updated_at at time zone 'Europe/London')::date
     from leads where status = 'closed-won' and company_name like 'Prospect %'`);
   const t2 = Date.now();
   // the accounts the benchmark signs in as

@@ -5,3 +5,5 @@
 
 /** A closed or removed lead, or a payout, changes the tracker's figures: others refresh them by these keys. */
 export { commissionKeys } from './api/keys.ts';
+/** How a commission row says what it was earned on (approved time, a correction, an estimate that gave way). */
+export { earnedOn } from './lib/earned-on.ts';

@@ -7,6 +7,7 @@ import { ResponsiveTable, type Column } from '../../../components/responsive-tab
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatGBP } from '../../../lib/format.ts';
+import { earnedOn } from '../../commissions/index.ts';
 import { ratePercent } from '../lib/payout-format.ts';
 
 /** What the table needs to pay a row: whether a payment is on its way (and for which row), and how to pay. */
@@ -52,11 +53,11 @@ function columns(pay: PayState): Column<Commission>[] {
           <p className="truncate" title={c.leadDetails.companyName}>
             {c.leadDetails.companyName}
           </p>
-          <p className="truncate text-xs text-muted-foreground">{LEAD_TYPE_LABELS[c.leadDetails.leadType as LeadType] ?? c.leadDetails.leadType}</p>
+          <p className="truncate text-xs text-muted-foreground">{earnedOn(c) ?? LEAD_TYPE_LABELS[c.leadDetails.leadType as LeadType] ?? c.leadDetails.leadType}</p>
         </>
       ),
     },
-    { key: 'value', header: 'Value', className: 'text-right', cellClassName: NUMBER, cell: (c) => formatGBP(c.leadDetails.estimatedValue) },
+    { key: 'value', header: 'Value', className: 'text-right', cellClassName: NUMBER, cell: (c) => formatGBP(c.basis) },
     { key: 'rate', header: 'Rate', className: 'text-right', cellClassName: NUMBER, cell: (c) => ratePercent(c.rate) },
     { key: 'amount', header: 'Amount', className: 'text-right', cellClassName: `${NUMBER} font-semibold`, cell: (c) => formatGBP(c.amount, 2) },
     { key: 'status', header: 'Status', cell: (c) => <CommissionStatusBadge status={c.status} /> },
@@ -74,7 +75,7 @@ function columns(pay: PayState): Column<Commission>[] {
 /** A commission on a phone: partner, company and status, the figures in three columns, "Mark paid" when it may be paid. */
 function PayoutCard({ c, pay }: { c: Commission; pay: PayState }) {
   const figures = [
-    { label: 'Value', value: formatGBP(c.leadDetails.estimatedValue), className: 'tabular-nums' },
+    { label: 'Value', value: formatGBP(c.basis), className: 'tabular-nums' },
     { label: 'Rate', value: ratePercent(c.rate), className: 'tabular-nums' },
     { label: 'Amount', value: formatGBP(c.amount, 2), className: 'font-semibold tabular-nums' },
     { label: 'Created', value: formatDate(c.createdAt), className: 'tabular-nums' },
@@ -85,7 +86,10 @@ function PayoutCard({ c, pay }: { c: Commission; pay: PayState }) {
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-medium">{c.partnerName}</p>
-          <p className="truncate text-sm text-muted-foreground">{c.leadDetails.companyName}</p>
+          <p className="truncate text-sm text-muted-foreground">
+            {c.leadDetails.companyName}
+            {earnedOn(c) ? ` · ${earnedOn(c)}` : ''}
+          </p>
         </div>
         <CommissionStatusBadge status={c.status} />
       </div>

@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { formatDate, formatGBP } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useCommissionHistory } from '../api/commissions.ts';
+import { earnedOn } from '../lib/earned-on.ts';
 
 /** rate is a fraction as text ("0.2851"): a percent with one decimal. */
 const ratePercent = (rate: string) => `${(Number(rate) * 100).toFixed(1)}%`;
@@ -25,7 +26,7 @@ const COLUMNS: Column<Commission>[] = [
     cell: (c) => (
       <>
         <span className="block truncate font-medium text-foreground">{c.leadDetails.companyName}</span>
-        <span className="block truncate text-xs text-muted-foreground">{c.leadDetails.industry}</span>
+        <span className="block truncate text-xs text-muted-foreground">{earnedOn(c) ?? c.leadDetails.industry}</span>
       </>
     ),
   },
@@ -52,7 +53,7 @@ function CommissionCard({ c }: { c: Commission }) {
         <div className="min-w-0">
           <p className="truncate font-medium">{c.leadDetails.companyName}</p>
           <p className="truncate text-sm text-muted-foreground">
-            {c.leadDetails.industry} · {typeLabel(c.leadDetails.leadType)}
+            {earnedOn(c) ?? c.leadDetails.industry} · {typeLabel(c.leadDetails.leadType)}
           </p>
         </div>
         <CommissionStatusBadge status={c.status} />
@@ -88,7 +89,7 @@ export function CommissionHistory({ page, onPage }: { page: number; onPage: (p: 
         <CardTitle className="flex items-center gap-2">
           <Wallet className="size-5 text-muted-foreground" aria-hidden /> Commission history
         </CardTitle>
-        <CardDescription>One row per closed-won lead, newest first.</CardDescription>
+        <CardDescription>One row per closed-won lead and per approved week of placement time, newest first.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <QueryState
