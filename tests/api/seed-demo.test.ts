@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../../common/constants/options.ts';
 import { adminOverviewSchema } from '../../common/schemas/admin.ts';
 import { chatChannelPageSchema, chatMessagePageSchema } from '../../common/schemas/chat.ts';
+import { commissionPageSchema } from '../../common/schemas/commission.ts';
 import { postPageSchema, userEndorsementsSchema } from '../../common/schemas/community.ts';
 import { pointsSchema } from '../../common/schemas/gamification.ts';
 import { leadActivityPageSchema, leadPageSchema } from '../../common/schemas/lead.ts';
@@ -229,6 +230,11 @@ describe('the demo seed', () => {
     expect(waiting.items[0].can).toMatchObject({ approve: true, reject: true, edit: false });
     const placements = await priya.getOk(placementPageSchema, '/api/placements', { query: { role: 'contractor' } });
     expect(placements.items[0]).toMatchObject({ chargeRate: null, can: { createTimesheet: true } });
+    // she referred the third placement's lead: its approved weeks earn her commission, the estimate gave way
+    const earned = await priya.getOk(commissionPageSchema, '/api/commissions', { query: { pageSize: 100 } });
+    const corve = earned.items.filter((c) => c.leadDetails.companyName === 'Corve Therapeutics');
+    expect(corve.filter((c) => c.kind === 'time' && c.status === 'pending').length).toBe(2);
+    expect(corve.filter((c) => c.kind === 'closed_won').map((c) => c.status)).toEqual(['cancelled']);
     const admin = client(ctx.app, await login(ctx.app, 'marcus.adeyemi', DEMO_PASSWORD));
     const all = await admin.getOk(timesheetPageSchema, '/api/timesheets', { query: { pageSize: 100 } });
     expect(all.total).toBe(first.timesheets);

@@ -2,7 +2,7 @@
  * The demo's timesheets: three placements on won interim and recruitment leads of demo partners, each with weeks
  * of time in every state (approved, one rejected with the client's comments, one awaiting approval, this week's
  * draft). Priya Raman works on one as the contractor and approves another as the client, so signing in as her
- * shows both tabs; Marcus Adeyemi (administrator) made the placements. Made through the same factories the tests
+ * shows both tabs, and she referred the third, so her Commission Tracker shows commission on approved time; Marcus Adeyemi (administrator) made the placements. Made through the same factories the tests
  * use, at back-dated moments relative to `now`.
  */
 import { and, eq } from 'drizzle-orm';
@@ -138,8 +138,9 @@ export const DEMO_PLACEMENTS: DemoPlacement[] = [
     ],
   },
   {
-    // Neither side is Priya: Tom with Aisha as the client, for the administrators' lists
-    lead: { companyName: 'Pennant Logistics', referrer: 'hannah.becker' },
+    // On a lead Priya referred (its pending estimate gives way to commission on the approved time): Tom with Aisha
+    // as the client
+    lead: { companyName: 'Corve Therapeutics', referrer: 'priya.raman' },
     contractor: 'tom.fletcher',
     client: 'aisha.khan',
     unit: 'hour',
@@ -152,26 +153,26 @@ export const DEMO_PLACEMENTS: DemoPlacement[] = [
         weeksAgo: 5,
         state: 'approved',
         units: [6, 6, 6, 6, 4, 0, 0],
-        descriptions: ['Depot network review', 'Depot network review', 'Contract renewals', 'Contract renewals', 'Legal team handover', '', ''],
+        descriptions: ['Clinical operations review', 'Clinical operations review', 'CRO contract renewals', 'CRO contract renewals', 'Handover to the new hire', '', ''],
       },
       {
         weeksAgo: 4,
         state: 'approved',
         units: [6, 6, 7, 6, 4, 0, 0],
-        descriptions: ['Fleet leasing terms', 'Fleet leasing terms', 'Union consultation', 'Union consultation', 'Weekly report', '', ''],
+        descriptions: ['Trial site contracts', 'Trial site contracts', 'Regulatory submission plan', 'Regulatory submission plan', 'Weekly report', '', ''],
       },
       {
         weeksAgo: 3,
         state: 'rejected',
         units: [6, 6, 6, 6, 6, 0, 0],
-        descriptions: ['Tender documents', 'Tender documents', 'Tender documents', 'Tender documents', 'Tender documents', '', ''],
-        comments: 'Please split the tender work by lot so we can recharge it.',
+        descriptions: ['Study budgets', 'Study budgets', 'Study budgets', 'Study budgets', 'Study budgets', '', ''],
+        comments: 'Please split the budget work by study so we can recharge it.',
       },
       {
         weeksAgo: 1,
         state: 'pending',
         units: [6, 6, 6, 5, 4, 0, 0],
-        descriptions: ['Lot 1 tender', 'Lot 2 tender', 'Lot 3 tender', 'Clarification questions', 'Submission', '', ''],
+        descriptions: ['Study A budget', 'Study B budget', 'Study C budget', 'Sponsor questions', 'Budget sign-off', '', ''],
       },
     ],
   },

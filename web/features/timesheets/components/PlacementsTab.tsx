@@ -72,7 +72,7 @@ export function PlacementsTab() {
 
   return (
     <Card>
-      <CardHeader className="sm:flex-row sm:items-end sm:justify-between">
+      <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1.5">
           <CardTitle className="flex items-center gap-2">
             <Briefcase className="size-5 text-muted-foreground" aria-hidden /> Placements

@@ -36,8 +36,9 @@ export function SheetList({ sheets, caption, who }: { sheets: readonly Timesheet
         <Link to={`/timesheets/${s.id}`} className="-m-4 flex items-center gap-3 rounded-lg p-4 hover:bg-accent/50 focus-visible:outline-2 focus-visible:outline-ring">
           <div className="min-w-0 flex-1">
             <p className="font-medium">{weekRange(s.weekStarting)}</p>
+            <p className="truncate text-sm text-muted-foreground">{s.projectName}</p>
             <p className="truncate text-sm text-muted-foreground">
-              {s.projectName} · {who === 'contractor' ? s.clientName : s.contractorName}
+              {who === 'contractor' ? `Client: ${s.clientName}` : who === 'client' ? `Contractor: ${s.contractorName}` : `${s.contractorName} → ${s.clientName}`}
             </p>
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <TimesheetStatusBadge status={s.status} />

@@ -40,7 +40,7 @@ export function SheetsPanel({
   const sheets = useTimesheets({ role: side, status, page, pageSize });
   return (
     <Card>
-      <CardHeader className="sm:flex-row sm:items-end sm:justify-between">
+      <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1.5">
           <CardTitle className="flex items-center gap-2">
             <Icon className="size-5 text-muted-foreground" aria-hidden /> {title}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatUnits, initialWeek, mondayOf, parseUnits, sumUnits, today, unitsText, weekDates, weekOverlaps, weekRange } from './week.ts';
+import { addDays, formatUnits, initialWeek, mondayOf, parseUnits, relativeWeek, sumUnits, today, unitsText, weekDates, weekOverlaps, weekRange } from './week.ts';
 
 describe('week arithmetic', () => {
   it('finds the Monday on or before any day, across months and years', () => {
@@ -30,6 +30,13 @@ describe('week arithmetic', () => {
     expect(today(new Date(2026, 10, 24, 23, 30))).toBe('2026-11-24');
     expect(weekRange('2026-11-23')).toBe('23 Nov – 29 Nov 2026');
     expect(weekRange('2025-12-29')).toBe('29 Dec 2025 – 4 Jan 2026');
+    expect(relativeWeek('2026-11-23', '2026-11-23')).toBe('This week');
+    expect(relativeWeek('2026-11-16', '2026-11-23')).toBe('Last week');
+    expect(relativeWeek('2026-11-30', '2026-11-23')).toBe('Next week');
+    expect(relativeWeek('2026-10-26', '2026-11-23')).toBe('4 weeks ago');
+    expect(relativeWeek('2027-01-04', '2026-11-23')).toBe('In 6 weeks');
+    // across the clock change at the end of October
+    expect(relativeWeek('2026-10-19', '2026-11-02')).toBe('2 weeks ago');
   });
 });
 

@@ -90,3 +90,12 @@ export function parseUnits(text: string, unit: PlacementUnit): ParsedUnits {
 export function sumUnits(units: number[]): number {
   return units.reduce((sum, u) => sum + Math.round(u * 100), 0) / 100;
 }
+
+/** A week named from this one: "This week", "Last week", "Next week", "3 weeks ago", "In 2 weeks". */
+export function relativeWeek(monday: string, thisMonday: string): string {
+  const weeks = Math.round((Date.parse(`${monday}T00:00:00Z`) - Date.parse(`${thisMonday}T00:00:00Z`)) / (7 * 86_400_000));
+  if (weeks === 0) return 'This week';
+  if (weeks === -1) return 'Last week';
+  if (weeks === 1) return 'Next week';
+  return weeks < 0 ? `${-weeks} weeks ago` : `In ${weeks} weeks`;
+}
