@@ -34,23 +34,23 @@ export function MyTimeTab({ placements }: { placements: Placement[] }) {
   return (
     <div className="grid gap-6">
       {placements.length > 1 ? (
-        <div role="radiogroup" aria-label="Your placements" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        <ul aria-label="Your placements" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {placements.map((p) => (
-            <button
-              key={p.id}
-              type="button"
-              role="radio"
-              aria-checked={p.id === placement.id}
-              onClick={() => setPlacementId(p.id)}
-              className={cn(
-                'cursor-pointer rounded-xl border bg-card p-4 text-left shadow-card transition-colors hover:bg-accent/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                p.id === placement.id ? 'border-primary ring-1 ring-primary' : 'border-border',
-              )}
-            >
-              <PlacementSummary p={p} />
-            </button>
+            <li key={p.id} className="grid">
+              <button
+                type="button"
+                aria-pressed={p.id === placement.id}
+                onClick={() => setPlacementId(p.id)}
+                className={cn(
+                  'cursor-pointer rounded-xl border bg-card p-4 text-left shadow-card transition-colors hover:bg-accent/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                  p.id === placement.id ? 'border-primary ring-1 ring-primary' : 'border-border',
+                )}
+              >
+                <PlacementSummary p={p} />
+              </button>
+            </li>
           ))}
-        </div>
+        </ul>
       ) : (
         <Card className="p-4">
           <PlacementSummary p={placement} />

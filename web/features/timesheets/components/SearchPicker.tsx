@@ -86,7 +86,7 @@ export function SearchPicker({
       ) : options.isError ? (
         <LoadErrorNotice what="the choices" error={options.error} onRetry={() => void options.refetch()} />
       ) : shown.length ? (
-        <ul className="grid max-h-44 gap-1 overflow-y-auto rounded-lg border border-border p-1" aria-label={`Matching ${label.toLowerCase()} choices`}>
+        <ul className="grid max-h-36 gap-1 overflow-y-auto rounded-lg border border-border p-1" aria-label={`Matching ${label.toLowerCase()} choices`}>
           {shown.map((o) => (
             <li key={o.id}>
               <button
