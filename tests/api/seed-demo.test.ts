@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../../common/constants/options.ts';
 import { adminOverviewSchema } from '../../common/schemas/admin.ts';
 import { chatChannelPageSchema, chatMessagePageSchema } from '../../common/schemas/chat.ts';
+import { commissionPageSchema } from '../../common/schemas/commission.ts';
 import { postPageSchema, userEndorsementsSchema } from '../../common/schemas/community.ts';
 import { pointsSchema } from '../../common/schemas/gamification.ts';
 import { leadActivityPageSchema, leadPageSchema } from '../../common/schemas/lead.ts';
+import { placementPageSchema, timesheetPageSchema } from '../../common/schemas/timesheets.ts';
 import {
   chatMessages,
   commissions,
@@ -58,7 +60,8 @@ describe('the demo seed', () => {
     expect(first.pictures).toBeGreaterThanOrEqual(5);
     expect(first.events).toBeGreaterThanOrEqual(5);
     expect(first.chatMessages).toBeGreaterThanOrEqual(30);
-    expect(second).toEqual({ members: 0, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0, events: 0, chatMessages: 0, pictures: 0 });
+    expect(first.timesheets).toBeGreaterThanOrEqual(10);
+    expect(second).toEqual({ members: 0, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0, events: 0, chatMessages: 0, timesheets: 0, pictures: 0 });
     expect(afterSecond).toEqual(afterFirst);
   });
 
@@ -215,5 +218,25 @@ describe('the demo seed', () => {
     expect(history.filter((m) => m.isEdited)).toHaveLength(1);
     const all = await ctx.db.select().from(chatMessages);
     expect(all.length).toBe(first.chatMessages);
+  });
+  it('has timesheets: Priya records time on one placement (every status, a rejection with comments) and approves another', async () => {
+    const priya = client(ctx.app, await login(ctx.app, 'priya.raman', DEMO_PASSWORD));
+    const mine = await priya.getOk(timesheetPageSchema, '/api/timesheets', { query: { role: 'contractor', pageSize: 100 } });
+    expect(new Set(mine.items.map((s) => s.status))).toEqual(new Set(['draft', 'pending', 'approved', 'rejected']));
+    expect(mine.items.find((s) => s.status === 'rejected')?.approvalComments).toBeTruthy();
+    expect(mine.items.every((s) => s.weekStarting <= now.toISOString().slice(0, 10))).toBe(true);
+    const waiting = await priya.getOk(timesheetPageSchema, '/api/timesheets', { query: { role: 'client', status: 'pending' } });
+    expect(waiting.items.length).toBeGreaterThanOrEqual(1);
+    expect(waiting.items[0].can).toMatchObject({ approve: true, reject: true, edit: false });
+    const placements = await priya.getOk(placementPageSchema, '/api/placements', { query: { role: 'contractor' } });
+    expect(placements.items[0]).toMatchObject({ chargeRate: null, can: { createTimesheet: true } });
+    // she referred the third placement's lead: its approved weeks earn her commission, the estimate gave way
+    const earned = await priya.getOk(commissionPageSchema, '/api/commissions', { query: { pageSize: 100 } });
+    const corve = earned.items.filter((c) => c.leadDetails.companyName === 'Corve Therapeutics');
+    expect(corve.filter((c) => c.kind === 'time' && c.status === 'pending').length).toBe(2);
+    expect(corve.filter((c) => c.kind === 'closed_won').map((c) => c.status)).toEqual(['cancelled']);
+    const admin = client(ctx.app, await login(ctx.app, 'marcus.adeyemi', DEMO_PASSWORD));
+    const all = await admin.getOk(timesheetPageSchema, '/api/timesheets', { query: { pageSize: 100 } });
+    expect(all.total).toBe(first.timesheets);
   });
 });

@@ -27,6 +27,7 @@ export const MentorMatchingPage = page(() => import('../features/mentoring/pages
 export const CpPlusPage = page(() => import('../features/cp-plus/pages/CpPlusPage.tsx'), 'CpPlusPage');
 export const EventsPage = page(() => import('../features/events/pages/EventsPage.tsx'), 'EventsPage');
 export const ChatPage = page(() => import('../features/chat/pages/ChatPage.tsx'), 'ChatPage');
+export const TimesheetsPage = page(() => import('../features/timesheets/pages/TimesheetsPage.tsx'), 'TimesheetsPage');
 export const NotificationsPage = page(() => import('../features/notifications/pages/NotificationsPage.tsx'), 'NotificationsPage');
 export const UnsubscribePage = page(() => import('../features/notifications/pages/UnsubscribePage.tsx'), 'UnsubscribePage');
 export const AdminPanelPage = page(() => import('../features/admin/pages/AdminPanelPage.tsx'), 'AdminPanelPage');

@@ -101,6 +101,8 @@ const MEMBER_SCREENS: { path: string; Page: P.LazyPage; admin?: boolean }[] = [
   { path: 'notifications', Page: P.NotificationsPage },
   { path: 'chat', Page: P.ChatPage },
   { path: 'chat/:channelId', Page: P.ChatPage },
+  { path: 'timesheets', Page: P.TimesheetsPage },
+  { path: 'timesheets/:id', Page: P.TimesheetsPage },
   { path: 'admin', Page: P.AdminPanelPage, admin: true },
   { path: 'admin/applications', Page: P.ApplicationReviewPage, admin: true },
 ];
@@ -121,6 +123,8 @@ function usePreloadScreen(pathname: string) {
 function memberScreenAt(path: string): P.LazyPage | undefined {
   // a conversation's address loads the Chat screen
   if (path.startsWith('chat/')) return P.ChatPage;
+  // and a timesheet's address the Timesheets screen
+  if (path.startsWith('timesheets/')) return P.TimesheetsPage;
   return MEMBER_SCREENS.find((s) => s.path === path)?.Page;
 }
 

@@ -66,7 +66,14 @@ export interface TimesheetOptions {
   /** Who approves or rejects it (the client or an administrator). */
   decidedBy?: Actor;
   comments?: string;
+  /** What was done each day, Monday first; with it, a day with no units and no description is left out. */
+  descriptions?: string[];
+  /** When it is created and filled in (default `now`). */
   now?: Date;
+  /** When it is submitted (default `now`). */
+  submittedAt?: Date;
+  /** When it is approved or rejected (default `submittedAt`, else `now`). */
+  decidedAt?: Date;
 }
 
 /** A sheet as its contractor fills it in, and as far along as asked: submitted, then approved or rejected. */
@@ -75,15 +82,23 @@ export async function makeTimesheet(db: Db, o: TimesheetOptions): Promise<Timesh
   let sheet = await createTimesheet(db, o.contractor, { placementId: o.placement.id, weekStarting: o.weekStarting }, now);
   if (o.units?.length) {
     const start = new Date(`${o.weekStarting}T00:00:00Z`);
-    const entries = o.units.map((units, i) => ({ date: new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10), units, description: 'Programme work' }));
+    const entries = o.units
+      .map((units, i) => ({
+        date: new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10),
+        units,
+        description: o.descriptions ? o.descriptions[i] || null : 'Programme work',
+      }))
+      .filter((e) => !o.descriptions || e.units > 0 || e.description);
     sheet = await updateTimesheetEntries(db, o.contractor, sheet.id, timesheetUpdateSchema.parse({ entries }), now);
   }
   const status = o.status ?? 'draft';
   if (status === 'draft') return sheet;
-  sheet = await submitTimesheet(db, o.contractor, sheet.id, now);
+  const submittedAt = o.submittedAt ?? now;
+  sheet = await submitTimesheet(db, o.contractor, sheet.id, submittedAt);
   if (status === 'pending') return sheet;
   if (!o.decidedBy) throw new Error('makeTimesheet: a decision needs who decides (decidedBy)');
+  const decidedAt = o.decidedAt ?? submittedAt;
   return status === 'approved'
-    ? approveTimesheet(db, o.decidedBy, sheet.id, o.comments, now)
-    : rejectTimesheet(db, o.decidedBy, sheet.id, o.comments ?? 'Please correct the hours.', now);
+    ? approveTimesheet(db, o.decidedBy, sheet.id, o.comments, decidedAt)
+    : rejectTimesheet(db, o.decidedBy, sheet.id, o.comments ?? 'Please correct the hours.', decidedAt);
 }

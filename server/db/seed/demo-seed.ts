@@ -15,6 +15,7 @@ import { DEMO_CHATS, DEMO_PRIYA, type ChatMoment } from './demo-chat.ts';
 import { DEMO_ENDORSEMENTS, DEMO_POSTS } from './demo-community.ts';
 import { DEMO_PEOPLE, type DemoPerson } from './demo-data.ts';
 import { DEMO_CONNECTIONS, DEMO_LEADS, resolveMoment } from './demo-leads.ts';
+import { seedTimesheets } from './demo-timesheets.ts';
 
 export const DEMO_DOMAIN = 'demo.chiefpartners.example';
 export const DEMO_PASSWORD = 'DemoPass123!';
@@ -31,6 +32,7 @@ export interface DemoSeedResult {
   mentors: number;
   events: number;
   chatMessages: number;
+  timesheets: number;
   pictures: number;
 }
 
@@ -49,7 +51,8 @@ export async function seedDemo(db: Db, now: Date, storage?: FileStorage): Promis
     const t: Db = tx;
     const members = await seedMembers(t, now);
     const people = await demoPeople(t);
-    if (await hasDemoActivity(t, people)) return { members, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0, events: 0, chatMessages: 0, pictures: 0 };
+    if (await hasDemoActivity(t, people))
+      return { members, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0, events: 0, chatMessages: 0, timesheets: 0, pictures: 0 };
     const added = {
       members,
       leads: await seedLeads(t, people, now),
@@ -59,6 +62,7 @@ export async function seedDemo(db: Db, now: Date, storage?: FileStorage): Promis
       mentors: await seedMentors(t, people, now),
       events: await seedEvents(t, people, now),
       chatMessages: await seedChat(t, people, now),
+      timesheets: await seedTimesheets(t, (u) => person(people, u), person(people, ADMIN), now),
       pictures: storage ? await seedPictures(t, people, storage) : 0,
     };
     // the demo's history is shown in the app, never e-mailed to its (made-up) addresses

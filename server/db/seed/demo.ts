@@ -24,7 +24,7 @@ async function main() {
     }
     const pending = DEMO_PEOPLE.filter((p) => p.status === 'pending').length;
     console.log(
-      `Added ${added.members} demo members (${pending} applicants waiting for review), ${added.leads} leads with their timelines and commissions, ${added.connections} connections, ${added.posts} community posts, ${added.endorsements} skill endorsements, ${added.mentors} mentors, ${added.events} events and ${added.pictures} profile photos. Password for all: ${DEMO_PASSWORD}`,
+      `Added ${added.members} demo members (${pending} applicants waiting for review), ${added.leads} leads with their timelines and commissions, ${added.connections} connections, ${added.posts} community posts, ${added.endorsements} skill endorsements, ${added.mentors} mentors, ${added.events} events, ${added.timesheets} timesheets and ${added.pictures} profile photos. Password for all: ${DEMO_PASSWORD}`,
     );
     for (const p of DEMO_PEOPLE.filter((x) => x.status === 'approved').slice(0, 3)) console.log(`  ${demoUsername(p)} (${p.role ?? 'partner'})`);
   } finally {

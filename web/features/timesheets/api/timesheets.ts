@@ -1,0 +1,160 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Page } from '../../../../common/schemas/page.ts';
+import type { z } from 'zod';
+import type { Placement, placementCreateSchema, Timesheet, TimesheetDetail } from '../../../../common/schemas/timesheets.ts';
+import { LEAD_TYPE_LABELS } from '../../../../common/constants/leads.ts';
+import { PLACEMENT_LEAD_TYPES, type TimesheetRole, type TimesheetStatus } from '../../../../common/constants/timesheets.ts';
+import type { AdminUser } from '../../../../common/schemas/admin.ts';
+import type { Lead } from '../../../../common/schemas/lead.ts';
+import { api } from '../../../lib/api.ts';
+import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
+import { commissionKeys } from '../../commissions/index.ts';
+import { timesheetKeys } from './keys.ts';
+
+const enc = encodeURIComponent;
+
+/** One page of placements the member may see, narrowed to one side (contractor or client) when asked. */
+export function usePlacements(role: TimesheetRole, page = 1, pageSize = 100, enabled = true) {
+  return useQuery({
+    queryKey: timesheetKeys.placements({ role, page, pageSize }),
+    queryFn: () => api.get<Page<Placement>>(withQuery('/api/placements', { role, page, pageSize })),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export interface SheetFilters {
+  role: TimesheetRole;
+  status?: TimesheetStatus;
+  page: number;
+  pageSize: number;
+}
+
+/** One page of sheets, newest week first. */
+export function useTimesheets(f: SheetFilters, enabled = true) {
+  return useQuery({
+    queryKey: timesheetKeys.list({ ...f }),
+    queryFn: () => api.get<Page<Timesheet>>(withQuery('/api/timesheets', { role: f.role, status: f.status, page: f.page, pageSize: f.pageSize })),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** One sheet with its days. */
+export function useTimesheet(id: string | null) {
+  return useQuery({
+    queryKey: timesheetKeys.sheet(id ?? ''),
+    queryFn: () => api.get<TimesheetDetail>(`/api/timesheets/${enc(id!)}`),
+    enabled: !!id,
+  });
+}
+
+/** After a sheet changed: keep its answer, refresh the lists (and, once decided, the figures it feeds). */
+function sheetChanged(client: QueryClient, sheet: TimesheetDetail) {
+  client.setQueryData(timesheetKeys.sheet(sheet.id), sheet);
+  const keys: (readonly string[])[] = [timesheetKeys.all];
+  if (sheet.status === 'approved') keys.push(commissionKeys.summary, commissionKeys.historyAll);
+  return invalidateKeys(client, keys);
+}
+
+export interface EntryInput {
+  date: string;
+  units: number;
+  description: string | null;
+}
+
+/**
+ * Saves a week's days as a draft: creates the sheet for the placement and week first when there is none yet, then
+ * replaces its days. Answers the sheet as the server now holds it (with its total).
+ */
+export function useSaveSheet() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { sheetId?: string; placementId: string; weekStarting: string; entries: EntryInput[] }) => {
+      const id = v.sheetId ?? (await api.post<TimesheetDetail>('/api/timesheets', { placementId: v.placementId, weekStarting: v.weekStarting })).id;
+      return api.patch<TimesheetDetail>(`/api/timesheets/${enc(id)}`, { entries: v.entries });
+    },
+    onSuccess: (sheet) => sheetChanged(client, sheet),
+    // a sheet may have been created before the days were refused: the lists should show it
+    onError: () => invalidateKeys(client, [timesheetKeys.all]),
+  });
+}
+
+/** Sends a saved sheet for approval. */
+export function useSubmitSheet() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<TimesheetDetail>(`/api/timesheets/${enc(id)}/submit`),
+    onSuccess: (sheet) => sheetChanged(client, sheet),
+  });
+}
+
+/** The client (or an administrator) approves, with an optional comment, or rejects, saying why. */
+export function useDecideSheet() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; decision: 'approve' | 'reject'; comments: string }) =>
+      api.post<TimesheetDetail>(`/api/timesheets/${enc(v.id)}/${v.decision}`, v.comments.trim() ? { comments: v.comments.trim() } : {}),
+    onSuccess: (sheet) => sheetChanged(client, sheet),
+  });
+}
+
+/** What the placement form sends: the create body, or (editing) the same fields without the lead. */
+export type PlacementBody = z.input<typeof placementCreateSchema>;
+
+/** Creates a placement, or edits one when given its id (administrators). */
+export function useSavePlacement() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: string; body: PlacementBody }) => {
+      if (!id) return api.post<Placement>('/api/placements', body);
+      const { leadId: _lead, ...fields } = body;
+      return api.patch<Placement>(`/api/placements/${enc(id)}`, fields);
+    },
+    onSuccess: () => invalidateKeys(client, [timesheetKeys.placementsAll, timesheetKeys.all]),
+  });
+}
+
+/** Invites the client contact of a lead to join by e-mail (administrators). */
+export function useInviteClient() {
+  return useMutation({
+    mutationFn: (body: { leadId: string; email: string; firstName: string; lastName: string }) => api.post<{ invited: boolean }>('/api/placements/invitations', body),
+  });
+}
+
+/** A closed-won interim or recruitment lead, or an approved active member, as the placement form offers it. */
+export interface PickOption {
+  id: string;
+  label: string;
+  detail: string;
+}
+
+/** Closed-won interim and recruitment leads matching a search (administrators see every lead). */
+export function useWonLeadOptions(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/leads', { status: 'closed-won', search, pageSize: 50, for: 'placement' }],
+    queryFn: async (): Promise<PickOption[]> => {
+      const page = await api.get<Page<Lead>>(withQuery('/api/leads', { status: 'closed-won', search, page: 1, pageSize: 50 }));
+      return page.items
+        .filter((l) => (PLACEMENT_LEAD_TYPES as readonly string[]).includes(l.leadType))
+        .map((l) => ({ id: l.id, label: l.companyName, detail: `${LEAD_TYPE_LABELS[l.leadType]} · referred by ${l.submitterName}` }));
+    },
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Approved, active members matching a search, from User Management's list (administrators). */
+export function useMemberOptions(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/users', { search, page: 1, pageSize: 20, for: 'placement' }],
+    queryFn: async (): Promise<PickOption[]> => {
+      const page = await api.get<Page<AdminUser>>(withQuery('/api/users', { search, page: 1, pageSize: 20 }));
+      return page.items
+        .filter((u) => u.accountStatus === 'approved' && u.isActive)
+        .map((u) => ({ id: u.id, label: `${u.firstName} ${u.lastName}`, detail: [u.jobTitle, u.company].filter(Boolean).join(', ') || u.email }));
+    },
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
