@@ -282,4 +282,35 @@ describe('timesheets', () => {
     await accessibleWhenSettled(a, 'new placement');
     expect(problems).toEqual([]);
   });
+
+  it('an administrator corrects approved time with a reason, and the partner sees the commission corrected', async () => {
+    const a = await adminBrowser.newPage();
+    const problems = watchPage(a);
+    await a.goto(`${server.baseUrl}/timesheets`);
+    const [approved] = await sheets(a, 'status=approved');
+    await a.goto(`${server.baseUrl}/timesheets/${approved.id as string}`);
+    await a.getByRole('button', { name: 'Correct time' }).click();
+    // Monday was 9.5 hours, not 7.5: £60 more profit
+    await fillChecked(a.getByRole('textbox', { name: new RegExp(`^Hours on ${weekdayLabel(0)}`) }), '9.5');
+    await a.getByRole('button', { name: 'Save correction' }).click();
+    await expect.poll(() => a.getByText('Say why the time is corrected.').count()).toBe(1);
+    await fillChecked(a.getByLabel('Reason for the correction'), 'Monday’s steering group ran late, agreed with the client.');
+    await a.getByRole('button', { name: 'Save correction' }).click();
+    const confirm = a.getByRole('alertdialog', { name: 'Correct this approved timesheet?' });
+    await accessibleWhenSettled(a, 'correct approved time');
+    await confirm.getByRole('button', { name: 'Save correction' }).click();
+    await expectToast(a, 'Time corrected');
+    await expect.poll(() => visible(a, '24 hours')).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+
+    const p = await otherBrowser.newPage();
+    await p.goto(`${server.baseUrl}/commissions`);
+    const history = p.getByRole('table', { name: 'Commission history' });
+    const extra = commissionOnTotal(GROSS_PROFIT_PENCE + 2 * 3_000) - commissionOnTotal(GROSS_PROFIT_PENCE);
+    const amount = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 }).format(extra / 100);
+    const row = history.getByRole('row').filter({ hasText: 'Time correction' }).filter({ hasText: amount });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    await a.close();
+    await p.close();
+  });
 });

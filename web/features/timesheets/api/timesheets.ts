@@ -99,6 +99,19 @@ export function useDecideSheet() {
   });
 }
 
+/**
+ * An administrator corrects an approved sheet: its days replaced, and why. The sheet stays approved; the difference
+ * in profit earns (or takes back) the referring partner's commission, so the figures refresh too.
+ */
+export function useAdjustSheet() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; entries: EntryInput[]; reason: string }) =>
+      api.post<TimesheetDetail>(`/api/timesheets/${enc(v.id)}/adjust`, { entries: v.entries, reason: v.reason.trim() }),
+    onSuccess: (sheet) => sheetChanged(client, sheet),
+  });
+}
+
 /** What the placement form sends: the create body, or (editing) the same fields without the lead. */
 export type PlacementBody = z.input<typeof placementCreateSchema>;
 

@@ -1,15 +1,16 @@
-import { CircleCheck, CircleX, MessageSquareText, Save, Send } from 'lucide-react';
+import { CircleCheck, CircleX, MessageSquareText, PencilLine, Save, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { PLACEMENT_UNIT_LABELS, TIMESHEET_LIMITS, TIMESHEET_MESSAGES, type PlacementUnit } from '../../../../common/constants/timesheets.ts';
 import type { Placement, TimesheetDetail } from '../../../../common/schemas/timesheets.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
 import { errorDetail } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
-import { useSaveSheet, useSubmitSheet, type EntryInput } from '../api/timesheets.ts';
+import { useAdjustSheet, useSaveSheet, useSubmitSheet, type EntryInput } from '../api/timesheets.ts';
 import { formatUnits, parseUnits, shortDate, shortWeekday, sumUnits, unitsText, weekDates, weekdayName, weekRange } from '../lib/week.ts';
 import { DecisionDialog } from './DecisionDialog.tsx';
 import { TimesheetStatusBadge } from './TimesheetStatusBadge.tsx';
@@ -51,12 +52,18 @@ export function SheetEditor({
   const [formError, setFormError] = useState<string | undefined>();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [decision, setDecision] = useState<'approve' | 'reject' | null>(null);
+  // an administrator correcting an approved sheet: the days open again, with the reason asked for
+  const [correcting, setCorrecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [confirmCorrection, setConfirmCorrection] = useState(false);
   const save = useSaveSheet();
   const submit = useSubmitSheet();
+  const adjust = useAdjustSheet();
   const uid = useId();
-  const busy = save.isPending || submit.isPending;
+  const busy = save.isPending || submit.isPending || adjust.isPending;
 
-  const editable = sheet ? sheet.can.edit : !!placement?.can.createTimesheet;
+  const editable = sheet ? sheet.can.edit || (correcting && sheet.can.adjust) : !!placement?.can.createTimesheet;
   const canSubmit = sheet ? sheet.can.submit : !!placement?.can.createTimesheet;
   const inPlacement = (date: string) => !placement || (date >= placement.startDate && date <= placement.endDate);
   const unitLabel = PLACEMENT_UNIT_LABELS[unit];
@@ -127,6 +134,41 @@ export function SheetEditor({
     }
   };
 
+  const onCorrectClick = () => {
+    if (!entries()) return;
+    if (!reason.trim()) {
+      setReasonError(TIMESHEET_MESSAGES.reasonRequired);
+      document.getElementById(`${uid}-reason`)?.focus();
+      return;
+    }
+    setReasonError(undefined);
+    setConfirmCorrection(true);
+  };
+
+  const onConfirmCorrection = async () => {
+    const list = entries();
+    if (!list || !sheet) return setConfirmCorrection(false);
+    try {
+      const done = await adjust.mutateAsync({ id: sheet.id, entries: list, reason });
+      toast({ variant: 'success', title: 'Time corrected', description: `${unitsText(done.totalUnits, unit)} for ${weekRange(weekStarting)}; the commission follows.` });
+      setCorrecting(false);
+      setReason('');
+    } catch (e) {
+      setFormError(errorDetail(e, 'Could not correct the timesheet. Please try again.'));
+    } finally {
+      setConfirmCorrection(false);
+    }
+  };
+
+  const cancelCorrection = () => {
+    setCorrecting(false);
+    setReason('');
+    setReasonError(undefined);
+    setFormError(undefined);
+    setErrors([]);
+    setRows(rowsOf(week, sheet));
+  };
+
   return (
     <section aria-labelledby={`${uid}-title`} className="grid gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -169,7 +211,8 @@ export function SheetEditor({
           <CircleCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
           <div>
             <p className="font-medium text-success">
-              Approved{sheet.approvedByName ? ` by ${sheet.approvedByName}` : ''} on {formatDateTime(sheet.approvedAt)}. The sheet is locked.
+              Approved{sheet.approvedByName ? ` by ${sheet.approvedByName}` : ''} on {formatDateTime(sheet.approvedAt)}.{' '}
+              {sheet.can.adjust ? 'Only an administrator’s recorded correction can change it.' : 'The sheet is locked.'}
             </p>
             {sheet.approvalComments && (
               <p className="mt-1 flex items-start gap-1.5 text-muted-foreground">
@@ -288,7 +331,56 @@ export function SheetEditor({
         </p>
       )}
 
-      {(editable || canSubmit || sheet?.can.approve || sheet?.can.reject) && (
+      {correcting && (
+        <div className="grid gap-1.5">
+          <label htmlFor={`${uid}-reason`} className="text-sm font-medium">
+            Reason for the correction
+          </label>
+          <Textarea
+            id={`${uid}-reason`}
+            rows={2}
+            maxLength={TIMESHEET_LIMITS.commentsMax}
+            placeholder="e.g. The client and contractor agreed Friday was 6 hours, not 8."
+            value={reason}
+            disabled={busy}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setReasonError(undefined);
+            }}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={`${uid}-reason-help${reasonError ? ` ${uid}-reason-error` : ''}`}
+          />
+          <p id={`${uid}-reason-help`} className="text-xs text-muted-foreground">
+            Recorded in the audit log and sent to the contractor. The referring partner’s commission is corrected by the difference.
+          </p>
+          {reasonError && (
+            <p id={`${uid}-reason-error`} className="text-[13px] font-medium text-destructive">
+              {reasonError}
+            </p>
+          )}
+        </div>
+      )}
+
+      {sheet?.can.adjust && (
+        <div className="flex flex-wrap justify-end gap-2">
+          {correcting ? (
+            <>
+              <Button variant="outline" onClick={cancelCorrection} disabled={busy}>
+                Cancel
+              </Button>
+              <Button onClick={onCorrectClick} disabled={busy}>
+                <Save aria-hidden /> Save correction
+              </Button>
+            </>
+          ) : (
+            <Button variant="outline" onClick={() => setCorrecting(true)}>
+              <PencilLine aria-hidden /> Correct time
+            </Button>
+          )}
+        </div>
+      )}
+
+      {!correcting && (editable || canSubmit || sheet?.can.approve || sheet?.can.reject) && (
         <div className="flex flex-wrap justify-end gap-2">
           {editable && (
             <Button variant="outline" onClick={() => void onSave()} disabled={busy}>
@@ -325,6 +417,19 @@ export function SheetEditor({
         }
         pending={busy}
         onConfirm={() => void onConfirmSubmit()}
+      />
+      <ConfirmDialog
+        open={confirmCorrection}
+        onOpenChange={setConfirmCorrection}
+        title="Correct this approved timesheet?"
+        description={`The week of ${weekRange(weekStarting)} changes from ${sheet ? unitsText(sheet.totalUnits, unit) : ''} to ${unitsText(enteredTotal, unit)}. The referring partner’s commission for that month is corrected by the difference, and the change and your reason are recorded in the audit log.`}
+        confirm={
+          <>
+            <Save aria-hidden /> {adjust.isPending ? 'Saving…' : 'Save correction'}
+          </>
+        }
+        pending={adjust.isPending}
+        onConfirm={() => void onConfirmCorrection()}
       />
       {sheet && decision && <DecisionDialog sheet={sheet} decision={decision} open onOpenChange={(o) => !o && setDecision(null)} />}
     </section>
