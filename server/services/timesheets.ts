@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MAX_UNITS_PER_DAY, PLACEMENT_LEAD_TYPES, TIMESHEET_MESSAGES as M, type PlacementUnit, type TimesheetStatus } from '../../common/constants/timesheets.ts';
 import { AppError } from '../../common/errors.ts';
@@ -41,6 +41,13 @@ const contractor = alias(users, 'contractor');
 const client = alias(users, 'client');
 const approver = alias(users, 'approver');
 const nameOf = (u: { firstName: AnyColumn; lastName: AnyColumn }) => sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
+
+/**
+ * Newest first, exactly as the list indexes are ordered ("desc nulls last": the columns are never null, so it
+ * changes no order, but a plain "desc" means nulls first and would not match the indexes, sorting every row).
+ */
+const placementOrder = [sql`${placements.startDate} desc nulls last`, sql`${placements.id} desc nulls last`];
+const sheetOrder = [sql`${timesheets.weekStarting} desc nulls last`, sql`${timesheets.id} desc nulls last`];
 
 /** Whether a database error is a unique-index violation (Drizzle wraps the driver's error in `cause`). */
 function isUniqueViolation(err: unknown): boolean {
@@ -102,7 +109,11 @@ function presentPlacement(viewer: Actor, r: PlacementRowOut): Placement {
 export async function listPlacements(db: Db, viewer: Actor, q: PlacementQuery) {
   const where = placementScope(viewer, q.role);
   const [rows, [{ total }]] = await Promise.all([
-    placementRows(db).where(where).orderBy(desc(placements.startDate), desc(placements.id)).limit(q.pageSize).offset(pageOffset(q)),
+    placementRows(db)
+      .where(where)
+      .orderBy(...placementOrder)
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
     db.select({ total: count() }).from(placements).where(where),
   ]);
   return { items: rows.map((r) => presentPlacement(viewer, r)), total };
@@ -288,7 +299,11 @@ export async function listTimesheets(db: Db, viewer: Actor, q: TimesheetQuery) {
   if (q.status) filters.push(eq(timesheets.status, q.status));
   const where = and(...filters);
   const [rows, [{ total }]] = await Promise.all([
-    timesheetRows(db).where(where).orderBy(desc(timesheets.weekStarting), desc(timesheets.id)).limit(q.pageSize).offset(pageOffset(q)),
+    timesheetRows(db)
+      .where(where)
+      .orderBy(...sheetOrder)
+      .limit(q.pageSize)
+      .offset(pageOffset(q)),
     db.select({ total: count() }).from(timesheets).where(where),
   ]);
   return { items: rows.map((r) => presentTimesheet(viewer, r)), total };

@@ -78,10 +78,11 @@ export const timesheets = pgTable(
   },
   (t) => [
     uniqueIndex('timesheets_placement_week_key').on(t.placementId, t.weekStarting),
-    // the lists: a contractor's or a client's sheets (optionally one status), or all of one status, newest week first
+    // the lists: a contractor's or a client's sheets (optionally one status), all of one status, or all; newest week first
     index('timesheets_contractor_idx').on(t.contractorId, t.weekStarting.desc(), t.id.desc()),
     index('timesheets_client_idx').on(t.clientId, t.status, t.weekStarting.desc(), t.id.desc()),
     index('timesheets_status_idx').on(t.status, t.weekStarting.desc(), t.id.desc()),
+    index('timesheets_order_idx').on(t.weekStarting.desc(), t.id.desc()),
     check('timesheets_status_check', sql`${t.status} in ('draft', 'pending', 'approved', 'rejected')`),
     check('timesheets_unit_type_check', sql`${t.unitType} in ('hour', 'day')`),
     check('timesheets_week_check', sql`extract(isodow from ${t.weekStarting}) = 1 and ${t.weekEnding} = ${t.weekStarting} + 6`),
