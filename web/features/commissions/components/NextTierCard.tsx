@@ -41,7 +41,7 @@ export function NextTierCard({ summary, loading }: { summary?: CommissionSummary
           <>
             <dl className="grid grid-cols-2 gap-3">
               <div>
-                <dt className="text-xs font-medium text-muted-foreground">Closed won this month</dt>
+                <dt className="text-xs font-medium text-muted-foreground">Billed this month</dt>
                 <dd className="mt-0.5 text-xl font-semibold tabular-nums">{formatGBP(summary.closedWonValueThisMonth)}</dd>
               </div>
               <div>

@@ -13,7 +13,7 @@ function cards(s: CommissionSummary | undefined): Stat[] {
     {
       key: 'thisMonthCommission',
       label: 'This Month',
-      note: 'From leads closed this month',
+      note: 'From deals closed and time approved this month',
       icon: CalendarClock,
       tone: 'bg-secondary text-secondary-foreground',
       value: gbp(s?.thisMonthCommission),
