@@ -349,3 +349,21 @@ describe('POST /api/placements/invitations', () => {
     expect((await invite(busy, body(won.id, { email: 'next.hour@busy.example' }))).statusCode).toBe(202);
   });
 });
+
+describe('POST /api/placements/invitations when the e-mail cannot be sent', () => {
+  let broken: TestContext;
+  afterAll(async () => {
+    await broken?.close();
+  });
+
+  it('answers 503 and records nothing in the audit log', async () => {
+    broken = await createTestApp({ mailer: { transport: 'smtp', send: async () => ({ ok: false }) } });
+    const boss = await makeUser(broken.db, { role: 'admin' });
+    const referrer = await makeUser(broken.db);
+    const won = await makeLead(broken.db, { submitter: referrer, by: boss, leadType: 'interim', status: 'closed-won', now: new Date('2026-05-01T09:00:00Z') });
+    const api = client(broken.app, await openSession(broken, boss.id));
+    const res = await api.post('/api/placements/invitations', { body: { leadId: won.id, email: 'lost@northwind.example', firstName: 'Lee', lastName: 'Lost' } });
+    expect(expectError(res, 503, 'unavailable').message).toBe(IM.notSent);
+    expect(await broken.db.select().from(auditLog).where(eq(auditLog.action, 'placement.invite_client'))).toEqual([]);
+  });
+});
