@@ -41,6 +41,7 @@ import { chatRoutes } from './routes/chat.ts';
 import { liveRoutes } from './routes/live.ts';
 import type { LiveHub } from './live/hub.ts';
 import { createNotificationMailSender, type NotificationMailSender } from './services/notification-mail.ts';
+import { createTimesheetReminders, type TimesheetReminders } from './services/timesheet-reminders.ts';
 import { pushRoutes } from './routes/push.ts';
 import { createPushSender, startPushDelivery, type PushSender } from './services/push.ts';
 
@@ -58,6 +59,8 @@ export interface AppContext {
   live?: LiveHub;
   /** Sends the e-mails notifications owe: at once (on the bus's announcement, swept every minute) or in the daily digest. */
   notificationMail: NotificationMailSender;
+  /** Friday's timesheet reminders, checked every few minutes, each placement's week reminded once (services/timesheet-reminders.ts). */
+  timesheetReminders: TimesheetReminders;
   /** Web Push to the members' devices (docs/decisions/0024-pwa-and-push.md). */
   push: PushSender;
 }
@@ -138,6 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     storage: await createStorage(config),
     bus: createLiveBus(database, app.log),
     notificationMail: createNotificationMailSender({ db: database.db, mailer, config, now, log: app.log }),
+    timesheetReminders: createTimesheetReminders({ db: database.db, now, log: app.log }),
     push: createPushSender({ db: database.db, keys: config.push, log: app.log, now }),
   };
   app.decorate('ctx', ctx);
@@ -147,6 +151,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // notification e-mails: sent as the bus announces them, swept and digested every minute, stopped before the database closes
   app.addHook('onReady', async () => ctx.notificationMail.start(ctx.bus));
   app.addHook('onClose', () => ctx.notificationMail.stop());
+  // timesheet reminders: checked on a timer, stopped before the database closes
+  app.addHook('onReady', async () => ctx.timesheetReminders.start());
+  app.addHook('onClose', () => ctx.timesheetReminders.stop());
   startPushDelivery(ctx.bus, ctx.push);
   app.addHook('onClose', () => ctx.push.idle());
 

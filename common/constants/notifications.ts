@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   // timesheets: one submitted to its client for approval, one approved or rejected (to its contractor)
   'timesheet_submitted',
   'timesheet_decided',
+  // timesheets: Friday's reminder to a contractor whose sheet of the week is not submitted yet
+  'timesheet_reminder',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -49,6 +51,7 @@ export const NOTIFICATION_KIND_LABELS = {
   application_decision: 'Application decisions',
   timesheet_submitted: 'Timesheets to approve',
   timesheet_decided: 'Timesheet decisions',
+  timesheet_reminder: 'Timesheet reminders',
 } as const satisfies Record<NotificationKind, string>;
 
 /** A kind's label; a kind this list does not know yet (a newer workflow's) reads as plain "Notification". */
@@ -92,8 +95,8 @@ export const EMAIL_PREFERENCE_CATEGORIES = [
   {
     id: 'timesheets',
     label: 'Timesheets',
-    description: 'A timesheet is submitted for your approval, or yours is approved or rejected.',
-    kinds: ['timesheet_submitted', 'timesheet_decided'],
+    description: 'A timesheet is submitted for your approval, yours is approved or rejected, or this week’s is still to submit on Friday.',
+    kinds: ['timesheet_submitted', 'timesheet_decided', 'timesheet_reminder'],
     defaultOn: true,
   },
   {

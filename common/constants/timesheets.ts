@@ -64,3 +64,15 @@ export const TIMESHEET_MESSAGES = {
   noOwnAdjustment: 'You cannot correct your own timesheet.',
   reasonRequired: 'Say why the time is corrected.',
 } as const;
+
+/** Inviting a lead's client contact who is not a member yet (POST /api/placements/invitations). */
+export const PLACEMENT_INVITATION_MESSAGES = {
+  alreadyMember: (name: string) => `${name} is already a member: choose them as the client.`,
+  alreadyApplied: (name: string) => `${name} has already applied for membership: approve their application, then choose them as the client.`,
+  accountClosed: 'This e-mail address belongs to an account that is closed or was not approved; it cannot be invited.',
+  rateLimited: 'Too many invitations sent. Please try again later.',
+  notSent: 'The invitation e-mail could not be sent. Please try again later.',
+} as const;
+
+/** At most this many client invitations per administrator within the window. */
+export const PLACEMENT_INVITATION_LIMIT = { max: 20, windowMs: 3_600_000 } as const;

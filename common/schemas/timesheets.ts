@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PLACEMENT_UNITS, TIMESHEET_LIMITS, TIMESHEET_MESSAGES as M, TIMESHEET_ROLES, TIMESHEET_STATUSES } from '../constants/timesheets.ts';
+import { LIMITS } from '../constants/limits.ts';
+import { emailField } from './auth.ts';
 import { instantSchema, moneySchema } from './money.ts';
 import { pageOf, pageQuery } from './page.ts';
 
@@ -194,3 +196,31 @@ export const timesheetEntrySchema = z.object({ date: z.string(), units: z.number
 export const timesheetDetailSchema = timesheetSchema.extend({ entries: z.array(timesheetEntrySchema) });
 export type TimesheetDetail = z.infer<typeof timesheetDetailSchema>;
 export const timesheetPageSchema = pageOf(timesheetSchema);
+
+/** GET /api/timesheets/export.csv (administrators): the sheets of one status, or all, as the list's `role` narrows them. */
+export const timesheetExportQuerySchema = z
+  .object({
+    role: z.enum(TIMESHEET_ROLES, { error: 'Choose contractor, client or all' }).default('all'),
+    status: z.enum(TIMESHEET_STATUSES, { error: 'Choose a status' }).optional(),
+  })
+  .strict();
+export type TimesheetExportQuery = z.output<typeof timesheetExportQuerySchema>;
+
+const inviteeName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(LIMITS.name.max, `${label} must be at most ${LIMITS.name.max} characters`);
+
+/** POST /api/placements/invitations (administrators): invite a lead's client contact who is not a member yet to apply. */
+export const placementInvitationSchema = z
+  .object({
+    leadId: z.uuid('Choose the lead'),
+    email: emailField,
+    firstName: inviteeName('First name'),
+    lastName: inviteeName('Last name'),
+  })
+  .strict();
+export type PlacementInvitationData = z.output<typeof placementInvitationSchema>;
+export const placementInvitationResultSchema = z.object({ invited: z.literal(true) });

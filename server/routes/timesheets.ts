@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { TIMESHEET_MESSAGES as M } from '../../common/constants/timesheets.ts';
 import {
   placementCreateSchema,
+  placementInvitationResultSchema,
+  placementInvitationSchema,
   placementPageSchema,
   placementQuerySchema,
   placementSchema,
@@ -11,12 +14,16 @@ import {
   timesheetApproveSchema,
   timesheetCreateSchema,
   timesheetDetailSchema,
+  timesheetExportQuerySchema,
   timesheetPageSchema,
   timesheetQuerySchema,
   timesheetRejectSchema,
   timesheetUpdateSchema,
 } from '../../common/schemas/timesheets.ts';
 import type { AppContext } from '../app.ts';
+import { mailLinkOrigin } from '../lib/request-target.ts';
+import { inviteClient } from '../services/placement-invitations.ts';
+import { timesheetCsv, timesheetCsvFilename } from '../services/timesheet-export.ts';
 import {
   adjustTimesheet,
   approveTimesheet,
@@ -94,5 +101,32 @@ export const timesheetRoutes =
       '/api/timesheets/:id/adjust',
       { config: { access: 'admin' }, schema: { params: sheetParams, body: timesheetAdjustSchema, response: { 200: timesheetDetailSchema } } },
       async (request) => adjustTimesheet(ctx.db, request.user!, request.params.id, request.body, ctx.now()),
+    );
+
+    // the administrators' CSV of sheets, streamed a page at a time (server/services/timesheet-export.ts)
+    app.get('/api/timesheets/export.csv', { config: { access: 'admin' }, schema: { querystring: timesheetExportQuerySchema } }, async (request, reply) => {
+      const lines = await timesheetCsv(ctx.db, request.user!, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${timesheetCsvFilename(request.query, ctx.now())}"`)
+        .send(Readable.from(lines));
+    });
+
+    // an administrator invites a lead's client contact who is not a member yet (server/services/placement-invitations.ts)
+    app.post(
+      '/api/placements/invitations',
+      { config: { access: 'admin' }, schema: { body: placementInvitationSchema, response: { 202: placementInvitationResultSchema } } },
+      async (request, reply) =>
+        reply
+          .code(202)
+          .send(
+            await inviteClient(
+              { db: ctx.db, mailer: ctx.mailer, config: ctx.config },
+              request.user!,
+              request.body,
+              mailLinkOrigin(ctx.config.publicUrl, request),
+              ctx.now(),
+            ),
+          ),
     );
   };

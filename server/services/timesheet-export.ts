@@ -1,0 +1,135 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { AppError } from '../../common/errors.ts';
+import { wallClockIn } from '../../common/rules/events.ts';
+import type { TimesheetExportQuery } from '../../common/schemas/timesheets.ts';
+import type { Db } from '../db/client.ts';
+import { leads, placements, timesheets, users } from '../db/schema/index.ts';
+import type { Actor } from '../policies/roles.ts';
+import { canManagePlacements, timesheetScope } from '../policies/timesheets.ts';
+import { iso, moneyFromPence } from '../presenters/wire.ts';
+import { csvField } from './commissions.ts';
+
+/**
+ * The administrators' CSV of timesheets: one row per sheet, newest week first, with the placement's rates and the
+ * sheet's gross profit. Read a page at a time by keyset (week, id), so an export of any size holds one page in
+ * memory and a sheet created meanwhile neither repeats nor shifts a row.
+ */
+
+export const EXPORT_PAGE_SIZE = 500;
+
+export const TIMESHEET_CSV_HEADER = [
+  'Week starting',
+  'Week ending',
+  'Company',
+  'Contractor',
+  'Client',
+  'Unit',
+  'Total units',
+  'Charge rate (GBP)',
+  'Pay rate (GBP)',
+  'Gross profit (GBP)',
+  'Status',
+  'Submitted at',
+  'Approved at',
+  'Approved by',
+  'Comments',
+];
+
+const contractor = alias(users, 'contractor');
+const client = alias(users, 'client');
+const approver = alias(users, 'approver');
+
+/** Units in hundredths, exactly, from a numeric(…, 2) text. */
+const hundredths = (v: string) => Math.round(Number(v) * 100);
+
+/** (charge − pay) × units in pence, rounded half up to the penny (units in hundredths; never negative: pay ≤ charge). */
+export function grossProfitPence(chargePence: number, payPence: number, unitHundredths: number): number {
+  return Math.floor(((chargePence - payPence) * unitHundredths + 50) / 100);
+}
+
+async function page(db: Db, where: SQL, after: { week: string; id: string } | null, size: number) {
+  return (
+    db
+      .select({
+        id: timesheets.id,
+        weekStarting: timesheets.weekStarting,
+        weekEnding: timesheets.weekEnding,
+        companyName: leads.companyName,
+        contractorName: sql<string>`${contractor.firstName} || ' ' || ${contractor.lastName}`,
+        clientName: sql<string>`${client.firstName} || ' ' || ${client.lastName}`,
+        unit: timesheets.unitType,
+        totalUnits: timesheets.totalUnits,
+        chargeRatePence: placements.chargeRatePence,
+        payRatePence: placements.payRatePence,
+        status: timesheets.status,
+        submittedAt: timesheets.submittedAt,
+        approvedAt: timesheets.approvedAt,
+        approvedByName: sql<string | null>`${approver.firstName} || ' ' || ${approver.lastName}`,
+        comments: timesheets.approvalComments,
+      })
+      .from(timesheets)
+      .innerJoin(placements, eq(placements.id, timesheets.placementId))
+      .innerJoin(leads, eq(leads.id, placements.leadId))
+      .innerJoin(contractor, eq(contractor.id, timesheets.contractorId))
+      .innerJoin(client, eq(client.id, timesheets.clientId))
+      .leftJoin(approver, eq(approver.id, timesheets.approvedBy))
+      .where(after ? and(where, sql`(${timesheets.weekStarting}, ${timesheets.id}) < (${after.week}::date, ${after.id}::uuid)`) : where)
+      // as the sheet indexes are built ("desc nulls last"; the columns are never null), so a page reads an index, not a sort
+      .orderBy(sql`${timesheets.weekStarting} desc nulls last`, sql`${timesheets.id} desc nulls last`)
+      .limit(size)
+  );
+}
+type ExportRow = Awaited<ReturnType<typeof page>>[number];
+
+/** One sheet as a CSV line: every field through csvField, so a cell a spreadsheet would read as a formula is neutralised. */
+function csvLine(r: ExportRow): string {
+  const units = hundredths(r.totalUnits);
+  const fields = [
+    r.weekStarting,
+    r.weekEnding,
+    r.companyName,
+    r.contractorName,
+    r.clientName,
+    r.unit,
+    (units / 100).toFixed(2),
+    moneyFromPence(r.chargeRatePence),
+    moneyFromPence(r.payRatePence),
+    moneyFromPence(grossProfitPence(r.chargeRatePence, r.payRatePence, units)),
+    r.status,
+    iso(r.submittedAt) ?? '',
+    iso(r.approvedAt) ?? '',
+    r.approvedByName ?? '',
+    r.comments ?? '',
+  ];
+  return `${fields.map((v) => csvField(String(v))).join(',')}\r\n`;
+}
+
+/**
+ * The export's text, header first, a page of lines at a time. The first page is read before this answers, so a
+ * refusal or a failing database is still an error answer rather than a cut-off file.
+ */
+export async function timesheetCsv(db: Db, actor: Actor, q: TimesheetExportQuery, pageSize = EXPORT_PAGE_SIZE): Promise<AsyncGenerator<string>> {
+  if (!canManagePlacements(actor)) throw new AppError('forbidden', 'Only an administrator can export timesheets.');
+  const filters: SQL[] = [timesheetScope(actor, q.role)];
+  if (q.status) filters.push(eq(timesheets.status, q.status));
+  const where = and(...filters)!;
+  const first = await page(db, where, null, pageSize);
+  return (async function* () {
+    yield `${TIMESHEET_CSV_HEADER.join(',')}\r\n`;
+    let rows = first;
+    for (;;) {
+      if (rows.length) yield rows.map(csvLine).join('');
+      if (rows.length < pageSize) return;
+      const last = rows[rows.length - 1];
+      rows = await page(db, where, { week: last.weekStarting, id: last.id }, pageSize);
+    }
+  })();
+}
+
+/** The download's name: the London date of the export and the filters, e.g. `timesheets-2026-11-27-approved.csv`. */
+export function timesheetCsvFilename(q: TimesheetExportQuery, now: Date): string {
+  const w = wallClockIn(now, 'Europe/London');
+  const date = `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+  return `timesheets-${date}${q.status ? `-${q.status}` : ''}${q.role !== 'all' ? `-${q.role}` : ''}.csv`;
+}

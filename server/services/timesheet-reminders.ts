@@ -1,0 +1,147 @@
+import { and, eq, gte, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { wallClockIn } from '../../common/rules/events.ts';
+import { addDays } from '../../common/schemas/timesheets.ts';
+import type { Db } from '../db/client.ts';
+import { leads, notifications, placements, timesheets, users } from '../db/schema/index.ts';
+import { notify } from './notify.ts';
+
+/**
+ * Friday timesheet reminders. Each Friday from 09:00 London time, the contractor of every placement active this
+ * week (its dates overlap Monday to Sunday) whose sheet for the week is missing, a draft or rejected is told, once
+ * per placement and week: a `timesheet_reminder` notification, which the notification machinery e-mails (following
+ * the member's `timesheets` e-mail group: at once, in the digest or not at all) and pushes like any other.
+ *
+ * Once, whatever the number of instances or restarts: a run takes a transaction-scoped advisory lock named after
+ * the week, then inserts a reminder only for the placements that have none for that week yet (the reminder's
+ * entity is the placement's week, `placement_week` / `<placement id>/<week starting>`). Two runs of one week queue
+ * on the lock, and the second sees what the first committed. Deactivated, removed, anonymised or unapproved
+ * contractors get nothing.
+ */
+
+export const REMINDER_TZ = 'Europe/London';
+/** Friday (ISO day 5), from this London hour. */
+export const REMINDER_WEEKDAY = 5;
+export const REMINDER_HOUR = 9;
+/** How often each instance checks whether reminders are due (a run with nothing to do is one query under the lock). */
+export const REMINDER_CHECK_EVERY_MS = 5 * 60_000;
+export const REMINDER_KIND = 'timesheet_reminder';
+export const REMINDER_ENTITY = 'placement_week';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The Monday (YYYY-MM-DD) of the London week `now` falls in, when it is Friday from 09:00 London time; null otherwise. */
+export function reminderWeekAt(now: Date): string | null {
+  const w = wallClockIn(now, REMINDER_TZ);
+  const date = `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+  const isoDay = new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
+  if (isoDay !== REMINDER_WEEKDAY || w.hour < REMINDER_HOUR) return null;
+  return addDays(date, 1 - isoDay);
+}
+
+const longDate = (ymd: string) => new Date(`${ymd}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Reminds the contractors whose sheet of this week is still to submit, if it is Friday from 09:00 London time.
+ * Answers how many reminders this call created (0 on any other day, and for a week already reminded).
+ */
+export async function sendTimesheetReminders(db: Db, now: Date): Promise<number> {
+  const weekStarting = reminderWeekAt(now);
+  if (!weekStarting) return 0;
+  const weekEnding = addDays(weekStarting, 6);
+  const entityId = sql<string>`${placements.id}::text || '/' || ${weekStarting}::text`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`timesheet-reminders:${weekStarting}`}))`);
+    const due = await tx
+      .select({ placementId: placements.id, contractorId: placements.contractorId, companyName: leads.companyName, sheetStatus: timesheets.status })
+      .from(placements)
+      .innerJoin(users, eq(users.id, placements.contractorId))
+      .innerJoin(leads, eq(leads.id, placements.leadId))
+      .leftJoin(timesheets, and(eq(timesheets.placementId, placements.id), eq(timesheets.weekStarting, weekStarting)))
+      .where(
+        and(
+          lte(placements.startDate, weekEnding),
+          gte(placements.endDate, weekStarting),
+          eq(users.accountStatus, 'approved'),
+          eq(users.isActive, true),
+          isNull(users.removedAt),
+          isNull(users.anonymisedAt),
+          sql`(${timesheets.id} is null or ${inArray(timesheets.status, ['draft', 'rejected'])})`,
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(notifications)
+              .where(and(eq(notifications.userId, placements.contractorId), eq(notifications.type, REMINDER_KIND), eq(notifications.entityId, entityId))),
+          ),
+        ),
+      )
+      .orderBy(placements.id);
+    const week = longDate(weekStarting);
+    for (const d of due) {
+      const state =
+        d.sheetStatus === 'rejected' ? 'was rejected and is not submitted again yet' : d.sheetStatus === 'draft' ? 'is still a draft' : 'has not been started';
+      await notify(
+        tx,
+        d.contractorId,
+        REMINDER_KIND,
+        { type: REMINDER_ENTITY, id: `${d.placementId}/${weekStarting}` },
+        {
+          title: `Your timesheet for the week starting ${week} is not submitted yet`,
+          message: `Your timesheet for ${d.companyName}, week starting ${week}, ${state}. Please fill it in and submit it for approval.`.slice(0, 300),
+          actionUrl: '/timesheets',
+          at: now,
+        },
+      );
+    }
+    return due.length;
+  });
+}
+
+export interface TimesheetReminderDeps {
+  db: Db;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+export interface TimesheetReminders {
+  /** Runs the reminders now (or at `now`): see sendTimesheetReminders. */
+  run(now?: Date): Promise<number>;
+  /** Checks every few minutes whether reminders are due (the timer does not hold the process open). */
+  start(): void;
+  /** Stops the timer; waits for a run already going. */
+  stop(): Promise<void>;
+  idle(): Promise<void>;
+}
+
+export function createTimesheetReminders(deps: TimesheetReminderDeps): TimesheetReminders {
+  const running = new Set<Promise<unknown>>();
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    running.add(p);
+    const done = () => running.delete(p);
+    p.then(done, done);
+    return p;
+  };
+  const tick = () => {
+    if (stopped) return;
+    void track(sendTimesheetReminders(deps.db, deps.now()).catch((err) => deps.log.error({ err }, 'timesheet reminders failed')));
+  };
+  return {
+    run: (now) => track(sendTimesheetReminders(deps.db, now ?? deps.now())),
+    start() {
+      stopped = false;
+      timer = setInterval(tick, REMINDER_CHECK_EVERY_MS);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await this.idle();
+    },
+    async idle() {
+      while (running.size) await Promise.allSettled([...running]);
+    },
+  };
+}
