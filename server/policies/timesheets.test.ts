@@ -50,10 +50,15 @@ describe('timesheet policy: role × action × status', () => {
   }
 
   it('sends as abilities exactly what is allowed', () => {
-    expect(timesheetAbilities(contractor, sheet('draft'))).toEqual({ edit: true, submit: true, approve: false, reject: false });
-    expect(timesheetAbilities(client, sheet('pending'))).toEqual({ edit: false, submit: false, approve: true, reject: true });
-    expect(timesheetAbilities(client, sheet('approved'))).toEqual({ edit: false, submit: false, approve: false, reject: false });
-    expect(timesheetAbilities(stranger, sheet('pending'))).toEqual({ edit: false, submit: false, approve: false, reject: false });
+    expect(timesheetAbilities(contractor, sheet('draft'))).toEqual({ edit: true, submit: true, approve: false, reject: false, adjust: false });
+    expect(timesheetAbilities(client, sheet('pending'))).toEqual({ edit: false, submit: false, approve: true, reject: true, adjust: false });
+    expect(timesheetAbilities(client, sheet('approved'))).toEqual({ edit: false, submit: false, approve: false, reject: false, adjust: false });
+    expect(timesheetAbilities(stranger, sheet('pending'))).toEqual({ edit: false, submit: false, approve: false, reject: false, adjust: false });
+    // only an administrator corrects, only approved time, and never their own
+    expect(timesheetAbilities(admin, sheet('approved'))).toEqual({ edit: false, submit: false, approve: false, reject: false, adjust: true });
+    expect(timesheetAbilities(master, sheet('approved')).adjust).toBe(true);
+    expect(timesheetAbilities(admin, sheet('pending')).adjust).toBe(false);
+    expect(timesheetAbilities(adminContractor, sheet('approved')).adjust).toBe(false);
   });
 
   it('shows the charge rate to the client and the pay rate to the contractor; both to administrators', () => {
