@@ -128,10 +128,10 @@ export async function supersedeEstimateCommission(tx: Tx, leadId: string, now: D
     .where(and(eq(commissions.leadId, leadId), eq(commissions.kind, 'closed_won'), eq(commissions.status, 'pending')));
 }
 
-/** Half-up pence of a rate difference (pence) times units in hundredths. */
-const profitPence = (marginPence: number, unitsHundredths: number) => Math.floor((marginPence * unitsHundredths + 50) / 100);
+/** A sheet's gross profit: (charge − pay) in pence × units in hundredths, rounded half up to the penny (pay ≤ charge). */
+export const grossProfitPence = (marginPence: number, unitsHundredths: number) => Math.floor((marginPence * unitsHundredths + 50) / 100);
 
-/** A sheet's gross profit in SQL, as profitPence computes it: (charge − pay) × units, rounded half up to the penny. */
+/** A sheet's gross profit in SQL, as grossProfitPence computes it: (charge − pay) × units, rounded half up to the penny. */
 const sheetProfitSql = sql<string>`round((${placements.chargeRatePence} - ${placements.payRatePence}) * ${timesheets.totalUnits})`;
 
 export interface TimeCommissionInput {
@@ -177,10 +177,10 @@ export async function commissionForTime(tx: Tx, input: TimeCommissionInput, now:
     .select({ paid: sql<string>`coalesce(sum(${commissions.basis}), 0)::text` })
     .from(commissions)
     .where(and(eq(commissions.leadId, sheet.leadId), eq(commissions.kind, 'closed_won'), eq(commissions.status, 'paid')));
-  const othersPence = Number(others.profit); // whole pence: each sheet rounded as profitPence does
+  const othersPence = Number(others.profit); // whole pence: each sheet rounded as grossProfitPence does
   const paidOn = toPence(advance.paid);
-  const before = othersPence + profitPence(sheet.margin, input.unitsBefore);
-  const after = othersPence + profitPence(sheet.margin, input.unitsAfter);
+  const before = othersPence + grossProfitPence(sheet.margin, input.unitsBefore);
+  const after = othersPence + grossProfitPence(sheet.margin, input.unitsAfter);
   const counted = Math.max(0, after - paidOn) - Math.max(0, before - paidOn);
   if (counted === 0) return null;
   const month = monthOfDay(sheet.weekEnding);

@@ -8,7 +8,7 @@ import { leads, placements, timesheets, users } from '../db/schema/index.ts';
 import type { Actor } from '../policies/roles.ts';
 import { canManagePlacements, timesheetScope } from '../policies/timesheets.ts';
 import { iso, moneyFromPence } from '../presenters/wire.ts';
-import { csvField } from './commissions.ts';
+import { csvField, grossProfitPence } from './commissions.ts';
 
 /**
  * The administrators' CSV of timesheets: one row per sheet, newest week first, with the placement's rates and the
@@ -42,11 +42,6 @@ const approver = alias(users, 'approver');
 
 /** Units in hundredths, exactly, from a numeric(…, 2) text. */
 const hundredths = (v: string) => Math.round(Number(v) * 100);
-
-/** (charge − pay) × units in pence, rounded half up to the penny (units in hundredths; never negative: pay ≤ charge). */
-export function grossProfitPence(chargePence: number, payPence: number, unitHundredths: number): number {
-  return Math.floor(((chargePence - payPence) * unitHundredths + 50) / 100);
-}
 
 async function page(db: Db, where: SQL, after: { week: string; id: string } | null, size: number) {
   return (
@@ -95,7 +90,7 @@ function csvLine(r: ExportRow): string {
     (units / 100).toFixed(2),
     moneyFromPence(r.chargeRatePence),
     moneyFromPence(r.payRatePence),
-    moneyFromPence(grossProfitPence(r.chargeRatePence, r.payRatePence, units)),
+    moneyFromPence(grossProfitPence(r.chargeRatePence - r.payRatePence, units)),
     r.status,
     iso(r.submittedAt) ?? '',
     iso(r.approvedAt) ?? '',

@@ -13,6 +13,12 @@ const ACTIONS: Record<string, string> = {
   'lead.update': 'updated a lead',
   'lead.delete': 'deleted a lead',
   'commission.pay': 'marked a commission paid',
+  'placement.create': 'created a placement',
+  'placement.update': 'changed a placement',
+  'placement.invite_client': 'invited a client contact to join',
+  'timesheet.approve': 'approved a timesheet',
+  'timesheet.reject': 'rejected a timesheet',
+  'timesheet.adjust': 'corrected an approved timesheet',
   'settings.security.update': 'changed the security settings',
 };
 
@@ -21,7 +27,15 @@ export function actionSentence(action: string): string {
   return ACTIONS[action] ?? `performed ${action.replace(/[._-]+/g, ' ')}`;
 }
 
-const ENTITY_LABELS: Record<string, string> = { user: 'User', lead: 'Lead', commission: 'Commission', application: 'Application', app_setting: 'Setting' };
+const ENTITY_LABELS: Record<string, string> = {
+  user: 'User',
+  lead: 'Lead',
+  commission: 'Commission',
+  application: 'Application',
+  app_setting: 'Setting',
+  placement: 'Placement',
+  timesheet: 'Timesheet',
+};
 /** What kind of record an entry is about (User, Lead, Commission, Application). */
 export function entityLabel(type: string): string {
   return ENTITY_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
@@ -70,6 +84,12 @@ function formatValue(key: string, value: unknown, entityType: string): string {
     if (ISO.test(value)) return formatDateTime(value);
     if (key === 'status' || key === 'accountStatus' || key === 'riskAssessment') return capital(value);
     return value;
+  }
+  // a timesheet's days, and the commission a correction wrote
+  if (key === 'entries' && Array.isArray(value)) return value.map((e: { date?: string; units?: string }) => `${e.date}: ${e.units}`).join(', ') || 'No time';
+  if (key === 'commission' && typeof value === 'object' && 'amount' in value) {
+    const c = value as { amount: string; basis?: string };
+    return `${formatGBP(c.amount, 2)}${c.basis ? ` on ${formatGBP(c.basis, 2)} of profit` : ''}`;
   }
   if (Array.isArray(value)) return value.map((v) => formatValue(key, v, entityType)).join(', ') || '—';
   return JSON.stringify(value);

@@ -1,6 +1,7 @@
 import { MailPlus } from 'lucide-react';
 import { useState } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { placementInvitationSchema } from '../../../../common/schemas/timesheets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, fieldA11y } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -9,12 +10,8 @@ import { serverFieldMessages } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useInviteClient } from '../api/timesheets.ts';
 
-/** What the invitation form checks before sending (the server checks it again). */
-const inviteSchema = z.object({
-  firstName: z.string().trim().min(1, 'Enter their first name').max(100, 'At most 100 characters'),
-  lastName: z.string().trim().min(1, 'Enter their last name').max(100, 'At most 100 characters'),
-  email: z.email('Enter an e-mail address like name@company.com').max(254, 'At most 254 characters'),
-});
+/** What the invitation form checks before sending: the server's own schema, without the lead (the dialog's). */
+const inviteSchema = placementInvitationSchema.omit({ leadId: true });
 type Values = z.input<typeof inviteSchema>;
 const FIELDS = ['firstName', 'lastName', 'email'] as const;
 const EMPTY: Values = { firstName: '', lastName: '', email: '' };
