@@ -17,7 +17,7 @@ import {
   type TimesheetUpdateData,
 } from '../../common/schemas/timesheets.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { leads, placements, timesheetEntries, timesheets, users } from '../db/schema/index.ts';
+import { leads, placements, timesheetEntries, timesheetStatusTotals, timesheets, users } from '../db/schema/index.ts';
 import type { Actor } from '../policies/roles.ts';
 import {
   canManagePlacements,
@@ -298,13 +298,21 @@ export async function listTimesheets(db: Db, viewer: Actor, q: TimesheetQuery) {
   const filters: SQL[] = [timesheetScope(viewer, q.role)];
   if (q.status) filters.push(eq(timesheets.status, q.status));
   const where = and(...filters);
+  // every sheet (an administrator's "all"): the total from the trigger-kept counts per status, not a count of them all
+  const everySheet = q.role === 'all' && canManagePlacements(viewer);
+  const totalQuery = everySheet
+    ? db
+        .select({ total: sql<number>`coalesce(sum(${timesheetStatusTotals.n}), 0)`.mapWith(Number) })
+        .from(timesheetStatusTotals)
+        .where(q.status ? eq(timesheetStatusTotals.status, q.status) : undefined)
+    : db.select({ total: count() }).from(timesheets).where(where);
   const [rows, [{ total }]] = await Promise.all([
     timesheetRows(db)
       .where(where)
       .orderBy(...sheetOrder)
       .limit(q.pageSize)
       .offset(pageOffset(q)),
-    db.select({ total: count() }).from(timesheets).where(where),
+    totalQuery,
   ]);
   return { items: rows.map((r) => presentTimesheet(viewer, r)), total };
 }

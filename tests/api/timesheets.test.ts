@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMESHEET_MESSAGES as M } from '../../common/constants/timesheets.ts';
 import { auditPageSchema } from '../../common/schemas/admin.ts';
@@ -475,5 +475,39 @@ describe('lists', () => {
     // an administrator sees all
     const all = await admin.api.getOk(timesheetPageSchema, '/api/timesheets', { query: { status: 'draft', pageSize: 100 } });
     expect(all.items.map((s) => s.id)).toContain(c.id);
+  });
+
+  it('an administrator’s totals, kept per status by the database, always equal a real count of the sheets', async () => {
+    const realCount = async (status?: string) =>
+      (
+        await ctx.db
+          .select({ n: count() })
+          .from(timesheets)
+          .where(status ? eq(timesheets.status, status) : undefined)
+      )[0].n;
+    const check = async () => {
+      expect((await admin.api.getOk(timesheetPageSchema, '/api/timesheets')).total).toBe(await realCount());
+      for (const status of ['draft', 'pending', 'approved', 'rejected'] as const) {
+        expect((await admin.api.getOk(timesheetPageSchema, '/api/timesheets', { query: { status } })).total, status).toBe(await realCount(status));
+      }
+    };
+    await check();
+    // created, submitted, decided both ways, resubmitted, and several at once
+    const p = await makePlacement(ctx.db, { by: admin.user, contractor: contractor.user, client: customer.user, now: ctx.clock.now() });
+    const one = await makeTimesheet(ctx.db, {
+      placement: p,
+      contractor: contractor.user,
+      weekStarting: '2026-03-02',
+      units: [8],
+      status: 'rejected',
+      decidedBy: customer.user,
+    });
+    await act(contractor, one.id, 'submit');
+    await Promise.all(
+      ['2026-03-09', '2026-03-16', '2026-03-23'].map((weekStarting) =>
+        makeTimesheet(ctx.db, { placement: p, contractor: contractor.user, weekStarting, units: [8], status: 'approved', decidedBy: admin.user }),
+      ),
+    );
+    await check();
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { leads } from './leads.ts';
 import { users } from './users.ts';
 
@@ -88,6 +88,21 @@ export const timesheets = pgTable(
     check('timesheets_week_check', sql`extract(isodow from ${t.weekStarting}) = 1 and ${t.weekEnding} = ${t.weekStarting} + 6`),
     check('timesheets_total_check', sql`${t.totalUnits} >= 0`),
   ],
+);
+
+/**
+ * How many sheets there are in each status, kept by a trigger on timesheets (migration 0019), so the
+ * administrators' lists read a few rows for their total instead of counting every sheet. Spread over shards (the
+ * writing connection's backend picks one) so concurrent decisions do not queue for one row; readers sum them.
+ */
+export const timesheetStatusTotals = pgTable(
+  'timesheet_status_totals',
+  {
+    status: varchar('status', { length: 20 }).notNull(),
+    shard: smallint('shard').notNull().default(0),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.shard] })],
 );
 
 export const timesheetEntries = pgTable(
