@@ -1,4 +1,4 @@
-import { and, count, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MAX_UNITS_PER_DAY, PLACEMENT_LEAD_TYPES, TIMESHEET_MESSAGES as M, type PlacementUnit, type TimesheetStatus } from '../../common/constants/timesheets.ts';
 import { AppError } from '../../common/errors.ts';
@@ -17,6 +17,7 @@ import {
   type TimesheetUpdateData,
 } from '../../common/schemas/timesheets.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { leads, placements, timesheetEntries, timesheetStatusTotals, timesheets, users } from '../db/schema/index.ts';
 import type { Actor } from '../policies/roles.ts';
 import {
@@ -295,26 +296,72 @@ function presentTimesheet(viewer: Actor, r: TimesheetRowOut): Timesheet {
  * both sides for a member), optionally of one status; newest week first.
  */
 export async function listTimesheets(db: Db, viewer: Actor, q: TimesheetQuery) {
-  const filters: SQL[] = [timesheetScope(viewer, q.role)];
-  if (q.status) filters.push(eq(timesheets.status, q.status));
-  const where = and(...filters);
-  // every sheet (an administrator's "all"): the total from the trigger-kept counts per status, not a count of them all
-  const everySheet = q.role === 'all' && canManagePlacements(viewer);
-  const totalQuery = everySheet
-    ? db
-        .select({ total: sql<number>`coalesce(sum(${timesheetStatusTotals.n}), 0)`.mapWith(Number) })
-        .from(timesheetStatusTotals)
-        .where(q.status ? eq(timesheetStatusTotals.status, q.status) : undefined)
-    : db.select({ total: count() }).from(timesheets).where(where);
-  const [rows, [{ total }]] = await Promise.all([
-    timesheetRows(db)
-      .where(where)
-      .orderBy(...sheetOrder)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    totalQuery,
-  ]);
+  const shape: SheetListShape = q.role === 'contractor' ? 'contractor' : q.role === 'client' ? 'client' : canManagePlacements(viewer) ? 'every' : 'both';
+  const rows = await sheetListStatement(db, shape, !!q.status).execute({ actorId: viewer.id, status: q.status, limit: q.pageSize, offset: pageOffset(q) });
+  // a page past the end has no row to carry the total: count it on its own (rare)
+  const total = rows.length ? rows[0].total : q.page > 1 ? await countSheets(db, viewer, shape, q.status) : 0;
   return { items: rows.map((r) => presentTimesheet(viewer, r)), total };
+}
+
+/** Whose sheets a list shows: one side of the viewer's, both sides, or (administrators) every sheet. */
+type SheetListShape = 'contractor' | 'client' | 'both' | 'every';
+
+/**
+ * One page of a list and its total in one prepared statement per shape (with or without a status): the lists are
+ * read on every visit to Timesheets, and planning their joins cost more than running them. The total of every
+ * sheet comes from the trigger-kept counts per status, a member's from counting their own few.
+ */
+function sheetListStatement(db: Db, shape: SheetListShape, byStatus: boolean) {
+  return prepared(db, `timesheets_page_${shape}${byStatus ? '_status' : ''}`, () => {
+    const me = sql.placeholder('actorId');
+    const status = sql.placeholder('status');
+    const scope =
+      shape === 'contractor'
+        ? eq(timesheets.contractorId, me)
+        : shape === 'client'
+          ? eq(timesheets.clientId, me)
+          : shape === 'both'
+            ? or(eq(timesheets.contractorId, me), eq(timesheets.clientId, me))
+            : undefined;
+    const own =
+      shape === 'contractor' ? sql`c.contractor_id = ${me}` : shape === 'client' ? sql`c.client_id = ${me}` : sql`(c.contractor_id = ${me} or c.client_id = ${me})`;
+    const total =
+      shape === 'every'
+        ? sql<number>`(select coalesce(sum(s.n), 0) from ${timesheetStatusTotals} s ${byStatus ? sql`where s.status = ${status}` : sql``})`
+        : sql<number>`(select count(*) from ${timesheets} c where ${own} ${byStatus ? sql`and c.status = ${status}` : sql``})`;
+    return db
+      .select({
+        t: timesheets,
+        contractorName: nameOf(contractor),
+        clientName: nameOf(client),
+        approvedByName: sql<string | null>`${approver.firstName} || ' ' || ${approver.lastName}`,
+        total: total.mapWith(Number),
+      })
+      .from(timesheets)
+      .innerJoin(contractor, eq(contractor.id, timesheets.contractorId))
+      .innerJoin(client, eq(client.id, timesheets.clientId))
+      .leftJoin(approver, eq(approver.id, timesheets.approvedBy))
+      .where(and(scope, byStatus ? eq(timesheets.status, status) : undefined))
+      .orderBy(...sheetOrder)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+  });
+}
+
+async function countSheets(db: Db, viewer: Actor, shape: SheetListShape, status?: TimesheetStatus): Promise<number> {
+  if (shape === 'every') {
+    const [{ total }] = await db
+      .select({ total: sql<number>`coalesce(sum(${timesheetStatusTotals.n}), 0)`.mapWith(Number) })
+      .from(timesheetStatusTotals)
+      .where(status ? eq(timesheetStatusTotals.status, status) : undefined);
+    return total;
+  }
+  const scope = timesheetScope(viewer, shape === 'both' ? 'all' : shape);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(timesheets)
+    .where(and(scope, status ? eq(timesheets.status, status) : undefined));
+  return total;
 }
 
 /** One sheet with its entries, day by day. 404 outside the viewer's scope. */

@@ -509,5 +509,18 @@ describe('lists', () => {
       ),
     );
     await check();
+    // a page past the end still says how many there are
+    const past = await admin.api.getOk(timesheetPageSchema, '/api/timesheets', { query: { page: 500 } });
+    expect(past).toMatchObject({ items: [], total: await realCount() });
+    const mine = await contractor.api.getOk(timesheetPageSchema, '/api/timesheets', { query: { page: 500, status: 'approved' } });
+    expect(mine.items).toEqual([]);
+    expect(mine.total).toBe(
+      (
+        await ctx.db
+          .select({ n: count() })
+          .from(timesheets)
+          .where(and(eq(timesheets.contractorId, contractor.user.id), eq(timesheets.status, 'approved')))
+      )[0].n,
+    );
   });
 });
