@@ -1,6 +1,13 @@
-import { and, count, eq, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, count, eq, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MAX_UNITS_PER_DAY, PLACEMENT_LEAD_TYPES, TIMESHEET_MESSAGES as M, type PlacementUnit, type TimesheetStatus } from '../../common/constants/timesheets.ts';
+import {
+  MAX_UNITS_PER_DAY,
+  PLACEMENT_LEAD_TYPES,
+  TIMESHEET_MESSAGES as M,
+  TIMESHEET_STATUSES,
+  type PlacementUnit,
+  type TimesheetStatus,
+} from '../../common/constants/timesheets.ts';
 import { AppError } from '../../common/errors.ts';
 import { pageOffset } from '../../common/schemas/page.ts';
 import {
@@ -297,11 +304,14 @@ function presentTimesheet(viewer: Actor, r: TimesheetRowOut): Timesheet {
  */
 export async function listTimesheets(db: Db, viewer: Actor, q: TimesheetQuery) {
   const shape: SheetListShape = q.role === 'contractor' ? 'contractor' : q.role === 'client' ? 'client' : canManagePlacements(viewer) ? 'every' : 'both';
-  const rows = await sheetListStatement(db, shape, !!q.status).execute({ actorId: viewer.id, status: q.status, limit: q.pageSize, offset: pageOffset(q) });
+  const rows = await sheetListStatement(db, shape, q.status).execute({ actorId: viewer.id, limit: q.pageSize, offset: pageOffset(q) });
   // a page past the end has no row to carry the total: count it on its own (rare)
   const total = rows.length ? rows[0].total : q.page > 1 ? await countSheets(db, viewer, shape, q.status) : 0;
   return { items: rows.map((r) => presentTimesheet(viewer, r)), total };
 }
+
+/** The statuses as SQL literals, from the fixed list (see sheetListStatement). */
+const STATUS_LITERALS = Object.fromEntries(TIMESHEET_STATUSES.map((st) => [st, sql.raw(`'${st}'`)])) as Record<TimesheetStatus, SQL>;
 
 /** Whose sheets a list shows: one side of the viewer's, both sides, or (administrators) every sheet. */
 type SheetListShape = 'contractor' | 'client' | 'both' | 'every';
@@ -311,10 +321,14 @@ type SheetListShape = 'contractor' | 'client' | 'both' | 'every';
  * read on every visit to Timesheets, and planning their joins cost more than running them. The total of every
  * sheet comes from the trigger-kept counts per status, a member's from counting their own few.
  */
-function sheetListStatement(db: Db, shape: SheetListShape, byStatus: boolean) {
-  return prepared(db, `timesheets_page_${shape}${byStatus ? '_status' : ''}`, () => {
+function sheetListStatement(db: Db, shape: SheetListShape, only?: TimesheetStatus) {
+  return prepared(db, `timesheets_page_${shape}${only ? `_${only}` : ''}`, () => {
     const me = sql.placeholder('actorId');
-    const status = sql.placeholder('status');
+    const byStatus = !!only;
+    // one statement per status, the status written into it (one of the four fixed names, never request text): a
+    // prepared statement's generic plan cannot know how rare a status given as a parameter is, and walked every
+    // sheet newest first to find a page of the rare one instead of reading that status's index
+    const status = only ? STATUS_LITERALS[only] : sql``;
     const scope =
       shape === 'contractor'
         ? eq(timesheets.contractorId, me)

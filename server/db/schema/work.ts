@@ -83,6 +83,11 @@ export const timesheets = pgTable(
     index('timesheets_client_idx').on(t.clientId, t.status, t.weekStarting.desc(), t.id.desc()),
     index('timesheets_status_idx').on(t.status, t.weekStarting.desc(), t.id.desc()),
     index('timesheets_order_idx').on(t.weekStarting.desc(), t.id.desc()),
+    // the administrators' approval queue: the newest weeks are mostly drafts, which a walk of every sheet newest
+    // first would pass over before reaching a page of pending ones
+    index('timesheets_pending_idx')
+      .on(t.weekStarting.desc(), t.id.desc())
+      .where(sql`${t.status} = 'pending'`),
     check('timesheets_status_check', sql`${t.status} in ('draft', 'pending', 'approved', 'rejected')`),
     check('timesheets_unit_type_check', sql`${t.unitType} in ('hour', 'day')`),
     check('timesheets_week_check', sql`extract(isodow from ${t.weekStarting}) = 1 and ${t.weekEnding} = ${t.weekStarting} + 6`),

@@ -1,0 +1,2 @@
+-- The administrators' queue of sheets waiting for approval reads its own small index, newest week first.
+CREATE INDEX "timesheets_pending_idx" ON "timesheets" USING btree ("week_starting" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "timesheets"."status" = 'pending';
