@@ -36,16 +36,17 @@ async function monthBasis(tx: Tx, partnerId: string, month: string): Promise<num
 }
 
 /**
- * Locks a partner's user row (FOR UPDATE). Every computation of a partner's monthly commission holds it, taken
- * before any other lock of the transaction, so two of them (two leads closing, two sheets approved) queue and the
- * second sees the first one's commission in the month's basis.
+ * Locks a partner's user row. Every computation of a partner's monthly commission holds it, taken before any other
+ * lock of the transaction, so two of them (two leads closing, two sheets approved) queue and the second sees the
+ * first one's commission in the month's basis. FOR NO KEY UPDATE: it queues commission work, but not the inserts
+ * elsewhere that merely refer to the partner (a notification, an audit row), so those cannot deadlock against it.
  */
 export async function lockPartner(tx: Tx, partnerId: SQL | string) {
   await tx
     .select({ id: users.id })
     .from(users)
     .where(typeof partnerId === 'string' ? eq(users.id, partnerId) : sql`${users.id} = (${partnerId})`)
-    .for('update');
+    .for('no key update');
 }
 
 /**
@@ -135,98 +136,113 @@ export const grossProfitPence = (marginPence: number, unitsHundredths: number) =
 const sheetProfitSql = sql<string>`round((${placements.chargeRatePence} - ${placements.payRatePence}) * ${timesheets.totalUnits})`;
 
 export interface TimeCommissionInput {
+  /** The sheet just approved or corrected (already stored with its new status and units). */
   sheetId: string;
   /** `time` when the sheet is approved; `adjustment` when an administrator corrects an approved sheet. */
   kind: 'time' | 'adjustment';
-  /** The sheet's units (hundredths) that earned before this change: 0 at approval, the old total at a correction. */
-  unitsBefore: number;
-  /** The sheet's units (hundredths) from now on. */
-  unitsAfter: number;
 }
 
 /**
- * Commission on approved time: the sheet's gross profit, (charge − pay) × units, joins the referring partner's
- * basis for the London month its week ends in, and the commission row is what it adds at the marginal tiers. If
- * the lead's estimate was already paid on, that stands as an advance: the lead's approved profit counts only above
- * the estimate paid on, so nothing is paid twice. A correction counts the difference (negative when time was
- * removed: a deduction from the next payout). The caller holds the partner's lock (lockPartner) and the sheet's.
- * Answers the commission created, or null when the change earns nothing.
+ * Commission on approved time, reconciled for the whole lead after one of its sheets was approved or corrected.
+ * Each approved sheet's gross profit, (charge − pay) × units, counts in the London month its week ends. If the
+ * lead's estimate was already paid on, that stands as an advance, used up by the lead's sheets in week order: a
+ * sheet counts only the profit above what is left of it, so nothing is paid twice. For every sheet whose counted
+ * profit now differs from what its commission rows already booked, a row books the difference in that sheet's
+ * own month at the month's marginal tiers (a sheet's first row is `time`, later ones `adjustment`; negative when
+ * profit was taken off: a deduction from the next payout). The caller holds the partner's lock (lockPartner) and
+ * the sheet's. Answers the rows written (none when nothing changed what is earned).
  */
 export async function commissionForTime(tx: Tx, input: TimeCommissionInput, now: Date) {
-  const [sheet] = await tx
-    .select({
-      weekEnding: timesheets.weekEnding,
-      weekStarting: timesheets.weekStarting,
-      margin: sql<number>`(${placements.chargeRatePence} - ${placements.payRatePence})`.mapWith(Number),
-      leadId: leads.id,
-      partnerId: leads.submitterId,
-      companyName: leads.companyName,
-    })
+  const [lead] = await tx
+    .select({ leadId: leads.id, partnerId: leads.submitterId, companyName: leads.companyName })
     .from(timesheets)
     .innerJoin(placements, eq(placements.id, timesheets.placementId))
     .innerJoin(leads, eq(leads.id, placements.leadId))
     .where(eq(timesheets.id, input.sheetId));
-  if (!sheet) throw new AppError('not_found', 'Timesheet not found.');
-  // the lead's other approved sheets, and what was already paid on its estimate
-  const [others] = await tx
-    .select({ profit: sql<string>`coalesce(sum(${sheetProfitSql}), 0)::text` })
+  if (!lead) throw new AppError('not_found', 'Timesheet not found.');
+  // the lead's approved sheets in the order the advance is used up, each with its profit and what it has booked
+  const sheets = await tx
+    .select({
+      id: timesheets.id,
+      weekStarting: timesheets.weekStarting,
+      weekEnding: timesheets.weekEnding,
+      profit: sql<string>`${sheetProfitSql}::text`,
+      booked: sql<string>`(select coalesce(sum(b.basis), 0) from ${commissions} b where b.timesheet_id = ${timesheets.id} and b.status <> 'cancelled')::text`,
+    })
     .from(timesheets)
     .innerJoin(placements, eq(placements.id, timesheets.placementId))
-    .where(and(eq(placements.leadId, sheet.leadId), eq(timesheets.status, 'approved'), ne(timesheets.id, input.sheetId)));
+    .where(and(eq(placements.leadId, lead.leadId), sql`(${timesheets.status} = 'approved' or ${timesheets.id} = ${input.sheetId})`))
+    .orderBy(timesheets.weekEnding, timesheets.id);
   const [advance] = await tx
     .select({ paid: sql<string>`coalesce(sum(${commissions.basis}), 0)::text` })
     .from(commissions)
-    .where(and(eq(commissions.leadId, sheet.leadId), eq(commissions.kind, 'closed_won'), eq(commissions.status, 'paid')));
-  const othersPence = Number(others.profit); // whole pence: each sheet rounded as grossProfitPence does
-  const paidOn = toPence(advance.paid);
-  const before = othersPence + grossProfitPence(sheet.margin, input.unitsBefore);
-  const after = othersPence + grossProfitPence(sheet.margin, input.unitsAfter);
-  const counted = Math.max(0, after - paidOn) - Math.max(0, before - paidOn);
-  if (counted === 0) return null;
-  const month = monthOfDay(sheet.weekEnding);
-  const prior = await monthBasis(tx, sheet.partnerId, month);
-  const amountPence = commissionOnTotal(prior + counted) - commissionOnTotal(prior);
-  const rate = Math.round((amountPence / counted) * 10_000) / 10_000;
-  const [created] = await tx
-    .insert(commissions)
-    .values({
-      leadId: sheet.leadId,
-      partnerId: sheet.partnerId,
-      amount: fromPence(amountPence),
-      rate: rate.toFixed(4),
-      status: 'pending',
-      kind: input.kind,
-      timesheetId: input.sheetId,
-      basis: fromPence(counted),
-      month,
-      createdAt: now,
-    })
-    .returning();
-  const week = new Date(`${sheet.weekStarting}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-  await notify(
-    tx,
-    sheet.partnerId,
-    'commission_earned',
-    { type: 'commission', id: created.id },
-    amountPence >= 0
-      ? {
-          title: `Commission earned: ${pounds(amountPence)}`,
-          message:
-            `${input.kind === 'time' ? 'Approved time' : 'Corrected time'} at ${sheet.companyName} (week of ${week}): your commission of ${pounds(amountPence)} is pending and will be paid with the next monthly payout.`.slice(
-              0,
-              300,
-            ),
-          actionUrl: '/commissions',
-          at: now,
-        }
-      : {
-          title: `Commission corrected: −${pounds(-amountPence)}`,
-          message: `Time at ${sheet.companyName} (week of ${week}) was corrected down: ${pounds(-amountPence)} comes off your next monthly payout.`.slice(0, 300),
-          actionUrl: '/commissions',
-          at: now,
-        },
-  );
-  return created;
+    .where(and(eq(commissions.leadId, lead.leadId), eq(commissions.kind, 'closed_won'), eq(commissions.status, 'paid')));
+  let advanceLeft = toPence(advance.paid);
+  const written: Array<typeof commissions.$inferSelect> = [];
+  for (const sheet of sheets) {
+    const profit = Number(sheet.profit); // whole pence: each sheet rounded as grossProfitPence does
+    const counted = Math.max(0, profit - advanceLeft);
+    advanceLeft = Math.max(0, advanceLeft - profit);
+    const bookedPence = toPence(sheet.booked);
+    const delta = counted - bookedPence;
+    if (delta === 0) continue;
+    const month = monthOfDay(sheet.weekEnding);
+    const prior = await monthBasis(tx, lead.partnerId, month);
+    const amountPence = commissionOnTotal(prior + delta) - commissionOnTotal(prior);
+    const rate = Math.round((amountPence / delta) * 10_000) / 10_000;
+    const [created] = await tx
+      .insert(commissions)
+      .values({
+        leadId: lead.leadId,
+        partnerId: lead.partnerId,
+        amount: fromPence(amountPence),
+        rate: rate.toFixed(4),
+        status: 'pending',
+        kind: bookedPence === 0 && !(await hasTimeRow(tx, sheet.id)) ? 'time' : 'adjustment',
+        timesheetId: sheet.id,
+        basis: fromPence(delta),
+        month,
+        createdAt: now,
+      })
+      .returning();
+    written.push(created);
+    const week = new Date(`${sheet.weekStarting}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+    const what = sheet.id === input.sheetId ? (input.kind === 'time' ? 'Approved time' : 'Corrected time') : 'Time (after a correction to another week)';
+    await notify(
+      tx,
+      lead.partnerId,
+      'commission_earned',
+      { type: 'commission', id: created.id },
+      amountPence >= 0
+        ? {
+            title: `Commission earned: ${pounds(amountPence)}`,
+            message:
+              `${what} at ${lead.companyName} (week of ${week}): your commission of ${pounds(amountPence)} is pending and will be paid with the next monthly payout.`.slice(
+                0,
+                300,
+              ),
+            actionUrl: '/commissions',
+            at: now,
+          }
+        : {
+            title: `Commission corrected: −${pounds(-amountPence)}`,
+            message: `Time at ${lead.companyName} (week of ${week}) was corrected down: ${pounds(-amountPence)} comes off your next monthly payout.`.slice(0, 300),
+            actionUrl: '/commissions',
+            at: now,
+          },
+    );
+  }
+  return written;
+}
+
+/** Whether a sheet already has its `time` commission row (one per sheet, a unique index), cancelled or not. */
+async function hasTimeRow(tx: Tx, sheetId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: commissions.id })
+    .from(commissions)
+    .where(and(eq(commissions.timesheetId, sheetId), eq(commissions.kind, 'time')))
+    .limit(1);
+  return !!row;
 }
 
 const partnerName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;

@@ -217,7 +217,7 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
             .where(and(eq(leads.id, id), leadScope(actor))),
         ),
       )
-      .for('update');
+      .for('no key update');
     if (!owner) throw new AppError('not_found', 'Lead not found.');
     if (!leadAbilities(actor, owner).update) throw new AppError('forbidden', 'Only an administrator can change a lead.');
     // the lead's row is locked and updated in one statement that also answers its values from before

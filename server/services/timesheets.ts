@@ -161,12 +161,15 @@ const placementAudit = (p: PlacementRow) => ({
 export async function createPlacement(db: Db, actor: Actor, data: PlacementCreateData, now: Date): Promise<Placement> {
   requireAdmin(actor);
   const id = await db.transaction(async (tx) => {
-    const [lead] = await tx.select({ status: leads.status, leadType: leads.leadType, partnerId: leads.submitterId }).from(leads).where(eq(leads.id, data.leadId));
+    const [referred] = await tx.select({ partnerId: leads.submitterId }).from(leads).where(eq(leads.id, data.leadId));
+    if (!referred) throw invalid('leadId', M.leadNotFound);
+    // the lead's commission may change (its estimate gives way to time): the partner's lock first, as every
+    // commission change takes it; the lead is read again under it, so a status change that committed meanwhile is seen
+    await lockPartner(tx, referred.partnerId);
+    const [lead] = await tx.select({ status: leads.status, leadType: leads.leadType }).from(leads).where(eq(leads.id, data.leadId));
     if (!lead) throw invalid('leadId', M.leadNotFound);
     if (lead.status !== 'closed-won') throw invalid('leadId', M.leadNotWon);
     if (!(PLACEMENT_LEAD_TYPES as readonly string[]).includes(lead.leadType)) throw invalid('leadId', M.leadWrongType);
-    // the lead's commission may change (its estimate gives way to time): the partner's lock, as every commission change takes
-    await lockPartner(tx, lead.partnerId);
     await checkParties(tx, { contractorId: data.contractorId, clientId: data.clientId });
     const [earlier] = await tx.select({ id: placements.id }).from(placements).where(eq(placements.leadId, data.leadId)).limit(1);
     if (!earlier) await supersedeEstimateCommission(tx, data.leadId, now);
@@ -222,7 +225,9 @@ export async function updatePlacement(db: Db, actor: Actor, id: string, data: Pl
     const sheets = await tx
       .select({ status: timesheets.status, outside: sql<boolean>`${timesheets.weekEnding} < ${next.startDate} or ${timesheets.weekStarting} > ${next.endDate}` })
       .from(timesheets)
-      .where(eq(timesheets.placementId, id));
+      .where(eq(timesheets.placementId, id))
+      // FOR SHARE: an approval in flight finishes first and is seen, so rates never change under approved time
+      .for('share');
     if (sheets.length && next.unit !== row.unit) throw new AppError('conflict', M.unitLocked);
     if (sheets.length && next.contractorId !== row.contractorId) throw new AppError('conflict', M.contractorLocked);
     const ratesChanged = next.chargeRatePence !== row.chargeRatePence || next.payRatePence !== row.payRatePence;
@@ -513,9 +518,8 @@ export async function adjustTimesheet(db: Db, actor: Actor, id: string, data: Ti
       .from(timesheetEntries)
       .where(eq(timesheetEntries.timesheetId, id))
       .orderBy(timesheetEntries.date);
-    const unitsBefore = hundredths(sheet.totalUnits);
     const unitsAfter = await replaceEntries(tx, sheet, data.entries, now);
-    const commission = await commissionForTime(tx, { sheetId: id, kind: 'adjustment', unitsBefore, unitsAfter }, now);
+    const written = await commissionForTime(tx, { sheetId: id, kind: 'adjustment' }, now);
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'timesheet.adjust',
@@ -526,7 +530,7 @@ export async function adjustTimesheet(db: Db, actor: Actor, id: string, data: Ti
         totalUnits: (unitsAfter / 100).toFixed(2),
         entries: data.entries.map((e) => ({ date: e.date, units: (hundredths(e.units) / 100).toFixed(2), description: e.description || null })),
         reason: data.reason,
-        commission: commission ? { id: commission.id, amount: commission.amount, basis: commission.basis } : null,
+        commissions: written.map((c) => ({ id: c.id, amount: c.amount, basis: c.basis, month: c.month.slice(0, 7) })),
       },
       at: now,
     });
@@ -610,7 +614,7 @@ async function decide(db: Db, actor: Actor, id: string, decision: 'approve' | 'r
       after: { status, totalUnits: sheet.totalUnits, comments: note },
       at: now,
     });
-    if (decision === 'approve') await commissionForTime(tx, { sheetId: id, kind: 'time', unitsBefore: 0, unitsAfter: hundredths(sheet.totalUnits) }, now);
+    if (decision === 'approve') await commissionForTime(tx, { sheetId: id, kind: 'time' }, now);
     await notify(
       tx,
       sheet.contractorId,

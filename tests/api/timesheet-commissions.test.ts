@@ -318,7 +318,7 @@ describe('corrections to approved time', () => {
     expect(audits[0]).toMatchObject({
       actorId: admin.user.id,
       before: { totalUnits: '50.00' },
-      after: { totalUnits: '40.00', reason: 'Client disputed Friday hours', commission: { amount: '-300.00', basis: '-1500.00' } },
+      after: { totalUnits: '40.00', reason: 'Client disputed Friday hours', commissions: [{ amount: '-300.00', basis: '-1500.00', month: '2026-11' }] },
     });
     expect((audits[0].before as { entries: unknown[] }).entries).toHaveLength(5);
     // the contractor was told
@@ -328,6 +328,45 @@ describe('corrections to approved time', () => {
       .where(and(eq(notifications.userId, contractor.user.id), eq(notifications.type, 'timesheet_decided'), sql`${notifications.title} like 'Timesheet corrected%'`))
       .limit(1);
     expect(told.message).toContain('from 50 hours to 40 hours');
+  });
+});
+
+describe('a correction that crosses a paid advance', () => {
+  it('books each week’s change in that week’s own month: taking away the time that used up the advance takes back what later weeks earned', async () => {
+    const partner = await member();
+    // £9,000 estimate closed and paid in August: £1,800
+    const { lead } = await makeCommission(ctx.db, {
+      partner: partner.user,
+      by: admin.user,
+      leadType: 'interim',
+      estimatedValue: '9000',
+      closedAt: new Date('2026-08-10T10:00:00Z'),
+      paidAt: new Date('2026-09-01T10:00:00Z'),
+    });
+    const placement = await hourlyPlacement(partner, { leadId: lead.id });
+    // September: 60 h, £9,000 of profit, all of it under the advance; October: 30 h, £4,500 above it, £900
+    const september = await approvedWeek(placement, '2026-09-07', [12, 12, 12, 12, 12]);
+    const october = await approvedWeek(placement, '2026-10-05', [6, 6, 6, 6, 6]);
+    let rows = await commissionsOf(lead.id);
+    expect(rows.filter((r) => r.kind !== 'closed_won').map((r) => [r.timesheetId, r.kind, r.basis, r.amount, r.month])).toEqual([
+      [october.id, 'time', '4500.00', '900.00', '2026-10-01'],
+    ]);
+    // September's week was never worked: with it gone the advance covers October's profit, so October's £900 comes back off
+    await admin.api.postOk(timesheetDetailSchema, `/api/timesheets/${september.id}/adjust`, { body: { entries: [], reason: 'Billed to the wrong placement' } });
+    rows = await commissionsOf(lead.id);
+    const octoberRows = rows.filter((r) => r.timesheetId === october.id);
+    expect(octoberRows.map((r) => [r.kind, r.basis, r.amount, r.month]).sort()).toEqual([
+      ['adjustment', '-4500.00', '-900.00', '2026-10-01'],
+      ['time', '4500.00', '900.00', '2026-10-01'],
+    ]);
+    expect(rows.filter((r) => r.timesheetId === september.id)).toEqual([]);
+    // September's basis is untouched; the partner keeps only the paid advance
+    expect(sumPence(rows.filter((r) => r.kind !== 'closed_won'))).toBe(0);
+    const [september1] = await ctx.db
+      .select({ basis: sql<string>`coalesce(sum(${commissions.basis}), 0)::text` })
+      .from(commissions)
+      .where(and(eq(commissions.partnerId, partner.user.id), eq(commissions.month, '2026-09-01'), sql`${commissions.status} <> 'cancelled'`));
+    expect(Number(september1.basis)).toBe(0);
   });
 });
 

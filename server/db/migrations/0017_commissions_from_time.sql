@@ -16,7 +16,7 @@ CREATE INDEX "commissions_partner_month_idx" ON "commissions" USING btree ("part
 CREATE UNIQUE INDEX "commissions_timesheet_time_key" ON "commissions" USING btree ("timesheet_id") WHERE "commissions"."kind" = 'time';--> statement-breakpoint
 CREATE INDEX "commissions_timesheet_idx" ON "commissions" USING btree ("timesheet_id") WHERE "commissions"."timesheet_id" is not null;--> statement-breakpoint
 ALTER TABLE "commissions" ADD CONSTRAINT "commissions_kind_check" CHECK ("commissions"."kind" in ('closed_won', 'time', 'adjustment'));--> statement-breakpoint
-ALTER TABLE "commissions" ADD CONSTRAINT "commissions_kind_sheet_check" CHECK (("commissions"."kind" = 'closed_won') = ("commissions"."timesheet_id" is null));;--> statement-breakpoint
+ALTER TABLE "commissions" ADD CONSTRAINT "commissions_kind_sheet_check" CHECK (("commissions"."kind" = 'closed_won') = ("commissions"."timesheet_id" is null));--> statement-breakpoint
 -- The leaderboard counts a deal won once: by its closed-won commission, also when that gave way to approved time;
 -- commission from time and corrections adds to the money, not to the deals.
 CREATE OR REPLACE FUNCTION partner_period_stats_commissions() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -61,3 +61,7 @@ BEGIN
   GROUP BY 1, 2, 3;
 END;
 $$;
+--> statement-breakpoint
+-- A lead placed before this migration earns from its approved time from now on: its pending estimate gives way.
+UPDATE "commissions" SET "status" = 'cancelled', "superseded_at" = now()
+WHERE "kind" = 'closed_won' AND "status" = 'pending' AND "lead_id" IN (SELECT "lead_id" FROM "placements");

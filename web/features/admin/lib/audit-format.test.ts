@@ -16,7 +16,7 @@ describe('audit entries of timesheets', () => {
         totalUnits: '40.00',
         entries: [{ date: '2026-11-02', units: '8.00', description: 'Corrected' }],
         reason: 'Client disputed Friday hours',
-        commission: { id: 'c1', amount: '-300.00', basis: '-1500.00' },
+        commissions: [{ id: 'c1', amount: '-300.00', basis: '-1500.00', month: '2026-11' }],
       },
       'timesheet',
     );
@@ -24,6 +24,6 @@ describe('audit entries of timesheets', () => {
     expect(byKey.entries).toEqual(['2026-11-02: 10.00', '2026-11-02: 8.00']);
     expect(byKey.totalUnits).toEqual(['50.00', '40.00']);
     expect(byKey.reason).toEqual([null, 'Client disputed Friday hours']);
-    expect(byKey.commission?.[1]).toMatch(/^-£300\.00 on -£1,500\.00 of profit$/);
+    expect(byKey.commissions?.[1]).toMatch(/^-£300\.00 on -£1,500\.00 of profit \(2026-11\)$/);
   });
 });

@@ -87,9 +87,11 @@ function formatValue(key: string, value: unknown, entityType: string): string {
   }
   // a timesheet's days, and the commission a correction wrote
   if (key === 'entries' && Array.isArray(value)) return value.map((e: { date?: string; units?: string }) => `${e.date}: ${e.units}`).join(', ') || 'No time';
-  if (key === 'commission' && typeof value === 'object' && 'amount' in value) {
-    const c = value as { amount: string; basis?: string };
-    return `${formatGBP(c.amount, 2)}${c.basis ? ` on ${formatGBP(c.basis, 2)} of profit` : ''}`;
+  if (key === 'commissions' && Array.isArray(value)) {
+    const rows = value as Array<{ amount: string; basis?: string; month?: string }>;
+    return (
+      rows.map((c) => `${formatGBP(c.amount, 2)}${c.basis ? ` on ${formatGBP(c.basis, 2)} of profit` : ''}${c.month ? ` (${c.month})` : ''}`).join(', ') || 'No change'
+    );
   }
   if (Array.isArray(value)) return value.map((v) => formatValue(key, v, entityType)).join(', ') || '—';
   return JSON.stringify(value);
