@@ -11,7 +11,8 @@ import {
 } from '../../common/schemas/commission.ts';
 import type { AppContext } from '../app.ts';
 import { commissionScope } from '../policies/commissions.ts';
-import { allCommissions, csvField, listCommissions, markCommissionPaid } from '../services/commissions.ts';
+import { csvField } from '../lib/csv.ts';
+import { allCommissions, listCommissions, markCommissionPaid } from '../services/commissions.ts';
 import { commissionSummary } from '../services/stats.ts';
 
 const CSV_HEADER = [

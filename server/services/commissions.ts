@@ -338,9 +338,3 @@ export async function markCommissionPaid(db: Db, actor: Actor, scope: SQL, id: s
     return paid;
   });
 }
-
-/** Quotes a CSV field so commas, quotes and formula prefixes cannot break the sheet or run in it. */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}

@@ -8,7 +8,8 @@ import { leads, placements, timesheets, users } from '../db/schema/index.ts';
 import type { Actor } from '../policies/roles.ts';
 import { canManagePlacements, timesheetScope } from '../policies/timesheets.ts';
 import { iso, moneyFromPence } from '../presenters/wire.ts';
-import { csvField, grossProfitPence } from './commissions.ts';
+import { csvField } from '../lib/csv.ts';
+import { grossProfitPence } from './commissions.ts';
 
 /**
  * The administrators' CSV of timesheets: one row per sheet, newest week first, with the placement's rates and the
