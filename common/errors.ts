@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   /** An administrator whose account must turn on two-factor sign-in first (an admin setting). */
   two_factor_required: 403,
+  /** A sensitive change (e-mail, sign-in methods, data export, deletion, other sessions) needs the identity confirmed first. */
+  reauthentication_required: 403,
   not_found: 404,
   conflict: 409,
   gone: 410,

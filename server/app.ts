@@ -11,6 +11,7 @@ import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { isApiRequest, toOriginForm } from './lib/request-target.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { registerErrorHandler, sendError, sendFrameworkError } from './plugins/errors.ts';
+import { registerReauthGuard } from './plugins/reauthentication.ts';
 import { registerRequestGuards } from './plugins/request-guards.ts';
 import { registerSessions } from './plugins/session.ts';
 import { createStorage, type FileStorage } from './plugins/storage.ts';
@@ -26,6 +27,7 @@ import { leadRoutes } from './routes/leads.ts';
 import { memberRoutes } from './routes/members.ts';
 import { healthRoutes } from './routes/health.ts';
 import { oauthRoutes } from './routes/oauth.ts';
+import { passwordResetRoutes } from './routes/password-reset.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { securityRoutes } from './routes/security.ts';
 import { communityPostRoutes } from './routes/community-posts.ts';
@@ -142,7 +144,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     bus: createLiveBus(database, app.log),
     notificationMail: createNotificationMailSender({ db: database.db, mailer, config, now, log: app.log }),
     timesheetReminders: createTimesheetReminders({ db: database.db, now, log: app.log }),
-    push: createPushSender({ db: database.db, keys: config.push, log: app.log, now }),
+    push: createPushSender({ db: database.db, keys: config.push, log: app.log, now, sessionIdleMs: config.session.idleMs }),
   };
   app.decorate('ctx', ctx);
   // the bus listens once the app is ready and stops before the database closes
@@ -194,10 +196,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   registerSessions(app, { db: ctx.db, config, now, database });
   registerRequestGuards(app, config);
+  registerReauthGuard(app, { db: ctx.db, now });
 
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(oauthRoutes(ctx));
+  await app.register(passwordResetRoutes(ctx));
   await app.register(adminApplicationRoutes(ctx));
   await app.register(adminOutboxRoutes(ctx));
   await app.register(leadRoutes(ctx));

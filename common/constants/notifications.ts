@@ -26,6 +26,8 @@ export const NOTIFICATION_KINDS = [
   'timesheet_decided',
   // timesheets: Friday's reminder to a contractor whose sheet of the week is not submitted yet
   'timesheet_reminder',
+  // the member's own role: a master-admin made them an admin or a partner
+  'role_changed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -52,6 +54,7 @@ export const NOTIFICATION_KIND_LABELS = {
   timesheet_submitted: 'Timesheets to approve',
   timesheet_decided: 'Timesheet decisions',
   timesheet_reminder: 'Timesheet reminders',
+  role_changed: 'Role changes',
 } as const satisfies Record<NotificationKind, string>;
 
 /** A kind's label; a kind this list does not know yet (a newer workflow's) reads as plain "Notification". */
@@ -126,8 +129,8 @@ export const EMAIL_PREFERENCE_CATEGORIES = [
   {
     id: 'account',
     label: 'Your data and account',
-    description: 'Your data export is ready, or your account deletion request is decided. Always sent: you asked for these.',
-    kinds: ['data_export_ready', 'account_deletion'],
+    description: 'Your data export is ready, your account deletion request is decided, or your role changes. Always sent: they concern your account.',
+    kinds: ['data_export_ready', 'account_deletion', 'role_changed'],
     defaultOn: true,
     locked: true,
   },

@@ -54,6 +54,9 @@ export const TIMESHEET_MESSAGES = {
         ? 'This timesheet has already been rejected.'
         : 'This timesheet has not been submitted.',
   emptySheet: 'Enter time for at least one day before submitting.',
+  futureDay: 'Time cannot be entered for a day that has not happened yet.',
+  futureWeek: 'This week has not started yet: submit it once the time has been worked.',
+  futureTimeOnSheet: 'This timesheet has time on a day that has not happened yet: correct it before it is submitted or approved.',
   commentsRequired: 'Say why the timesheet is rejected.',
   unitLocked: 'The unit cannot change once the placement has timesheets.',
   contractorLocked: 'The contractor cannot change once the placement has timesheets.',
@@ -62,6 +65,9 @@ export const TIMESHEET_MESSAGES = {
   adjustOnlyApproved: 'Only an approved timesheet is corrected by an adjustment; the contractor changes the others.',
   onlyAdminAdjusts: 'Only an administrator can correct an approved timesheet.',
   noOwnAdjustment: 'You cannot correct your own timesheet.',
+  noOwnCommissionApproval: 'You referred this lead and earn commission on its time, so another administrator or the client must approve this timesheet.',
+  noOwnCommissionAdjustment: 'You referred this lead and earn commission on its time, so another administrator must correct this timesheet.',
+  clientIsReferrer: 'The client cannot be the member who referred the lead: they would approve time that earns them commission.',
   reasonRequired: 'Say why the time is corrected.',
 } as const;
 

@@ -13,8 +13,14 @@ describe('weightedPipelinePence', () => {
       ]),
     ).toBe(600);
   });
-  it('leaves closed-lost off the board', () => {
+  it('leaves closed-lost off the board but counts its value at 0.3', () => {
     expect(PIPELINE_COLUMNS).not.toContain('closed-lost');
-    expect(weightedPipelinePence([{ status: 'closed-lost', valuePence: 1000 }])).toBe(0);
+    expect(weightedPipelinePence([{ status: 'closed-lost', valuePence: 1000 }])).toBe(300);
+    expect(
+      weightedPipelinePence([
+        { status: 'closed-won', valuePence: 1000 },
+        { status: 'closed-lost', valuePence: 2000 },
+      ]),
+    ).toBe(1600);
   });
 });

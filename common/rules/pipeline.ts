@@ -10,6 +10,9 @@ export const PIPELINE_WEIGHTS: Record<LeadStatus, number> = {
   'closed-lost': 0.3,
 };
 
+/** The factor of any status without one of its own. */
+export const OTHER_STATUS_WEIGHT = 0.3;
+
 /** The columns of the pipeline board, in order; closed-lost is not on the board. */
 export const PIPELINE_COLUMNS: LeadStatus[] = ['submitted', 'reviewing', 'qualified', 'in-progress', 'closed-won'];
 
@@ -23,12 +26,15 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
   'closed-lost': 'Closed Lost',
 };
 
-/** Weighted value of leads on the board, in pence: each lead's value times its status factor, rounded once. */
+/**
+ * Weighted pipeline value in pence: each lead's value times its status factor, rounded once. Every status counts,
+ * closed-lost included (at 0.3 like any status without its own factor), though closed-lost has no column on the board.
+ */
 export function weightedPipelinePence(leads: Array<{ status: LeadStatus; valuePence: number }>): number {
   let tenths = 0;
   for (const l of leads) {
-    if (!PIPELINE_COLUMNS.includes(l.status)) continue;
-    tenths += l.valuePence * Math.round(PIPELINE_WEIGHTS[l.status] * 10);
+    const factor = (PIPELINE_WEIGHTS as Partial<Record<string, number>>)[l.status] ?? OTHER_STATUS_WEIGHT;
+    tenths += l.valuePence * Math.round(factor * 10);
   }
   return Math.round(tenths / 10);
 }

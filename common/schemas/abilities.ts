@@ -9,6 +9,8 @@ export const globalAbilitiesSchema = z.object({
   payCommissions: z.boolean(),
   createEvents: z.boolean(),
   submitLeads: z.boolean(),
+  /** Change the organisation's security settings (master-admins only). */
+  manageSecuritySettings: z.boolean(),
 });
 export type GlobalAbilities = z.infer<typeof globalAbilitiesSchema>;
 
@@ -16,8 +18,19 @@ export type GlobalAbilities = z.infer<typeof globalAbilitiesSchema>;
 export const leadAbilitiesSchema = z.object({ read: z.boolean(), update: z.boolean(), delete: z.boolean(), seeDuplicateFlag: z.boolean() });
 export type LeadAbilities = z.infer<typeof leadAbilitiesSchema>;
 
-/** What an admin may do to one account in User Management. */
-export const userAbilitiesSchema = z.object({ activate: z.boolean(), deactivate: z.boolean(), remove: z.boolean() });
+/**
+ * What an admin may do to one account in User Management. `edit`: correct the member's profile details;
+ * `changeRole`: make them a partner or an admin (a master-admin's decision only).
+ * `sendPasswordReset`: e-mail them a link to choose a new password (the admin never sees or sets it).
+ */
+export const userAbilitiesSchema = z.object({
+  activate: z.boolean(),
+  deactivate: z.boolean(),
+  remove: z.boolean(),
+  edit: z.boolean(),
+  changeRole: z.boolean(),
+  sendPasswordReset: z.boolean(),
+});
 export type UserAbilities = z.infer<typeof userAbilitiesSchema>;
 
 /** What the viewer may do with one commission. */
@@ -31,6 +44,16 @@ export type CommissionAbilities = z.infer<typeof commissionAbilitiesSchema>;
 export const connectionAbilitiesSchema = z.object({ respond: z.boolean(), withdraw: z.boolean(), remove: z.boolean() });
 export type ConnectionAbilities = z.infer<typeof connectionAbilitiesSchema>;
 
-/** What a reviewer may do with one membership application. */
-export const applicationAbilitiesSchema = z.object({ update: z.boolean(), approve: z.boolean(), reject: z.boolean() });
+/**
+ * What a reviewer may do with one membership application. `approveBlockedReason` says, in words for the reviewer, why
+ * an application they could otherwise decide may not be approved yet (null when it may, or when they review none);
+ * `resendVerification`: whether they may mail the applicant a new verification link.
+ */
+export const applicationAbilitiesSchema = z.object({
+  update: z.boolean(),
+  approve: z.boolean(),
+  reject: z.boolean(),
+  approveBlockedReason: z.string().nullable(),
+  resendVerification: z.boolean(),
+});
 export type ApplicationAbilities = z.infer<typeof applicationAbilitiesSchema>;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { ROLES } from '../constants/options.ts';
+import { MEMBER_STATUSES } from '../rules/member-status.ts';
 import { userAbilitiesSchema } from './abilities.ts';
 import { instantSchema, moneySchema } from './money.ts';
 import { pageOf, pageQuery } from './page.ts';
+import { profileUpdateSchema } from './profile.ts';
 
 /** A user as the admin User Management screen reads them, with referral figures and what the viewer may do. */
 export const adminUserSchema = z.object({
@@ -17,6 +20,14 @@ export const adminUserSchema = z.object({
   role: z.string(),
   isActive: z.boolean(),
   accountStatus: z.string(),
+  /** The one status shown for the account (`memberStatus` in common/rules/member-status.ts). */
+  status: z.enum(MEMBER_STATUSES),
+  emailVerified: z.boolean(),
+  bio: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  website: z.string().nullable(),
+  expertise: z.array(z.string()),
+  industries: z.array(z.string()),
   membershipTier: z.string(),
   createdAt: instantSchema,
   approvedAt: instantSchema.nullable(),
@@ -27,9 +38,40 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const adminUserQuerySchema = pageQuery(25).extend({ search: z.string().trim().max(100).optional() });
+/**
+ * The filters of User Management, shared by the list and its CSV: a search over name, username, e-mail and
+ * company, a role and a status. Without a status, removed and anonymised accounts are left out.
+ */
+const adminUserFilters = {
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+  role: z.enum(ROLES, { error: 'Choose partner, admin or master-admin' }).optional(),
+  status: z.enum(MEMBER_STATUSES, { error: 'Choose a status' }).optional(),
+};
+export const adminUserQuerySchema = pageQuery(25).extend(adminUserFilters);
+export type AdminUserQuery = z.output<typeof adminUserQuerySchema>;
 export const adminUserPageSchema = pageOf(adminUserSchema);
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+/** GET /api/users.csv: the same filters as the list, every page. */
+export const adminUserExportQuerySchema = z.object(adminUserFilters).strict();
+export type AdminUserExportQuery = z.output<typeof adminUserExportQuerySchema>;
+
+/**
+ * PATCH /api/users/{id}: an administrator corrects a member's profile with the fields and messages of the member's
+ * own Profile Settings, each optional (left out stays as it is, empty clears it). Whether the member shows in the
+ * directory stays the member's own choice. A changed e-mail address is unverified until its owner confirms it.
+ */
+export const adminUserUpdateSchema = profileUpdateSchema
+  .omit({ availableForNetworking: true })
+  .partial()
+  .strict()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Change at least one field');
+export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
+export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
+
+/** The roles PATCH /api/users/{id}/role grants; master-admin is never granted through the API. */
+export const ASSIGNABLE_ROLES = ['partner', 'admin'] as const;
+export const userRoleChangeSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES, { error: 'Choose partner or admin' }) }).strict();
+export type UserRoleChange = z.infer<typeof userRoleChangeSchema>;
 
 export const userStatusSchema = z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) }).strict();
 

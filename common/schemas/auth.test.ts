@@ -54,11 +54,25 @@ describe('registerSchema', () => {
     ['industries', { industries: [] }, 'Please select at least one industry'],
     ['businessInterests', { businessInterests: [] }, 'Please select at least one business interest'],
     ['yearsExperience', { yearsExperience: -1 }, 'Years of experience must be 0 or greater'],
+    ['yearsExperience', { yearsExperience: '' }, 'Years of experience must be 0 or greater'],
+    ['yearsExperience', { yearsExperience: '  ' }, 'Years of experience must be 0 or greater'],
+    ['yearsExperience', { yearsExperience: undefined }, 'Years of experience must be 0 or greater'],
+    ['email', { email: '' }, 'Email is required'],
+    ['email', { email: '   ' }, 'Email is required'],
     ['linkedinUrl', { linkedinUrl: 'not a url' }, 'Please enter a valid LinkedIn URL'],
     ['website', { website: 'javascript:alert(1)' }, 'Please enter a valid website URL'],
     ['networkingGoals', { networkingGoals: 'short' }, 'Please describe your networking goals (at least 10 characters)'],
   ])('%s: refused with the form’s own message', (field, change, message) => {
     expect(messagesFor({ ...valid, ...change }, field)).toContain(message);
+  });
+
+  it('a blank e-mail address says only that it is required', () => {
+    expect(messagesFor({ ...valid, email: '' }, 'email')).toEqual(['Email is required']);
+  });
+
+  it('a blank years of experience is refused, never read as 0', () => {
+    expect(registerSchema.safeParse({ ...valid, yearsExperience: '' }).success).toBe(false);
+    expect(registerSchema.safeParse({ ...valid, yearsExperience: '0' }).data?.yearsExperience).toBe(0);
   });
 
   it.each([

@@ -6,7 +6,14 @@ import { newPasswordSchema } from '../rules/passwords.ts';
 /** A URL field that may be left empty; only http(s) so a stored link can never run script. */
 export const optionalUrl = (message: string) => z.union([z.literal(''), z.url({ message, protocol: /^https?$/, hostname: z.regexes.domain })]).optional();
 
-export const emailField = z.string({ error: 'Invalid email address' }).trim().toLowerCase().max(254, 'Invalid email address').email('Invalid email address');
+/** An e-mail address: an empty one is missing (one message), anything else must be an address. */
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, { message: 'Email is required', abort: true })
+  .max(254, 'Invalid email address')
+  .email('Invalid email address');
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -38,11 +45,15 @@ export const registerSchema = z
         return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getTime() < Date.now() && d.getUTCFullYear() >= 1900;
       }, 'Please enter a valid date of birth'),
     fullAddress: z.string({ error: 'Full address is required' }).trim().min(1, 'Full address is required').max(300, 'Full address must be at most 300 characters'),
-    yearsExperience: z.coerce
-      .number({ message: 'Years of experience must be 0 or greater' })
-      .int('Years of experience must be a whole number')
-      .min(LIMITS.yearsExperience.min, 'Years of experience must be 0 or greater')
-      .max(LIMITS.yearsExperience.max, 'Years of experience must be 60 or less'),
+    // required: a blank field is refused, never read as 0 (which would pass for a real answer)
+    yearsExperience: z.preprocess(
+      (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
+      z.coerce
+        .number({ message: 'Years of experience must be 0 or greater' })
+        .int('Years of experience must be a whole number')
+        .min(LIMITS.yearsExperience.min, 'Years of experience must be 0 or greater')
+        .max(LIMITS.yearsExperience.max, 'Years of experience must be 60 or less'),
+    ),
     bio: z
       .string({ error: 'Please provide at least 20 characters about your professional background' })
       .trim()
@@ -89,4 +100,8 @@ export const verifyEmailSchema = z.object({
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 
 /** GET /api/auth/google|apple: `link=1` links the provider to the signed-in account instead of signing in. */
-export const oauthStartQuery = z.object({ link: z.literal('1', { error: 'link must be 1' }).optional() });
+export const oauthStartQuery = z.object({
+  link: z.literal('1', { error: 'link must be 1' }).optional(),
+  /** A signed-in account confirms its identity by signing in afresh with the provider linked to it. */
+  reauth: z.literal('1', { error: 'reauth must be 1' }).optional(),
+});

@@ -44,8 +44,21 @@ export const commissionFilterSchema = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11')
     .optional(),
 });
-/** GET /api/admin/commissions: every partner's commissions, filtered, one page. */
-export const adminCommissionQuerySchema = pageQuery(25).extend(commissionFilterSchema.shape);
+/** The orders of the payout list: newest first, or oldest first (the payout run pays the longest owed first). */
+export const COMMISSION_ORDERS = ['newest', 'oldest'] as const;
+export type CommissionOrder = (typeof COMMISSION_ORDERS)[number];
+
+/** GET /api/admin/commissions: every partner's commissions, filtered, one page, newest first unless asked otherwise. */
+export const adminCommissionQuerySchema = pageQuery(25)
+  .extend(commissionFilterSchema.shape)
+  .extend({ order: z.enum(COMMISSION_ORDERS, 'Order must be newest or oldest').default('newest') })
+  .strict();
+
+/** The payout list's page with what is owed in total: every pending commission, whatever month or status is shown. */
+export const adminCommissionPageSchema = commissionPageSchema.extend({
+  owed: z.object({ count: z.number().int().min(0), amount: moneySchema }),
+});
+export type AdminCommissionPage = z.infer<typeof adminCommissionPageSchema>;
 
 export const commissionPaidSchema = z.object({ id: z.string(), status: z.enum(COMMISSION_STATUSES), paidAt: instantSchema });
 export type CommissionPaid = z.infer<typeof commissionPaidSchema>;

@@ -20,5 +20,7 @@ export const analyticsSchema = z.object({
   openPipelineValue: moneySchema,
   closedWonValue: moneySchema,
   valueByStatus: z.record(z.string(), moneySchema),
+  /** Every status's value times its pipeline factor (closed-lost included). */
+  weightedPipelineValue: moneySchema,
 });
 export type Analytics = z.infer<typeof analyticsSchema>;

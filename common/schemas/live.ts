@@ -35,6 +35,11 @@ export type LiveServerEvent = z.infer<typeof liveServerEventSchema>;
 /** The most members one tab may watch the presence of at once (what one screen shows is far fewer). */
 export const PRESENCE_WATCH_MAX = 200;
 
+/** Live sockets one member may hold on one server; opening one more closes their oldest with CLOSE_TOO_MANY_SOCKETS. */
+export const LIVE_SOCKETS_PER_MEMBER = 10;
+/** The close code of a socket ended because its member opened too many others: it reconnects only when its tab is used again. */
+export const CLOSE_TOO_MANY_SOCKETS = 4429;
+
 /**
  * What the client may send: its tab's state (online, or away when idle 5 minutes or hidden), and whose presence
  * it shows (the whole set, replacing the last), so presence changes go only to the tabs that show them.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantSchema } from './money.ts';
 
 /** GET /api/push/key: the public key a browser subscribes with (VAPID, base64url). */
 export const pushKeySchema = z.object({ publicKey: z.string() });
@@ -16,15 +17,29 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
 }
 
-/** An IP address written as the host (a push service is always named): refused in production. */
-function isIpLiteral(hostname: string): boolean {
-  return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.startsWith('[');
+/**
+ * The push services browsers use: Chrome, Edge's Chromium and most others (Google), Firefox (Mozilla), Safari (Apple)
+ * and Windows. The server posts to whatever endpoint is stored, so nothing else is taken: a member must not be able
+ * to make it post to a machine of their choosing.
+ */
+export const PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com'] as const;
+/** Push service domains whose every subdomain is the service's (Apple's and Windows' endpoints vary by region). */
+export const PUSH_SERVICE_DOMAINS = ['push.apple.com', 'notify.windows.com'] as const;
+
+/** Whether the host name (lower case, as URL gives it) is one of the known push services. */
+export function isPushServiceHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return (PUSH_SERVICE_HOSTS as readonly string[]).includes(host) || PUSH_SERVICE_DOMAINS.some((d) => host.endsWith(`.${d}`));
 }
+
+/** Messages the subscription's endpoint is refused with. */
+export const PUSH_ENDPOINT_MESSAGE = 'endpoint must be an https address of a known push service';
 
 /**
  * POST /api/push/subscriptions: what the browser's `PushSubscription.toJSON()` gives (its `expirationTime` is
- * accepted and not kept). The endpoint is the browser's push service: https, at a named host; outside production
- * also http on this machine (`allowLoopbackHttp`), so a local push service can stand in for the real ones.
+ * accepted and not kept). The endpoint is a known push service, over https on its default port, with no user name or
+ * password. `allowLoopbackHttp` is for the automated tests only (the server never turns it on in production): then a
+ * push service on this machine (http or https, any port) stands in for the real ones.
  */
 export function pushSubscriptionInputSchema({ allowLoopbackHttp }: { allowLoopbackHttp: boolean }) {
   return z
@@ -37,9 +52,10 @@ export function pushSubscriptionInputSchema({ allowLoopbackHttp }: { allowLoopba
           if (!URL.canParse(value)) return true;
           const url = new URL(value);
           if (url.username || url.password) return false;
-          if (url.protocol === 'https:') return allowLoopbackHttp || !(isLoopbackHost(url.hostname) || isIpLiteral(url.hostname));
-          return allowLoopbackHttp && url.protocol === 'http:' && isLoopbackHost(url.hostname);
-        }, 'endpoint must be an https address of a push service'),
+          if (allowLoopbackHttp && (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname)) return true;
+          // URL drops the default port (443): any other port is refused
+          return url.protocol === 'https:' && url.port === '' && isPushServiceHost(url.hostname);
+        }, PUSH_ENDPOINT_MESSAGE),
       expirationTime: z.number().nullable().optional(),
       keys: z
         .object({
@@ -60,3 +76,29 @@ export type PushUnsubscribe = z.infer<typeof pushUnsubscribeSchema>;
 /** POST /api/push/subscriptions answers that this browser is subscribed. */
 export const pushSubscriptionStateSchema = z.object({ subscribed: z.boolean() });
 export type PushSubscriptionState = z.infer<typeof pushSubscriptionStateSchema>;
+
+/** At most this many devices take a member's pushes; subscribing one more forgets the oldest. */
+export const PUSH_DEVICES_MAX = 10;
+/** New subscriptions a member may store per hour (storing this browser's again does not count). */
+export const PUSH_SUBSCRIBE_LIMIT = { max: 20, windowMs: 60 * 60_000 } as const;
+export const PUSH_SUBSCRIBE_LIMITED = 'Too many push subscriptions in the last hour. Please try again later.';
+export const PUSH_DEVICE_NOT_FOUND = 'Device not found.';
+
+/**
+ * GET /api/push/subscriptions: the devices that take the member's pushes, newest first, named from their browser
+ * and system as the sessions list names them; `current` is this session's. Never the endpoint or its keys.
+ */
+export const pushDeviceSchema = z.object({
+  id: z.uuid(),
+  browser: z.string(),
+  os: z.string(),
+  device: z.enum(['desktop', 'mobile', 'tablet']),
+  createdAt: instantSchema,
+  current: z.boolean(),
+});
+export type PushDevice = z.infer<typeof pushDeviceSchema>;
+export const pushDeviceListSchema = z.object({ items: z.array(pushDeviceSchema) });
+export type PushDeviceList = z.infer<typeof pushDeviceListSchema>;
+
+/** DELETE /api/push/subscriptions/:id */
+export const pushDeviceParams = z.object({ id: z.uuid(PUSH_DEVICE_NOT_FOUND) }).strict();

@@ -88,3 +88,15 @@ export const oauthProviderParams = z.object({ provider: z.enum(['google', 'apple
 /** GET/PUT /api/admin/settings/security */
 export const securitySettingsSchema = z.object({ requireAdmin2fa: z.boolean({ error: 'requireAdmin2fa must be true or false' }) }).strict();
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+
+/**
+ * POST /api/auth/confirm-identity: the password, or a current code from the authenticator app (a recovery code is
+ * kept for signing in when the phone is lost, so it is not spent here).
+ */
+export const confirmIdentitySchema = z
+  .object({ password: passwordField.optional(), code: totpCodeField.optional() })
+  .strict()
+  .refine((v) => !!v.password !== !!v.code, { message: 'Enter your password or the 6-digit code from your authenticator app.', path: ['password'] });
+export type ConfirmIdentityInput = z.input<typeof confirmIdentitySchema>;
+/** Until when sensitive changes are open to this session without confirming again. */
+export const identityConfirmedSchema = z.object({ confirmedUntil: instantSchema });

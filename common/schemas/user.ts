@@ -45,6 +45,8 @@ export const currentUserSchema = z.object({
   twoFactorEnabled: z.boolean(),
   /** An administrator who must turn on two-factor sign-in before anything else works (an admin setting). */
   twoFactorSetupRequired: z.boolean(),
+  /** Whether this is the member's first sign-in (their first session as an approved member): the dashboard welcomes them. */
+  firstSignIn: z.boolean(),
   /** What this user may do across the product; the web decides what to show from these, never from the role. */
   can: globalAbilitiesSchema,
 });

@@ -89,6 +89,12 @@ describe('referral journey', () => {
     await p.goto(`${server.baseUrl}/commissions`);
     await expect.poll(() => visible(p, '£7,440.00'), { timeout: 10_000 }).toBeGreaterThan(0);
     await expectAccessible(p, 'commissions');
+    // the calculator answers for the value typed on its own, as its worked example does, unless this month's business is added
+    const calculator = p.getByRole('region', { name: 'Commission Calculator' });
+    await calculator.getByLabel(/^Deal value/).fill('26100');
+    await expect.poll(() => calculator.getByText('£7,440.00', { exact: true }).count()).toBe(1);
+    await calculator.getByLabel(/^Add to what I have closed this month/).check();
+    await expect.poll(() => calculator.getByText('£7,440.00', { exact: true }).count()).toBe(0);
 
     // the dashboard tiles
     await p.goto(`${server.baseUrl}/dashboard`);

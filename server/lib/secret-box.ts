@@ -3,7 +3,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 const VERSION = 'v1';
 
 /** A 256-bit key for one purpose, derived from SESSION_SECRET (HKDF-SHA256), so each use has its own key. */
-function keyFor(secret: string, purpose: string): Buffer {
+export function keyFor(secret: string, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'chief-partners', purpose, 32));
 }
 

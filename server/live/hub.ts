@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { liveClientMessageSchema, PRESENCE_WATCH_MAX, type LiveServerEvent } from '../../common/schemas/live.ts';
+import { CLOSE_TOO_MANY_SOCKETS, LIVE_SOCKETS_PER_MEMBER, liveClientMessageSchema, PRESENCE_WATCH_MAX, type LiveServerEvent } from '../../common/schemas/live.ts';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import { appSettings, notifications, sessions, users, userTotp } from '../db/schema/index.ts';
@@ -11,9 +11,14 @@ import { presentNotification } from '../presenters/notification.ts';
 import { liveMessageFor } from '../services/chat.ts';
 import { countUnread } from '../services/notifications.ts';
 import type { BusEvent, LiveBus } from './bus.ts';
-import { PresenceStore } from './presence.ts';
+import { seesEveryMember } from '../policies/member-visibility.ts';
+import type { Actor } from '../policies/roles.ts';
+import { PresenceStore, unseen } from './presence.ts';
 
-/** Close codes the client understands: 4401 means "signed out, do not reconnect"; anything else, reconnect. */
+/**
+ * Close codes the client understands: 4401 means "signed out, do not reconnect"; CLOSE_TOO_MANY_SOCKETS, "the
+ * member opened more tabs elsewhere: reconnect only when this tab is used again"; anything else, reconnect.
+ */
 export const CLOSE_SIGNED_OUT = 4401;
 const CLOSE_POLICY = 1008;
 const CLOSE_GOING_AWAY = 1001;
@@ -35,6 +40,12 @@ interface Connection {
   id: string;
   socket: WebSocket;
   userId: string;
+  /** The member as the visibility rule needs them (their role, read when the socket opened). */
+  viewer: Pick<Actor, 'id' | 'role'>;
+  /** An administrator: sees every member's presence, so nothing is checked per member. */
+  seesEveryone: boolean;
+  /** The watched members whose real presence this tab was sent; one it may no longer see is told offline once. */
+  shown: Set<string>;
   sessionId: string;
   alive: boolean;
   received: number;
@@ -104,18 +115,39 @@ export class LiveHub {
     await this.presence.closeInstance().catch((err) => this.deps.log.warn({ err }, 'presence of closing sockets not cleared'));
   }
 
-  /** Takes a socket the handshake accepted (a signed-in, approved member whose page is ours). */
-  async accept(socket: WebSocket, userId: string, sessionId: string): Promise<void> {
-    const conn: Connection = { id: randomUUID(), socket, userId, sessionId, alive: true, received: 0, watching: new Set(), status: 'online' };
+  /**
+   * Takes a socket the handshake accepted (a signed-in, approved member whose page is ours). A member holds at most
+   * LIVE_SOCKETS_PER_MEMBER here: a new one closes their oldest (sets keep the order sockets were added in).
+   */
+  async accept(socket: WebSocket, user: Pick<Actor, 'id' | 'role'>, sessionId: string): Promise<void> {
+    const userId = user.id;
+    const conn: Connection = {
+      id: randomUUID(),
+      socket,
+      userId,
+      viewer: { id: user.id, role: user.role },
+      seesEveryone: seesEveryMember(user),
+      shown: new Set(),
+      sessionId,
+      alive: true,
+      received: 0,
+      watching: new Set(),
+      status: 'online',
+    };
     let set = this.byUser.get(userId);
     if (!set) this.byUser.set(userId, (set = new Set()));
+    for (const old of [...set].slice(0, Math.max(0, set.size + 1 - LIVE_SOCKETS_PER_MEMBER))) {
+      // out of the set now, so the count is right at once; its close event tidies the rest
+      set.delete(old);
+      old.socket.close(CLOSE_TOO_MANY_SOCKETS, 'Too many open tabs');
+    }
     set.add(conn);
     socket.on('pong', () => (conn.alive = true));
     socket.on('message', (data, isBinary) => this.onClientMessage(conn, isBinary ? null : data.toString()));
     socket.on('close', () => {
       const own = this.byUser.get(userId);
       own?.delete(conn);
-      if (own?.size === 0) this.byUser.delete(userId);
+      if (own?.size === 0 && this.byUser.get(userId) === own) this.byUser.delete(userId);
       this.watch(conn, []);
       // after the connect below, whatever the timing: a socket's presence writes run one after another
       void this.serially(`s:${conn.id}`, () => this.presence.disconnect(conn.id, userId));
@@ -142,12 +174,16 @@ export class LiveHub {
     void this.serially(`s:${conn.id}`, () => this.presence.set(conn.id, conn.userId, m.status));
   }
 
-  /** Replaces the set of members whose presence the socket shows, and sends the presence of those newly shown. */
+  /**
+   * Replaces the set of members whose presence the socket shows, and sends the presence of those newly shown, all
+   * read in one query: a member the socket's member may not see reads as offline and never seen.
+   */
   private watch(conn: Connection, userIds: readonly string[]) {
     const next = new Set(userIds);
     const added = [...next].filter((u) => !conn.watching.has(u));
     for (const u of conn.watching) {
       if (next.has(u)) continue;
+      conn.shown.delete(u);
       const set = this.watchers.get(u);
       set?.delete(conn);
       if (set?.size === 0) this.watchers.delete(u);
@@ -158,14 +194,19 @@ export class LiveHub {
       set.add(conn);
     }
     conn.watching = next;
-    // each member's current presence, in line with that member's changes, so a snapshot never overtakes a newer change
-    for (const u of added) {
-      void this.serially(`p:${u}`, async () => {
-        if (!conn.watching.has(u)) return;
-        const [presence] = await this.presence.of([u]);
-        this.send(conn, { type: 'presence', presence });
-      });
-    }
+    if (added.length === 0 || conn.socket.readyState !== conn.socket.OPEN) return;
+    // in line with each of those members' changes, so a snapshot never overtakes a newer change
+    void this.seriallyAll(
+      added.map((u) => `p:${u}`),
+      async () => {
+        const still = added.filter((u) => conn.watching.has(u));
+        if (still.length === 0) return;
+        for (const presence of await this.presence.seenBy(conn.viewer, still)) {
+          if (presence.lastSeen !== null) conn.shown.add(presence.userId);
+          this.send(conn, { type: 'presence', presence });
+        }
+      },
+    );
   }
 
   /** Sends an event, or a frame already encoded once for many sockets. */
@@ -184,6 +225,19 @@ export class LiveHub {
 
   private broadcastReady() {
     for (const [userId, set] of this.byUser) for (const c of set) this.send(c, { type: 'ready', userId });
+  }
+
+  /** Work that must follow and precede the work of every one of these keys (a watch list's members). */
+  private seriallyAll(keys: readonly string[], work: () => Promise<void>): Promise<void> {
+    const previous = Promise.all(keys.map((k) => this.chains.get(k)));
+    const next = previous
+      .then(work)
+      .catch((err) => this.deps.log.error({ err }, 'live delivery failed'))
+      .finally(() => {
+        for (const k of keys) if (this.chains.get(k) === next) this.chains.delete(k);
+      });
+    for (const k of keys) this.chains.set(k, next);
+    return next;
   }
 
   /** Work for one key (a member, a channel) runs in order, so two messages of a channel arrive as they were written. */
@@ -235,9 +289,21 @@ export class LiveHub {
       case 'presence':
         if (!this.watchers.has(event.u)) return;
         return this.serially(`p:${event.u}`, async () => {
-          const [presence] = await this.presence.of([event.u]);
+          const watching = [...(this.watchers.get(event.u) ?? [])];
+          // visibility is asked afresh on each change: a member who hides from the directory or ends a connection
+          // stops being followed at once
+          const checked = [...new Set(watching.filter((c) => !c.seesEveryone && c.userId !== event.u).map((c) => c.userId))];
+          const { presence, viewers } = await this.presence.withViewers(event.u, checked);
           const frame = encode({ type: 'presence', presence });
-          for (const c of this.watchers.get(event.u) ?? []) this.send(c, frame);
+          let hidden: Buffer | null = null;
+          for (const c of watching) {
+            if (c.seesEveryone || c.userId === event.u || viewers.has(c.userId)) {
+              c.shown.add(event.u);
+              this.send(c, frame);
+            } else if (c.shown.delete(event.u)) {
+              this.send(c, (hidden ??= encode({ type: 'presence', presence: unseen(event.u) })));
+            }
+          }
         });
     }
   }

@@ -1,7 +1,11 @@
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Presence } from '../../common/schemas/live.ts';
 import type { Db } from '../db/client.ts';
-import { presenceSockets, userPresence } from '../db/schema/index.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { presenceSockets, userPresence, users } from '../db/schema/index.ts';
+import { sharesWith, visibleMember } from '../policies/member-visibility.ts';
+import type { Actor } from '../policies/roles.ts';
+import { listedMember } from '../services/members.ts';
 import { iso } from '../presenters/wire.ts';
 
 /** A socket this instance holds, with the state its tab last reported. */
@@ -117,11 +121,56 @@ export class PresenceStore {
       .select({ userId: userPresence.userId, status: userPresence.status, lastSeen: userPresence.lastSeen })
       .from(userPresence)
       .where(and(inArray(userPresence.userId, [...userIds])));
-    const found = new Map(rows.map((r) => [r.userId, r]));
-    return userIds.map((userId) => {
-      const r = found.get(userId);
-      const status = r?.status === 'online' || r?.status === 'away' ? r.status : 'offline';
-      return { userId, status, lastSeen: r ? iso(r.lastSeen) : null };
-    });
+    return present(userIds, rows);
+  }
+
+  /**
+   * The presence of the given members as this viewer may see it, in one query: a member they may not see
+   * (server/policies/member-visibility.ts) reads as offline and never seen, like a member who does not exist.
+   */
+  async seenBy(viewer: Pick<Actor, 'id' | 'role'>, userIds: readonly string[]): Promise<Presence[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.db
+      .select({ userId: userPresence.userId, status: userPresence.status, lastSeen: userPresence.lastSeen })
+      .from(users)
+      .innerJoin(userPresence, eq(userPresence.userId, users.id))
+      .where(and(inArray(users.id, [...userIds]), visibleMember(viewer, users.id, listedMember)));
+    return present(userIds, rows);
+  }
+
+  /**
+   * One member's presence, and which of these viewers (none an administrator, who see everyone) may see it, in one
+   * query.
+   */
+  async withViewers(userId: string, viewerIds: readonly string[]): Promise<{ presence: Presence; viewers: Set<string> }> {
+    const viewer = alias(users, 'viewer');
+    const [row] = await this.db
+      .select({
+        status: userPresence.status,
+        lastSeen: userPresence.lastSeen,
+        viewers: viewerIds.length
+          ? sql<
+              string[]
+            >`array(select ${viewer.id}::text from ${viewer} where ${inArray(viewer.id, [...viewerIds])} and ${sharesWith(viewer.id, users.id, listedMember)})`
+          : sql<string[]>`array[]::text[]`,
+      })
+      .from(users)
+      .leftJoin(userPresence, eq(userPresence.userId, users.id))
+      .where(eq(users.id, userId));
+    const [presence] = present([userId], row?.status ? [{ userId, status: row.status, lastSeen: row.lastSeen }] : []);
+    return { presence, viewers: new Set(row?.viewers ?? []) };
   }
 }
+
+/** Each asked member's presence from the rows found; a member without a row is offline and never seen. */
+function present(userIds: readonly string[], rows: Array<{ userId: string; status: string; lastSeen: Date | null }>): Presence[] {
+  const found = new Map(rows.map((r) => [r.userId, r]));
+  return userIds.map((userId) => {
+    const r = found.get(userId);
+    const status = r?.status === 'online' || r?.status === 'away' ? r.status : 'offline';
+    return { userId, status, lastSeen: r ? iso(r.lastSeen) : null };
+  });
+}
+
+/** What a member reads of someone they may not see: the same as for a member never seen. */
+export const unseen = (userId: string): Presence => ({ userId, status: 'offline', lastSeen: null });

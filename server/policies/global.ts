@@ -16,5 +16,7 @@ export function globalAbilities(actor: Actor): GlobalAbilities {
     payCommissions: admin,
     createEvents: admin,
     submitLeads: member,
+    // the organisation's security settings belong to its owners: a plain admin could otherwise lift a rule set for them
+    manageSecuritySettings: admin && actor.role === 'master-admin',
   };
 }

@@ -46,7 +46,60 @@ describe('user policy: only a master-admin acts on admins; nobody on themselves'
     ['master-admin → themselves', master, { id: master.id, role: 'master-admin', isActive: true }, { activate: false, deactivate: false, remove: false }],
     ['admin → removed partner', admin, target('partner', { isActive: false, removedAt: new Date() }), { activate: false, deactivate: false, remove: false }],
   ];
-  it.each(table)('%s', (_name, who, t, expected) => expect(userAbilities(who, t)).toEqual(expected));
+  // the other flags on one account (edit, role, reset link) have tables of their own below
+  it.each(table)('%s', (_name, who, t, expected) => expect(userAbilities(who, t)).toMatchObject(expected));
+});
+
+describe('user policy: editing a member follows the admin hierarchy; roles are a master-admin’s, on approved accounts', () => {
+  const target = (role: string, o: { accountStatus?: string; isActive?: boolean; removedAt?: Date | null; id?: string } = {}) => ({
+    id: o.id ?? `${role}-target`,
+    role,
+    isActive: o.isActive ?? true,
+    removedAt: o.removedAt ?? null,
+    accountStatus: o.accountStatus ?? 'approved',
+  });
+  const table: Array<[string, Actor, ReturnType<typeof target>, { edit: boolean; changeRole: boolean }]> = [
+    ['partner → partner', partner, target('partner'), { edit: false, changeRole: false }],
+    ['admin → partner', admin, target('partner'), { edit: true, changeRole: false }],
+    ['admin → deactivated partner', admin, target('partner', { isActive: false }), { edit: true, changeRole: false }],
+    ['admin → pending applicant', admin, target('partner', { accountStatus: 'pending' }), { edit: true, changeRole: false }],
+    ['admin → admin', admin, target('admin'), { edit: false, changeRole: false }],
+    ['admin → master-admin', admin, target('master-admin'), { edit: false, changeRole: false }],
+    ['admin → themselves', admin, target('admin', { id: admin.id }), { edit: false, changeRole: false }],
+    ['master-admin → partner', master, target('partner'), { edit: true, changeRole: true }],
+    ['master-admin → deactivated partner', master, target('partner', { isActive: false }), { edit: true, changeRole: true }],
+    ['master-admin → admin', master, target('admin'), { edit: true, changeRole: true }],
+    ['master-admin → another master-admin', master, target('master-admin'), { edit: true, changeRole: true }],
+    ['master-admin → themselves (stepping down; the last one is refused by the service)', master, target('master-admin', { id: master.id }), { edit: false, changeRole: true }],
+    ['master-admin → pending applicant', master, target('partner', { accountStatus: 'pending' }), { edit: true, changeRole: false }],
+    ['master-admin → rejected applicant', master, target('partner', { accountStatus: 'rejected' }), { edit: true, changeRole: false }],
+    ['master-admin → removed partner', master, target('partner', { isActive: false, removedAt: new Date() }), { edit: false, changeRole: false }],
+  ];
+  it.each(table)('%s', (_name, who, t, expected) => {
+    const { edit, changeRole } = userAbilities(who, t);
+    expect({ edit, changeRole }).toEqual(expected);
+  });
+});
+
+describe('user policy: a password reset link follows the admin hierarchy, to active accounts only', () => {
+  const target = (role: string, o: { isActive?: boolean; removedAt?: Date | null; id?: string } = {}) => ({
+    id: o.id ?? `${role}-target`,
+    role,
+    isActive: o.isActive ?? true,
+    removedAt: o.removedAt ?? null,
+  });
+  it.each([
+    ['partner → partner', partner, target('partner'), false],
+    ['admin → partner', admin, target('partner'), true],
+    ['admin → deactivated partner', admin, target('partner', { isActive: false }), false],
+    ['admin → removed partner', admin, target('partner', { isActive: false, removedAt: new Date() }), false],
+    ['admin → admin', admin, target('admin'), false],
+    ['admin → master-admin', admin, target('master-admin'), false],
+    ['admin → themselves', admin, target('admin', { id: admin.id }), false],
+    ['master-admin → admin', master, target('admin'), true],
+    ['master-admin → another master-admin', master, target('master-admin'), true],
+    ['master-admin → themselves', master, target('master-admin', { id: master.id }), false],
+  ] as const)('%s → %s', (_name, who, t, expected) => expect(userAbilities(who, t).sendPasswordReset).toBe(expected));
 });
 
 describe('commission policy', () => {
@@ -56,7 +109,12 @@ describe('commission policy', () => {
     ['master-admin, pending', master, 'pending', true],
     ['admin, paid', admin, 'paid', false],
     ['admin, cancelled', admin, 'cancelled', false],
-  ] as const)('%s → markPaid %s', (_name, who, status, markPaid) => expect(commissionAbilities(who, { status })).toEqual({ markPaid }));
+    ['admin, their own pending', admin, 'pending', false, admin.id],
+    ['master-admin, their own pending', master, 'pending', false, master.id],
+    ['partner, their own pending', partner, 'pending', false, partner.id],
+  ] as const)('%s → markPaid %s', (_name, who, status, markPaid, partnerId: string = 'someone-else') =>
+    expect(commissionAbilities(who, { status, partnerId })).toEqual({ markPaid }),
+  );
 });
 
 describe('connection policy', () => {
@@ -77,12 +135,22 @@ describe('connection policy', () => {
 });
 
 describe('global abilities', () => {
-  const adminAreas = { adminPanel: true, reviewApplications: true, manageUsers: true, manageLeads: true, payCommissions: true, createEvents: true, submitLeads: true };
-  const none = { adminPanel: false, reviewApplications: false, manageUsers: false, manageLeads: false, payCommissions: false, createEvents: false, submitLeads: false };
+  const adminAreas = {
+    adminPanel: true,
+    reviewApplications: true,
+    manageUsers: true,
+    manageLeads: true,
+    payCommissions: true,
+    createEvents: true,
+    submitLeads: true,
+    manageSecuritySettings: false,
+  };
+  const none = { ...adminAreas, adminPanel: false, reviewApplications: false, manageUsers: false, manageLeads: false, payCommissions: false, createEvents: false, submitLeads: false };
   it.each([
     ['partner', partner, { ...none, submitLeads: true }],
     ['admin', admin, adminAreas],
-    ['master-admin', master, adminAreas],
+    ['master-admin', master, { ...adminAreas, manageSecuritySettings: true }],
+    ['deactivated master-admin', actor('master-admin', { isActive: false }), none],
     ['pending applicant', actor('partner', { accountStatus: 'pending' }), none],
     ['rejected applicant', actor('partner', { accountStatus: 'rejected' }), none],
     ['pending admin', actor('admin', { accountStatus: 'pending' }), none],
@@ -91,12 +159,18 @@ describe('global abilities', () => {
   ] as const)('%s', (_name, who, expected) => expect(globalAbilities(who)).toEqual(expected));
 });
 
-describe('application policy: reviewer × applicant state', () => {
+describe('application policy: reviewer × applicant state × e-mail verified', () => {
+  const verified = new Date('2026-01-01T00:00:00Z');
+  const unverifiedReason = 'The applicant has not verified their e-mail address yet.';
+  const done = { approveBlockedReason: null, resendVerification: false };
   it.each([
-    ['admin, pending', admin, 'pending', { update: true, approve: true, reject: true }],
-    ['master-admin, pending', master, 'pending', { update: true, approve: true, reject: true }],
-    ['admin, rejected (reconsidered)', admin, 'rejected', { update: false, approve: true, reject: false }],
-    ['admin, approved', admin, 'approved', { update: false, approve: false, reject: false }],
-    ['partner, pending', partner, 'pending', { update: false, approve: false, reject: false }],
-  ] as const)('%s', (_name, who, accountStatus, expected) => expect(applicationAbilities(who, { accountStatus })).toEqual(expected));
+    ['admin, pending, verified', admin, 'pending', verified, { update: true, approve: true, reject: true, ...done }],
+    ['master-admin, pending, verified', master, 'pending', verified, { update: true, approve: true, reject: true, ...done }],
+    ['admin, pending, unverified', admin, 'pending', null, { update: true, approve: false, reject: true, approveBlockedReason: unverifiedReason, resendVerification: true }],
+    ['admin, rejected (reconsidered), verified', admin, 'rejected', verified, { update: false, approve: true, reject: false, ...done }],
+    ['admin, rejected, unverified', admin, 'rejected', null, { update: false, approve: false, reject: false, approveBlockedReason: unverifiedReason, resendVerification: false }],
+    ['admin, approved', admin, 'approved', verified, { update: false, approve: false, reject: false, ...done }],
+    ['partner, pending, verified', partner, 'pending', verified, { update: false, approve: false, reject: false, ...done }],
+    ['partner, pending, unverified', partner, 'pending', null, { update: false, approve: false, reject: false, ...done }],
+  ] as const)('%s', (_name, who, accountStatus, emailVerifiedAt, expected) => expect(applicationAbilities(who, { accountStatus, emailVerifiedAt })).toEqual(expected));
 });

@@ -3,7 +3,7 @@ import type { Actor } from './roles.ts';
 import { placementRatesSeen, timesheetAbilities, timesheetPermission, type TimesheetAction } from './timesheets.ts';
 
 const actor = (id: string, role = 'partner', o: Partial<Actor> = {}): Actor => ({ id, role, accountStatus: 'approved', isActive: true, ...o });
-const sheet = (status: string) => ({ contractorId: 'contractor', clientId: 'client', status });
+const sheet = (status: string, referrerId: string | null = 'referrer') => ({ contractorId: 'contractor', clientId: 'client', status, referrerId });
 
 const contractor = actor('contractor');
 const client = actor('client');
@@ -13,6 +13,8 @@ const stranger = actor('stranger');
 /** An administrator who is also the sheet's contractor. */
 const adminContractor = actor('contractor', 'admin');
 const deactivatedClient = actor('client', 'partner', { isActive: false });
+/** An administrator who referred the placement's lead, so earns commission on its approved time. */
+const adminReferrer = actor('referrer', 'admin');
 
 type Row = [string, Actor, TimesheetAction, Record<string, ReturnType<typeof timesheetPermission>>];
 const all = (v: ReturnType<typeof timesheetPermission>) => ({ draft: v, pending: v, approved: v, rejected: v });
@@ -40,6 +42,10 @@ const TABLE: Row[] = [
   ['stranger', stranger, 'approve', all('not_found')],
   ['stranger', stranger, 'reject', all('not_found')],
   ['deactivated client', deactivatedClient, 'approve', all('forbidden')],
+  ['admin who referred the lead', adminReferrer, 'approve', all('forbidden')],
+  // rejecting earns them nothing
+  ['admin who referred the lead', adminReferrer, 'reject', decidable],
+  ['admin who referred the lead', adminReferrer, 'edit', all('forbidden')],
 ];
 
 describe('timesheet policy: role × action × status', () => {
@@ -59,6 +65,15 @@ describe('timesheet policy: role × action × status', () => {
     expect(timesheetAbilities(master, sheet('approved')).adjust).toBe(true);
     expect(timesheetAbilities(admin, sheet('pending')).adjust).toBe(false);
     expect(timesheetAbilities(adminContractor, sheet('approved')).adjust).toBe(false);
+  });
+
+  it('never lets the lead’s referrer approve or correct time that pays them commission', () => {
+    expect(timesheetAbilities(adminReferrer, sheet('pending'))).toEqual({ edit: false, submit: false, approve: false, reject: true, adjust: false });
+    expect(timesheetAbilities(adminReferrer, sheet('approved')).adjust).toBe(false);
+    // another administrator still may, and a sheet whose referrer is unknown is not theirs
+    expect(timesheetAbilities(admin, sheet('pending')).approve).toBe(true);
+    expect(timesheetAbilities(adminReferrer, sheet('pending', null)).approve).toBe(true);
+    expect(timesheetAbilities(adminReferrer, sheet('approved', 'someone-else')).adjust).toBe(true);
   });
 
   it('shows the charge rate to the client and the pay rate to the contractor; both to administrators', () => {

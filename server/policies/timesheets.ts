@@ -9,7 +9,9 @@ import { isAdmin, isMember, type Actor } from './roles.ts';
  * placement's contractor and client see it and its sheets; nobody else does (404). Only the contractor creates,
  * edits and submits their sheets; only the client or an administrator approves or rejects one, and never the
  * sheet's own contractor. A party acting outside their role is refused (403); the right party acting in the
- * wrong status is a conflict (409), decided by the service. An approved sheet is locked.
+ * wrong status is a conflict (409), decided by the service. An approved sheet is locked. Whoever referred the
+ * placement's lead earns commission on its approved time, so they never approve or correct its sheets: the
+ * person who checks the hours is never the one paid for them.
  */
 
 export const canManagePlacements = (actor: Actor) => isMember(actor) && isAdmin(actor);
@@ -36,10 +38,23 @@ export interface SheetParties {
 /** Whether the actor sees a sheet or placement at all (outside it: 404). */
 export const seesSheet = (actor: Actor, s: SheetParties) => canManagePlacements(actor) || actor.id === s.contractorId || actor.id === s.clientId;
 
+/** A sheet with the member who referred its lead, who earns commission on its approved time. */
+export interface SheetForDecision extends SheetParties {
+  status: TimesheetStatus | string;
+  referrerId: string | null;
+}
+
+/** Whether the actor earns commission on this sheet's approved time (they referred its lead). */
+export const earnsFromSheet = (actor: Actor, s: { referrerId: string | null }) => s.referrerId !== null && actor.id === s.referrerId;
+
 export const isContractorOf = (actor: Actor, s: SheetParties) => isMember(actor) && actor.id === s.contractorId;
 
 /** The client or an administrator decides; the contractor never decides their own sheet, whatever their role. */
 export const mayDecide = (actor: Actor, s: SheetParties) => isMember(actor) && actor.id !== s.contractorId && (actor.id === s.clientId || isAdmin(actor));
+
+/** An administrator corrects approved time, never on their own sheet nor on one whose commission they earn. */
+export const mayAdjust = (actor: Actor, s: SheetForDecision) =>
+  canManagePlacements(actor) && actor.id !== s.contractorId && !earnsFromSheet(actor, s);
 
 export type TimesheetAction = 'edit' | 'submit' | 'approve' | 'reject';
 
@@ -47,11 +62,7 @@ export type TimesheetAction = 'edit' | 'submit' | 'approve' | 'reject';
  * Whether the actor may act on a sheet, and if not, why: 'not_found' outside it, 'forbidden' for a party outside
  * their role, 'conflict' for the right party in the wrong status.
  */
-export function timesheetPermission(
-  actor: Actor,
-  s: SheetParties & { status: TimesheetStatus | string },
-  action: TimesheetAction,
-): 'ok' | 'not_found' | 'forbidden' | 'conflict' {
+export function timesheetPermission(actor: Actor, s: SheetForDecision, action: TimesheetAction): 'ok' | 'not_found' | 'forbidden' | 'conflict' {
   if (!seesSheet(actor, s)) return 'not_found';
   const status = s.status as TimesheetStatus;
   if (action === 'edit' || action === 'submit') {
@@ -59,13 +70,15 @@ export function timesheetPermission(
     return TIMESHEET_EDITABLE.includes(status) ? 'ok' : 'conflict';
   }
   if (!mayDecide(actor, s)) return 'forbidden';
+  // rejecting earns nothing; approving pays the referrer, who must not be the one approving
+  if (action === 'approve' && earnsFromSheet(actor, s)) return 'forbidden';
   return status === 'pending' ? 'ok' : 'conflict';
 }
 
-export function timesheetAbilities(actor: Actor, s: SheetParties & { status: string }): TimesheetAbilities {
+export function timesheetAbilities(actor: Actor, s: SheetForDecision): TimesheetAbilities {
   const ok = (a: TimesheetAction) => timesheetPermission(actor, s, a) === 'ok';
-  // an approved sheet is corrected only by an administrator who is not its contractor (an audited adjustment)
-  const adjust = canManagePlacements(actor) && s.status === 'approved' && actor.id !== s.contractorId;
+  // an approved sheet is corrected only by an administrator who is neither its contractor nor its lead's referrer (an audited adjustment)
+  const adjust = s.status === 'approved' && mayAdjust(actor, s);
   return { edit: ok('edit'), submit: ok('submit'), approve: ok('approve'), reject: ok('reject'), adjust };
 }
 

@@ -11,11 +11,32 @@ const PRIVILEGED = new Set(['admin', 'master-admin']);
 /**
  * What an admin may do to another account. Nobody acts on their own account here; an admin manages partners;
  * only a master-admin acts on an admin or master-admin account. (That the last active master-admin is never
- * deactivated or removed needs the database, so the service checks it under a lock.)
+ * deactivated, removed or demoted needs the database, so the service checks it under a lock.)
+ *
+ * Roles are a master-admin's decision alone, on approved accounts only (an applicant is admitted through review
+ * first). It is the one act a master-admin may do to their own account: stepping down is allowed while another
+ * master-admin remains.
  */
-export function userAbilities(actor: Actor, target: { id: string; role: string; isActive: boolean; removedAt?: Date | null }): UserAbilities {
+export function userAbilities(
+  actor: Actor,
+  target: { id: string; role: string; isActive: boolean; removedAt?: Date | null; accountStatus?: string },
+): UserAbilities {
   const allowed = isAdmin(actor) && actor.id !== target.id && (!PRIVILEGED.has(target.role) || actor.role === 'master-admin') && !target.removedAt;
-  return { activate: allowed && !target.isActive, deactivate: allowed && target.isActive, remove: allowed };
+  const changeRole = actor.role === 'master-admin' && target.accountStatus === 'approved' && !target.removedAt;
+  // a reset link is only worth sending to an account that can sign in with it
+  return {
+    activate: allowed && !target.isActive,
+    deactivate: allowed && target.isActive,
+    remove: allowed,
+    edit: allowed,
+    changeRole,
+    sendPasswordReset: allowed && target.isActive,
+  };
+}
+
+/** Who may invite someone to join as an approved partner: administrators (admin and master-admin). */
+export function canInviteMembers(actor: Actor): boolean {
+  return isAdmin(actor);
 }
 
 /**

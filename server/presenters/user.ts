@@ -5,6 +5,7 @@ import type { SessionSecurity } from '../plugins/session-cache.ts';
 import { twoFactorSetupRequired, type UserRow } from '../plugins/session.ts';
 import { applicationAbilities } from '../policies/applications.ts';
 import { globalAbilities } from '../policies/global.ts';
+import { isFirstSignIn } from '../services/first-sign-in.ts';
 import type { Actor } from '../policies/roles.ts';
 import { iso } from './wire.ts';
 
@@ -15,7 +16,7 @@ export const NO_SECOND_FACTOR: SessionSecurity = { twoFactorEnabled: false, admi
  * The signed-in user's own view of their account: every field they gave, never the password hash; with their
  * second factor as read with the session.
  */
-export function presentCurrentUser(u: UserRow, security: SessionSecurity): CurrentUser {
+export function presentCurrentUser(u: UserRow, security: SessionSecurity, sessionId: string | null = null): CurrentUser {
   return {
     id: u.id,
     username: u.username,
@@ -53,6 +54,7 @@ export function presentCurrentUser(u: UserRow, security: SessionSecurity): Curre
     appleLinked: !!u.appleId,
     twoFactorEnabled: security.twoFactorEnabled,
     twoFactorSetupRequired: twoFactorSetupRequired(u, security),
+    firstSignIn: isFirstSignIn(u, sessionId),
     can: globalAbilities(u),
   };
 }

@@ -58,7 +58,7 @@ export const accountRoutes =
     app.get('/api/data-exports', { schema: { response: { 200: dataExportListSchema } } }, async (request) => listExports(ctx, request.user!.id, ctx.now()));
 
     // 202: a new export was started; 200: the one already being prepared is answered instead
-    app.post('/api/data-exports', { schema: { response: { 200: dataExportSchema, 202: dataExportSchema } } }, async (request, reply) => {
+    app.post('/api/data-exports', { config: { reauth: true }, schema: { response: { 200: dataExportSchema, 202: dataExportSchema } } }, async (request, reply) => {
       const { row, created } = await requestExport(ctx.db, request.user!.id, ctx.now());
       if (created) {
         startExport(row.id);
@@ -89,7 +89,7 @@ export const accountRoutes =
 
     app.post(
       '/api/account-deletion-request',
-      { schema: { body: deletionRequestCreateSchema, response: { 201: deletionRequestEnvelopeSchema } } },
+      { config: { reauth: true }, schema: { body: deletionRequestCreateSchema, response: { 201: deletionRequestEnvelopeSchema } } },
       async (request, reply) => {
         const created = await requestDeletion(ctx.db, request.user!, request.body, ctx.now());
         request.log.info({ userId: request.user!.id }, 'account deletion requested');

@@ -11,7 +11,15 @@ import { pageOf, pageQuery } from '../../common/schemas/page.ts';
 import { userEnvelopeSchema } from '../../common/schemas/user.ts';
 import type { AppContext } from '../app.ts';
 import { NO_SECOND_FACTOR, presentApplication, presentCurrentUser } from '../presenters/user.ts';
-import { applicationStats, approveApplication, listPendingApplications, rejectApplication, updateApplication } from '../services/applications.ts';
+import { mailLinkOrigin } from '../lib/request-target.ts';
+import {
+  applicationStats,
+  approveApplication,
+  listPendingApplications,
+  rejectApplication,
+  resendApplicantVerification,
+  updateApplication,
+} from '../services/applications.ts';
 
 const userIdParams = z.object({ userId: z.uuid('Unknown application') });
 const admin = { access: 'admin' as const };
@@ -48,6 +56,17 @@ export const adminApplicationRoutes =
       async (request) => {
         const user = await approveApplication(deps, request.user!, request.params.userId, request.body?.notes);
         return { user: presentCurrentUser(user, NO_SECOND_FACTOR) };
+      },
+    );
+
+    // the applicant's verification link, mailed again at a reviewer's request (limited and audited in the service)
+    app.post(
+      '/api/admin/applications/:userId/resend-verification',
+      { config: admin, schema: { params: userIdParams, body: z.object({}).strict().nullish(), response: { 200: z.object({ ok: z.literal(true) }) } } },
+      async (request) => {
+        const origin = mailLinkOrigin(ctx.config.publicUrl, request);
+        await resendApplicantVerification({ ...deps, log: request.log }, request.user!, request.params.userId, { origin });
+        return { ok: true as const };
       },
     );
 

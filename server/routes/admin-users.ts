@@ -1,9 +1,23 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOverviewSchema, adminUserPageSchema, adminUserQuerySchema, auditPageSchema, auditQuerySchema, userStatusSchema } from '../../common/schemas/admin.ts';
+import {
+  adminOverviewSchema,
+  adminUserExportQuerySchema,
+  adminUserPageSchema,
+  adminUserQuerySchema,
+  adminUserSchema,
+  adminUserUpdateSchema,
+  auditPageSchema,
+  auditQuerySchema,
+  userRoleChangeSchema,
+  userStatusSchema,
+} from '../../common/schemas/admin.ts';
 import type { AppContext } from '../app.ts';
-import { adminOverview, listUsers, removeUser, setUserActive } from '../services/admin-users.ts';
+import { mailLinkOrigin } from '../lib/request-target.ts';
+import { adminOverview, changeUserRole, listUsers, removeUser, setUserActive, updateUserProfile } from '../services/admin-users.ts';
 import { listAudit } from '../services/audit.ts';
+import { userCsv, userCsvFilename } from '../services/user-export.ts';
 
 const idParams = z.object({ id: z.uuid('User not found.') });
 const ok = z.object({ ok: z.literal(true) });
@@ -20,6 +34,29 @@ export const adminUserRoutes =
       const { items, total } = await listUsers(ctx.db, request.user!, request.query);
       return { items, total, page: request.query.page, pageSize: request.query.pageSize };
     });
+
+    // the member list with the screen's filters, streamed a page at a time (server/services/user-export.ts)
+    app.get('/api/users.csv', { config: admin, schema: { querystring: adminUserExportQuerySchema } }, async (request, reply) => {
+      const lines = await userCsv(ctx.db, request.user!, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${userCsvFilename(request.query, ctx.now())}"`)
+        .send(Readable.from(lines));
+    });
+
+    app.patch('/api/users/:id', { config: admin, schema: { params: idParams, body: adminUserUpdateSchema, response: { 200: adminUserSchema } } }, async (request) =>
+      updateUserProfile(
+        { db: ctx.db, config: ctx.config, mailer: ctx.mailer, now: ctx.now, log: request.log },
+        request.user!,
+        request.params.id,
+        request.body,
+        mailLinkOrigin(ctx.config.publicUrl, request),
+      ),
+    );
+
+    app.patch('/api/users/:id/role', { config: admin, schema: { params: idParams, body: userRoleChangeSchema, response: { 200: adminUserSchema } } }, async (request) =>
+      changeUserRole(ctx.db, request.user!, request.params.id, request.body.role, ctx.now()),
+    );
 
     app.patch('/api/users/:id/status', { config: admin, schema: { params: idParams, body: userStatusSchema, response: { 200: ok } } }, async (request) => {
       await setUserActive(ctx.db, request.user!, request.params.id, request.body.isActive);

@@ -12,6 +12,7 @@ import { beginSecondStep } from '../plugins/sign-in-challenge.ts';
 import { NO_SECOND_FACTOR, presentCurrentUser } from '../presenters/user.ts';
 import { admitRegistration, createApplicant, findByLogin } from '../services/accounts.ts';
 import { sendVerificationEmail } from '../services/email-verification.ts';
+import { noteFirstSignIn } from '../services/first-sign-in.ts';
 import { admitSignIn, signInSucceeded, throttleAccount } from '../services/login-throttle.ts';
 import { readSecurity } from '../services/two-factor.ts';
 import { emailVerificationRoutes } from './email-verification.ts';
@@ -66,7 +67,8 @@ export const authRoutes =
     });
 
     app.get('/api/auth/me', { config: { access: 'session', duringTwoFactorSetup: true }, schema: { response: { 200: userEnvelopeSchema } } }, async (request) => {
-      return { user: presentCurrentUser(request.user!, request.security!) };
+      const user = await noteFirstSignIn(ctx.db, request.user!, request.sessionId, ctx.now());
+      return { user: presentCurrentUser(user, request.security!, request.sessionId) };
     });
 
     /** Public facts the sign-in and status screens need before anyone is signed in. */

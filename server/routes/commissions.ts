@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminCommissionPageSchema,
   adminCommissionQuerySchema,
   commissionFilterSchema,
   commissionPageSchema,
@@ -12,7 +13,7 @@ import {
 import type { AppContext } from '../app.ts';
 import { commissionScope } from '../policies/commissions.ts';
 import { csvField } from '../lib/csv.ts';
-import { allCommissions, listCommissions, markCommissionPaid } from '../services/commissions.ts';
+import { allCommissions, listCommissions, markCommissionPaid, owedCommissions } from '../services/commissions.ts';
 import { commissionSummary } from '../services/stats.ts';
 
 const CSV_HEADER = [
@@ -57,11 +58,12 @@ export const commissionRoutes =
 
     app.get(
       '/api/admin/commissions',
-      { config: { access: 'admin' }, schema: { querystring: adminCommissionQuerySchema, response: { 200: commissionPageSchema } } },
+      { config: { access: 'admin' }, schema: { querystring: adminCommissionQuerySchema, response: { 200: adminCommissionPageSchema } } },
       async (request) => {
         const actor = request.user!;
-        const { items, total } = await listCommissions(ctx.db, actor, commissionScope(actor, 'all'), request.query);
-        return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+        const scope = commissionScope(actor, 'all');
+        const [{ items, total }, owed] = await Promise.all([listCommissions(ctx.db, actor, scope, request.query), owedCommissions(ctx.db, scope)]);
+        return { items, total, page: request.query.page, pageSize: request.query.pageSize, owed };
       },
     );
 

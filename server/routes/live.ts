@@ -36,11 +36,12 @@ export const liveRoutes =
         },
       },
       (socket, request) => {
-        void hub.accept(socket, request.user!.id, request.sessionId!);
+        void hub.accept(socket, request.user!, request.sessionId!);
       },
     );
 
     app.get('/api/presence', { schema: { querystring: presenceQuerySchema, response: { 200: presenceListSchema } } }, async (request) => ({
-      items: await hub.presence.of(request.query.ids),
+      // members the viewer may not see read as offline and never seen (server/policies/member-visibility.ts)
+      items: await hub.presence.seenBy(request.user!, request.query.ids),
     }));
   };

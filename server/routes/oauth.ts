@@ -7,7 +7,9 @@ import { publicOrigin } from '../lib/request-target.ts';
 import { startSession } from '../plugins/session.ts';
 import { beginSecondStep } from '../plugins/sign-in-challenge.ts';
 import { createOidcClients, OAUTH_PROVIDERS, OidcSignInError, type OAuthProvider, type OidcClients, type OidcFlow } from '../services/oauth.ts';
-import { accountForIdentity, linkToSignedInUser } from '../services/oauth-accounts.ts';
+import { accountForIdentity, confirmLinkedIdentity, linkToSignedInUser } from '../services/oauth-accounts.ts';
+import { assertRecentlyConfirmed, markIdentityConfirmed } from '../services/reauthentication.ts';
+import { sendSecurityNotice } from '../services/security-notices.ts';
 import { readSecurity } from '../services/two-factor.ts';
 
 /** Holds state, nonce and PKCE verifier of one sign-in between start and callback (signed, short-lived). */
@@ -22,7 +24,11 @@ const flowSchema = z.object({
   redirectUri: z.url(),
   expiresAt: z.number(),
   linkUserId: z.uuid().optional(),
+  reauthUserId: z.uuid().optional(),
 });
+
+/** What a started flow is for: a sign-in, linking a provider, or confirming the identity of who is signed in. */
+type FlowMode = 'sign-in' | 'link' | 'reauth';
 
 /** Where a linking flow started, and where it returns to. */
 const SETTINGS = '/profile-settings';
@@ -43,7 +49,7 @@ export const oauthRoutes =
 
     for (const provider of OAUTH_PROVIDERS) {
       app.get(`/api/auth/${provider}`, { config: { access: 'public' }, schema: { hide: true, querystring: oauthStartQuery } }, (request, reply) =>
-        startFlow(ctx, clients, provider, request, reply, request.query.link === '1'),
+        startFlow(ctx, clients, provider, request, reply, request.query.link === '1' ? 'link' : request.query.reauth === '1' ? 'reauth' : 'sign-in'),
       );
       app.get(`/api/auth/${provider}/callback`, { config: { access: 'public' }, schema: { hide: true } }, (request, reply) =>
         finishFlow(ctx, clients, provider, request, reply),
@@ -81,13 +87,23 @@ function secureCookies(ctx: AppContext, request: FastifyRequest): boolean {
 
 /**
  * Starts a sign-in: keeps the flow secrets in a cookie and sends the browser to the provider. With `link`, a
- * signed-in user links the provider to their own account; the flow records who, and only they can finish it.
+ * signed-in user links the provider to their own account (only after confirming their identity on this session
+ * within the last minutes); with `reauth`, a signed-in user confirms their identity by signing in afresh with the
+ * provider already linked to their account. The flow records who, and only they can finish it.
  */
-async function startFlow(ctx: AppContext, clients: OidcClients, provider: OAuthProvider, request: FastifyRequest, reply: FastifyReply, link: boolean) {
-  if (!clients.isEnabled(provider)) return reply.redirect(link ? `${SETTINGS}?notice=${provider}-disabled` : `/login?notice=${provider}-disabled`);
-  if (link && !request.user) return reply.redirect('/login?notice=link-signed-out');
+async function startFlow(ctx: AppContext, clients: OidcClients, provider: OAuthProvider, request: FastifyRequest, reply: FastifyReply, mode: FlowMode) {
+  const inSettings = mode !== 'sign-in';
+  const link = mode === 'link';
+  if (!clients.isEnabled(provider)) return reply.redirect(inSettings ? `${SETTINGS}?notice=${provider}-disabled` : `/login?notice=${provider}-disabled`);
+  if (inSettings && !request.user) return reply.redirect('/login?notice=link-signed-out');
+  // a hijacked session must not add its own way in: linking needs a recent confirmation (403 before any redirect)
+  if (link) await assertRecentlyConfirmed({ db: ctx.db, now: ctx.now }, request.sessionId);
   try {
-    const { url, flow } = await clients.start(provider, redirectUriFor(ctx, request, provider), ctx.now(), link ? request.user!.id : undefined);
+    const userId = request.user?.id;
+    const { url, flow } = await clients.start(provider, redirectUriFor(ctx, request, provider), ctx.now(), {
+      linkUserId: link ? userId : undefined,
+      reauthUserId: mode === 'reauth' ? userId : undefined,
+    });
     reply.setCookie(FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
       path: FLOW_COOKIE_PATH,
       httpOnly: true,
@@ -98,7 +114,7 @@ async function startFlow(ctx: AppContext, clients: OidcClients, provider: OAuthP
     });
     return reply.redirect(url.href);
   } catch (err) {
-    return failed(ctx, request, reply, provider, 'start failed', err, link);
+    return failed(ctx, request, reply, provider, 'start failed', err, inSettings);
   }
 }
 
@@ -108,14 +124,25 @@ async function finishFlow(ctx: AppContext, clients: OidcClients, provider: OAuth
   const flow = readFlow(ctx, request, provider);
   clearFlow(ctx, request, reply);
   if (!flow) return failed(ctx, request, reply, provider, 'missing, forged or expired state cookie');
-  const linking = !!flow.linkUserId;
+  const linking = !!flow.linkUserId || !!flow.reauthUserId;
   try {
     const identity = await clients.finish(flow, new URL(request.url, 'http://x').search);
+    if (flow.reauthUserId) {
+      // the same user, on a session of theirs, and the provider identity already linked to them: nobody else's account proves it
+      if (request.user?.id !== flow.reauthUserId || !request.sessionId) throw new OidcSignInError('the user who started the confirmation is not signed in', 'reauth-failed');
+      await confirmLinkedIdentity(ctx.db, flow.reauthUserId, identity);
+      await markIdentityConfirmed({ db: ctx.db, now: ctx.now }, flow.reauthUserId, request.sessionId);
+      request.log.info({ userId: flow.reauthUserId, provider }, 'identity confirmed');
+      return reply.redirect(`${SETTINGS}?notice=identity-confirmed`);
+    }
     if (flow.linkUserId) {
       // the same user must still be signed in in this browser: a flow started by one account never links another
       if (request.user?.id !== flow.linkUserId) throw new OidcSignInError('the user who started the link is not signed in', 'link-failed');
-      await linkToSignedInUser(ctx.db, flow.linkUserId, identity);
+      const before = request.user;
+      const user = await linkToSignedInUser(ctx.db, flow.linkUserId, identity);
       request.log.info({ userId: flow.linkUserId, provider }, 'sign-in method linked');
+      const newlyLinked = (provider === 'google' ? before.googleId : before.appleId) !== identity.sub;
+      if (newlyLinked) await sendSecurityNotice({ db: ctx.db, config: ctx.config, mailer: ctx.mailer }, user, { kind: 'provider-linked', provider });
       return reply.redirect(`${SETTINGS}?linked=${provider}`);
     }
     const { user, outcome } = await accountForIdentity(ctx.db, identity, ctx.now());

@@ -64,8 +64,8 @@ export const profileRoutes =
     const deps = { db: ctx.db, config: ctx.config, mailer: ctx.mailer, now: ctx.now, storage: ctx.storage };
 
     app.patch('/api/auth/profile', { schema: { body: profileUpdateSchema, response: { 200: userEnvelopeSchema } } }, async (request) => {
-      const user = await updateProfile({ ...deps, log: request.log }, request.user!, request.body, mailLinkOrigin(ctx.config.publicUrl, request), request.ip);
-      return { user: presentCurrentUser(user, request.security!) };
+      const user = await updateProfile({ ...deps, log: request.log }, request.user!, request.sessionId, request.body, mailLinkOrigin(ctx.config.publicUrl, request), request.ip);
+      return { user: presentCurrentUser(user, request.security!, request.sessionId) };
     });
 
     app.patch('/api/auth/password', { schema: { body: passwordChangeSchema, response: { 200: okSchema } } }, async (request) => {
@@ -83,7 +83,7 @@ export const profileRoutes =
 
     app.get('/api/users/:id/picture', { schema: { params: userParams, querystring: pictureQuery } }, async (request, reply) => {
       const size = Number(request.query.size) as 64 | 256 | 512;
-      const file = await getProfilePicture(deps, request.params.id, size, request.query.v);
+      const file = await getProfilePicture(deps, request.user!, request.params.id, size, request.query.v);
       return reply
         .headers({
           ...FILE_HEADERS,
@@ -121,14 +121,14 @@ export const profileRoutes =
         await admitUpload(ctx.db, request.user!.id, ctx.now());
         const bytes = await readUpload(request, 'profilePicture', PROFILE_LIMITS.pictureBytes, () => imageTooLarge('profilePicture'));
         const user = await setProfilePicture(deps, request.user!, bytes);
-        return { user: presentCurrentUser(user, request.security!) };
+        return { user: presentCurrentUser(user, request.security!, request.sessionId) };
       });
 
       uploads.post('/api/auth/upload-cv', { schema: { response: { 200: userEnvelopeSchema } } }, async (request) => {
         await admitUpload(ctx.db, request.user!.id, ctx.now());
         const bytes = await readUpload(request, 'cv', PROFILE_LIMITS.cvBytes, cvTooLarge);
         const user = await setCv(deps, request.user!, bytes);
-        return { user: presentCurrentUser(user, request.security!) };
+        return { user: presentCurrentUser(user, request.security!, request.sessionId) };
       });
     });
   };

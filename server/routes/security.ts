@@ -3,6 +3,8 @@ import { AppError } from '../../common/errors.ts';
 import { okSchema } from '../../common/schemas/profile.ts';
 import {
   activeSessionListSchema,
+  confirmIdentitySchema,
+  identityConfirmedSchema,
   loginSecondStepSchema,
   oauthProviderParams,
   recoveryCodesRegenerateSchema,
@@ -22,6 +24,8 @@ import { endSession, startSession } from '../plugins/session.ts';
 import { challengeToken, clearSecondStep } from '../plugins/sign-in-challenge.ts';
 import { presentCurrentUser } from '../presenters/user.ts';
 import { getSecuritySettings, setSecuritySettings } from '../services/app-settings.ts';
+import { confirmIdentity } from '../services/reauthentication.ts';
+import { sendSecurityNotice } from '../services/security-notices.ts';
 import { unlinkProvider } from '../services/oauth-accounts.ts';
 import {
   closeChallenge,
@@ -45,7 +49,7 @@ export const CHALLENGE_EXPIRED = 'Your sign-in has expired. Please enter your us
 export const securityRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const deps = { db: ctx.db, config: ctx.config, now: ctx.now };
+    const deps = { db: ctx.db, config: ctx.config, now: ctx.now, mailer: ctx.mailer };
     /** Reachable by an administrator who must still turn two-factor sign-in on. */
     const setup = { duringTwoFactorSetup: true };
 
@@ -60,9 +64,11 @@ export const securityRoutes =
           throw new AppError('unauthorized', CHALLENGE_EXPIRED);
         }
         try {
-          await proveSecondFactor(deps, challenge.user.id, request.ip, request.body);
+          await proveSecondFactor(deps, challenge.user.id, request.ip, request.body, { challengeId: challenge.id });
         } catch (err) {
           request.log.warn({ userId: challenge.user.id, ip: request.ip, route: request.url }, 'two-factor code refused');
+          // this challenge has taken its share of wrong codes and is gone: the password is owed again
+          if (err instanceof AppError && err.code === 'unauthorized') clearSecondStep(request, reply, deps);
           throw err;
         }
         if (!(await closeChallenge(ctx.db, challenge.id))) throw new AppError('unauthorized', CHALLENGE_EXPIRED);
@@ -70,6 +76,23 @@ export const securityRoutes =
         await startSession(request, reply, deps, challenge.user.id);
         if (request.body.recoveryCode) request.log.info({ userId: challenge.user.id }, 'signed in with a recovery code');
         return { user: presentCurrentUser(challenge.user, await readSecurity(ctx.db, challenge.user.id)) };
+      },
+    );
+
+    app.post(
+      '/api/auth/confirm-identity',
+      { config: { access: 'session' }, schema: { body: confirmIdentitySchema, response: { 200: identityConfirmedSchema } } },
+      async (request) => {
+        try {
+          const until = await confirmIdentity(deps, request.user!, request.sessionId!, request.ip, request.body);
+          request.log.info({ userId: request.user!.id }, 'identity confirmed');
+          return { confirmedUntil: until.toISOString() };
+        } catch (err) {
+          if (err instanceof AppError && (err.code === 'validation_failed' || err.code === 'rate_limited')) {
+            request.log.warn({ userId: request.user!.id, ip: request.ip, route: request.url }, 'identity confirmation refused');
+          }
+          throw err;
+        }
       },
     );
 
@@ -110,15 +133,16 @@ export const securityRoutes =
       return { ok: true as const };
     });
 
-    app.post('/api/auth/sessions/sign-out-others', { schema: { response: { 200: signedOutCountSchema } } }, async (request) => {
+    app.post('/api/auth/sessions/sign-out-others', { config: { reauth: true }, schema: { response: { 200: signedOutCountSchema } } }, async (request) => {
       const signedOut = await signOutOtherSessions(ctx.db, request.user!.id, request.sessionId!);
       request.log.info({ userId: request.user!.id, signedOut }, 'other sessions signed out');
       return { signedOut };
     });
 
-    app.delete('/api/auth/oauth/:provider', { schema: { params: oauthProviderParams, response: { 200: userEnvelopeSchema } } }, async (request) => {
+    app.delete('/api/auth/oauth/:provider', { config: { reauth: true }, schema: { params: oauthProviderParams, response: { 200: userEnvelopeSchema } } }, async (request) => {
       const user = await unlinkProvider(ctx.db, request.user!.id, request.params.provider);
       request.log.info({ userId: user.id, provider: request.params.provider }, 'sign-in method unlinked');
+      await sendSecurityNotice(deps, user, { kind: 'provider-unlinked', provider: request.params.provider });
       return { user: presentCurrentUser(user, request.security!) };
     });
 
@@ -130,7 +154,7 @@ export const securityRoutes =
       '/api/admin/settings/security',
       { config: { access: 'admin' }, schema: { body: securitySettingsSchema, response: { 200: securitySettingsSchema } } },
       async (request) => {
-        const saved = await setSecuritySettings(ctx.db, request.user!, request.body, ctx.now());
+        const saved = await setSecuritySettings(deps, request.user!, request.body);
         request.log.info({ userId: request.user!.id, ...saved }, 'security settings saved');
         return saved;
       },

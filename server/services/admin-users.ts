@@ -1,33 +1,65 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
+import { memberStatus, type MemberStatus } from '../../common/rules/member-status.ts';
 import { activityText } from '../../common/rules/pipeline.ts';
-import type { AdminUser } from '../../common/schemas/admin.ts';
+import type { AdminUser, AdminUserExportQuery, AdminUserUpdate, UserRoleChange } from '../../common/schemas/admin.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
+import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { commissions, leadActivities, leads, users } from '../db/schema/index.ts';
-import { endUserSessions } from '../plugins/session.ts';
+import type { Mailer } from '../plugins/mailer.ts';
+import { endUserSessions, forgetUser } from '../plugins/session.ts';
 import type { Actor } from '../policies/roles.ts';
 import { userAbilities } from '../policies/users.ts';
 import { iso, money } from '../presenters/wire.ts';
 import { recordAudit } from './audit.ts';
+import { sendVerificationEmail } from './email-verification.ts';
+import { notify } from './notify.ts';
 
 const n = (expr: SQL) => sql<number>`${expr}`.mapWith(Number);
 // written out with its table: inside a subquery of a single-table select, a bare "id" would bind to the subquery's own row
 const userId = sql`${users}.${sql.identifier('id')}`;
-const figures = {
+export const figures = {
   totalLeads: n(sql`(select count(*) from ${leads} l where l.submitter_id = ${userId})`),
   successfulLeads: n(sql`(select count(*) from ${leads} l where l.submitter_id = ${userId} and l.status = 'closed-won')`),
   totalCommission: sql<string>`(select coalesce(sum(c.amount), 0) from ${commissions} c where c.partner_id = ${userId} and c.status <> 'cancelled')::text`,
 };
 
-/** One page of users for User Management (removed accounts are hidden), with each one's referral figures. */
-export async function listUsers(db: Db, actor: Actor, q: PageQuery & { search?: string }) {
-  const conditions: Array<SQL | undefined> = [isNull(users.removedAt)];
+/** Neither removed nor anonymised (an anonymised account is always removed too; both are checked so the rule does not lean on it). */
+const present = and(isNull(users.removedAt), isNull(users.anonymisedAt));
+const approved = eq(users.accountStatus, 'approved');
+const applicant = and(ne(users.accountStatus, 'approved'), ne(users.accountStatus, 'rejected'));
+
+/** Each status of `memberStatus` (common/rules/member-status.ts) as SQL, in the same order of precedence. */
+const STATUS_SQL: Record<MemberStatus, SQL> = {
+  anonymised: isNotNull(users.anonymisedAt),
+  removed: and(isNotNull(users.removedAt), isNull(users.anonymisedAt))!,
+  rejected: and(present, eq(users.accountStatus, 'rejected'))!,
+  'pending-verification': and(present, applicant, isNull(users.emailVerifiedAt))!,
+  'pending-review': and(present, applicant, isNotNull(users.emailVerifiedAt))!,
+  deactivated: and(present, approved, eq(users.isActive, false))!,
+  active: and(present, approved, eq(users.isActive, true))!,
+};
+
+/** The filters of User Management as one condition: removed and anonymised accounts only when their status is asked for. */
+export function userFilter(q: AdminUserExportQuery): SQL {
+  const conditions: Array<SQL | undefined> = [q.status ? STATUS_SQL[q.status] : present];
+  if (q.role) conditions.push(eq(users.role, q.role));
   if (q.search) {
     const p = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p), ilike(users.email, p), ilike(users.company, p), ilike(users.username, p)));
   }
-  const where = and(...conditions);
+  return and(...conditions)!;
+}
+
+/** The status User Management shows for an account row. */
+export function statusOf(u: Pick<typeof users.$inferSelect, 'accountStatus' | 'isActive' | 'emailVerifiedAt' | 'removedAt' | 'anonymisedAt'>): MemberStatus {
+  return memberStatus({ accountStatus: u.accountStatus, isActive: u.isActive, emailVerified: !!u.emailVerifiedAt, removed: !!u.removedAt, anonymised: !!u.anonymisedAt });
+}
+
+/** One page of users for User Management, filtered (removed accounts only on request), with each one's referral figures. */
+export async function listUsers(db: Db, actor: Actor, q: PageQuery & AdminUserExportQuery) {
+  const where = userFilter(q);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ u: users, ...figures })
@@ -55,6 +87,13 @@ function presentAdminUser(actor: Actor, u: typeof users.$inferSelect, f: { total
     role: u.role,
     isActive: u.isActive,
     accountStatus: u.accountStatus,
+    status: statusOf(u),
+    emailVerified: !!u.emailVerifiedAt,
+    bio: u.bio,
+    linkedinUrl: u.linkedinUrl,
+    website: u.website,
+    expertise: u.expertise,
+    industries: u.industries,
     membershipTier: u.membershipTier,
     createdAt: iso(u.createdAt),
     approvedAt: iso(u.approvedAt),
@@ -130,6 +169,167 @@ export async function removeUser(db: Db, actor: Actor, id: string, now: Date) {
     });
   });
   await endUserSessions(db, id);
+}
+
+/** One account as User Management shows it, or 404 when it does not exist. */
+export async function loadAdminUser(db: Db, actor: Actor, id: string): Promise<AdminUser> {
+  const [row] = await db
+    .select({ u: users, ...figures })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!row) throw new AppError('not_found', 'User not found.');
+  return presentAdminUser(actor, row.u, row);
+}
+
+export interface UserEditDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  now: () => Date;
+  log?: { warn: (obj: object, msg: string) => void };
+}
+
+/** The profile fields an administrator may correct; the rest of the row is the member's or the workflows'. */
+const EDITABLE = ['firstName', 'lastName', 'email', 'company', 'jobTitle', 'location', 'bio', 'phoneNumber', 'linkedinUrl', 'website', 'expertise', 'industries'] as const;
+type Editable = (typeof EDITABLE)[number];
+
+export const EMAIL_IN_USE = 'An account with this email already exists.';
+const emailInUse = () => new AppError('conflict', EMAIL_IN_USE, { issues: [{ path: 'email', message: EMAIL_IN_USE }] });
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * An administrator corrects a member's profile. Only the fields sent are touched (an empty text clears it). A new
+ * e-mail address must be free (compared without letter case) and is unverified until its owner confirms a link
+ * sent to it; the old address is told. The audit entry holds the changed fields only, before and after. Nothing
+ * changed: nothing is written.
+ */
+export async function updateUserProfile(deps: UserEditDeps, actor: Actor, id: string, input: AdminUserUpdate, origin: string | null): Promise<AdminUser> {
+  const { db } = deps;
+  let outcome: { before: typeof users.$inferSelect; after: typeof users.$inferSelect; addressChanged: boolean } | null = null;
+  try {
+    outcome = await db.transaction(async (tx) => {
+      const [target] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), isNull(users.removedAt)))
+        .for('update');
+      if (!target) throw new AppError('not_found', 'User not found.');
+      if (!userAbilities(actor, target).edit) {
+        throw new AppError('forbidden', actor.id === id ? 'Change your own details in Profile Settings.' : 'Only a master administrator can change an administrator’s account.');
+      }
+      const wanted: Partial<Record<Editable, unknown>> = {};
+      for (const key of EDITABLE) {
+        const v = input[key];
+        if (v === undefined) continue;
+        const next = v === '' ? null : v;
+        if (!same(next, target[key])) wanted[key] = next;
+      }
+      const changed = Object.keys(wanted) as Editable[];
+      if (!changed.length) return null;
+      const addressChanged = 'email' in wanted && String(wanted.email).toLowerCase() !== target.email.toLowerCase();
+      if (addressChanged) {
+        const [other] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(sql`lower(${users.email}) = ${String(wanted.email).toLowerCase()}`, ne(users.id, id)))
+          .limit(1);
+        if (other) throw emailInUse();
+      }
+      const [after] = await tx
+        .update(users)
+        .set({ ...(wanted as Partial<typeof users.$inferInsert>), ...(addressChanged ? { emailVerifiedAt: null } : {}) })
+        .where(eq(users.id, id))
+        .returning();
+      const pick = (u: typeof users.$inferSelect) => Object.fromEntries(changed.map((k) => [k, u[k]]));
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'user.update',
+        entityType: 'user',
+        entityId: id,
+        before: { ...pick(target), ...(addressChanged ? { emailVerified: !!target.emailVerifiedAt } : {}) },
+        after: { ...pick(after), ...(addressChanged ? { emailVerified: false } : {}) },
+        at: deps.now(),
+      });
+      return { before: target, after, addressChanged };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailInUse();
+    throw err;
+  }
+  if (outcome) {
+    forgetUser(db, id);
+    if (outcome.addressChanged) {
+      await sendVerificationEmail(deps, origin, outcome.after, 'corrected');
+      // the old address hears of it, so a member learns at once that their address was changed for them
+      const { brandName, supportEmail } = deps.config;
+      await deps.mailer.send({
+        to: outcome.before.email,
+        subject: `Your ${brandName} e-mail address was changed`,
+        text: `Dear ${outcome.after.firstName},\n\nAn administrator changed the e-mail address of your ${brandName} account from this address to ${outcome.after.email}. If you did not ask for this, please tell us at once at ${supportEmail}.\n\nKind regards,\nThe ${brandName} membership team`,
+      });
+    }
+  }
+  return loadAdminUser(db, actor, id);
+}
+
+const ROLE_WORDS: Record<UserRoleChange['role'], { title: string; message: string; actionUrl: string }> = {
+  admin: {
+    title: 'You are now an administrator',
+    message: 'A master administrator made you an administrator. The Admin Panel is now in your menu.',
+    actionUrl: '/admin',
+  },
+  partner: {
+    title: 'Your role is now partner',
+    message: 'A master administrator changed your role to partner. The Admin Panel is no longer available to you.',
+    actionUrl: '/dashboard',
+  },
+};
+
+/**
+ * A master-admin makes a member a partner or an admin. The last active master-admin never steps down (every
+ * master-admin row is locked first, in id order, as deactivation does, so two cannot demote each other at once).
+ * The member is told, and their sessions read the new role on their next request (the cached lookups of the user
+ * are dropped here and, through the users trigger, on every other instance). Asking for the role they have
+ * changes nothing.
+ */
+export async function changeUserRole(db: Db, actor: Actor, id: string, role: UserRoleChange['role'], now: Date): Promise<AdminUser> {
+  const changed = await db.transaction(async (tx) => {
+    const masters = await tx
+      .select({ id: users.id, isActive: users.isActive, accountStatus: users.accountStatus, removedAt: users.removedAt })
+      .from(users)
+      .where(eq(users.role, 'master-admin'))
+      .orderBy(asc(users.id))
+      .for('update');
+    const [target] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.removedAt)))
+      .for('update');
+    if (!target) throw new AppError('not_found', 'User not found.');
+    if (!userAbilities(actor, target).changeRole) {
+      throw new AppError(
+        'forbidden',
+        actor.role === 'master-admin' ? 'Only an approved member can be given a role; review their application first.' : 'Only a master administrator can change a member’s role.',
+      );
+    }
+    if (target.role === role) return false;
+    if (target.role === 'master-admin' && !masters.some((m) => m.id !== id && m.isActive && m.accountStatus === 'approved' && !m.removedAt)) {
+      throw new AppError('conflict', 'This is the last active master administrator; another master administrator must be appointed before they step down.');
+    }
+    await tx.update(users).set({ role }).where(eq(users.id, id));
+    await recordAudit(tx, { actorId: actor.id, action: 'user.role', entityType: 'user', entityId: id, before: { role: target.role }, after: { role }, at: now });
+    await notify(tx, id, 'role_changed', { type: 'user', id }, { ...ROLE_WORDS[role], priority: 'high', at: now, actorId: actor.id });
+    return true;
+  });
+  if (changed) forgetUser(db, id);
+  return loadAdminUser(db, actor, id);
 }
 
 /** Admin Panel overview: the five partners with the most referrals and the five latest lead activities. */

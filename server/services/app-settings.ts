@@ -1,10 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
+import { AppError } from '../../common/errors.ts';
 import type { SecuritySettings } from '../../common/schemas/security.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { appSettings } from '../db/schema/index.ts';
-import { AUTH_CHANGES_CHANNEL, forgetAllSessions, REQUIRE_ADMIN_2FA } from '../plugins/session.ts';
-import type { Actor } from '../policies/roles.ts';
+import type { Mailer } from '../plugins/mailer.ts';
+import { AUTH_CHANGES_CHANNEL, forgetAllSessions, REQUIRE_ADMIN_2FA, type UserRow } from '../plugins/session.ts';
+import { globalAbilities } from '../policies/global.ts';
 import { recordAudit } from './audit.ts';
+import { sendSettingsNotice } from './security-notices.ts';
+
+export const SETTINGS_OWNER_ONLY = 'Only a master-admin can change the security settings.';
 
 /** The security settings of the organisation; a setting never saved has its default (off). */
 export async function getSecuritySettings(db: Db): Promise<SecuritySettings> {
@@ -13,10 +19,18 @@ export async function getSecuritySettings(db: Db): Promise<SecuritySettings> {
 }
 
 /**
- * Saves the security settings, audited with the value before and after. Every session lookup reads the
- * requirement, so every instance is told to forget its cached lookups when it changes.
+ * Saves the security settings (the policy decides who may), audited with the value before and after; the other
+ * master-admins are e-mailed of a change. Every session lookup reads the requirement, so every instance is told
+ * to forget its cached lookups when it changes.
  */
-export async function setSecuritySettings(db: Db, actor: Actor, next: SecuritySettings, now: Date): Promise<SecuritySettings> {
+export async function setSecuritySettings(
+  deps: { db: Db; config: Config; mailer: Mailer; now: () => Date },
+  actor: UserRow,
+  next: SecuritySettings,
+): Promise<SecuritySettings> {
+  const { db } = deps;
+  const now = deps.now();
+  if (!globalAbilities(actor).manageSecuritySettings) throw new AppError('forbidden', SETTINGS_OWNER_ONLY);
   const changed = await db.transaction(async (tx) => {
     const [before] = await tx.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, REQUIRE_ADMIN_2FA)).for('update');
     const was = before?.value === true;
@@ -37,6 +51,10 @@ export async function setSecuritySettings(db: Db, actor: Actor, next: SecuritySe
     await tx.execute(sql`select pg_notify(${AUTH_CHANGES_CHANNEL}, 'settings')`);
     return true;
   });
-  if (changed) forgetAllSessions(db);
+  if (changed) {
+    forgetAllSessions(db);
+    const what = `two-factor sign-in for administrators is now ${next.requireAdmin2fa ? 'required' : 'optional'}`;
+    await sendSettingsNotice(deps, actor, what);
+  }
   return next;
 }

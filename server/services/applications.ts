@@ -9,8 +9,14 @@ import { memberApplications, users } from '../db/schema/index.ts';
 import { forgetUser } from '../plugins/session.ts';
 import { applicationAbilities, reviewsApplications } from '../policies/applications.ts';
 import type { Actor } from '../policies/roles.ts';
+import type { Mailer } from '../plugins/mailer.ts';
 import { recordAudit } from './audit.ts';
+import { sendVerificationEmail } from './email-verification.ts';
 import { notify } from './notify.ts';
+import { admitAttempt } from './rate-limit.ts';
+
+/** Verification links one reviewer may have mailed to applicants in an hour (across every applicant). */
+const REVIEWER_RESENDS_PER_HOUR = 30;
 
 export interface ReviewDeps {
   db: Db;
@@ -59,13 +65,13 @@ export async function updateApplication(deps: ReviewDeps, actor: Actor, userId: 
   if (!reviewsApplications(actor)) throw new AppError('forbidden', 'Administrator access is required.');
   return deps.db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ application: memberApplications, status: users.accountStatus })
+      .select({ application: memberApplications, status: users.accountStatus, emailVerifiedAt: users.emailVerifiedAt })
       .from(memberApplications)
       .innerJoin(users, eq(users.id, memberApplications.userId))
       .where(eq(memberApplications.userId, userId))
       .for('update', { of: memberApplications });
     if (!current) throw new AppError('not_found', 'Application not found.');
-    if (!applicationAbilities(actor, { accountStatus: current.status }).update) throw new AppError('conflict', 'This application has already been decided.');
+    if (!applicationAbilities(actor, { accountStatus: current.status, emailVerifiedAt: current.emailVerifiedAt }).update) throw new AppError('conflict', 'This application has already been decided.');
     const [field] = Object.keys(change) as Array<keyof UpdateApplicationInput>;
     const [updated] = await tx
       .update(memberApplications)
@@ -94,8 +100,12 @@ export async function approveApplication(deps: ReviewDeps, actor: Actor, userId:
   const at = deps.now();
   const user = await deps.db.transaction(async (tx) => {
     // the state it comes from (pending, or rejected when reconsidered) is what the audit records as before
-    const [current] = await tx.select({ status: users.accountStatus }).from(users).where(eq(users.id, userId)).for('update');
-    if (current && !applicationAbilities(actor, { accountStatus: current.status }).approve) throw await decisionError(tx as unknown as Db, userId);
+    const [current] = await tx.select({ status: users.accountStatus, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).for('update');
+    if (current) {
+      const can = applicationAbilities(actor, { accountStatus: current.status, emailVerifiedAt: current.emailVerifiedAt });
+      if (can.approveBlockedReason) throw new AppError('conflict', `${can.approveBlockedReason} Approve the application once they have confirmed it.`);
+      if (!can.approve) throw await decisionError(tx as unknown as Db, userId);
+    }
     const [updated] = await tx
       .update(users)
       .set({ accountStatus: 'approved', approvedAt: at, approvedBy: actorId, rejectedAt: null, rejectedBy: null, rejectionReason: null, applicationNotes: notes || null })
@@ -181,6 +191,50 @@ export async function rejectApplication(deps: ReviewDeps, actor: Actor, userId: 
   });
   forgetUser(deps.db, userId);
   return user;
+}
+
+/**
+ * A reviewer mails a pending applicant a new verification link (their first may have been lost or expired).
+ * It counts against the same per-account limit as the applicant's own requests, so together they cannot flood
+ * the applicant's inbox, and against the reviewer's own hourly allowance; each one sent is audited.
+ */
+export async function resendApplicantVerification(
+  deps: ReviewDeps & { mailer: Mailer; log?: { warn: (obj: object, msg: string) => void } },
+  actor: Actor,
+  userId: string,
+  request: { origin: string | null },
+) {
+  if (!reviewsApplications(actor)) throw new AppError('forbidden', 'Administrator access is required.');
+  const [applicant] = await deps.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, accountStatus: users.accountStatus, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .innerJoin(memberApplications, eq(memberApplications.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!applicant) throw new AppError('not_found', 'Application not found.');
+  if (applicant.emailVerifiedAt) throw new AppError('conflict', 'This applicant has already verified their e-mail address.');
+  if (!applicationAbilities(actor, applicant).resendVerification) throw new AppError('conflict', 'This application has already been decided.');
+  const { resendMax, resendWindowMs: windowMs } = deps.config.verification;
+  const admission = await admitAttempt(
+    deps.db,
+    [
+      { key: `verify-resend-user:${applicant.id}`, max: resendMax, windowMs },
+      { key: `verify-resend-reviewer:${actor.id}`, max: REVIEWER_RESENDS_PER_HOUR, windowMs },
+    ],
+    deps.now(),
+  );
+  if (!admission.admitted) {
+    throw new AppError('rate_limited', 'Too many verification e-mails sent to this applicant. Please try again later.', {
+      headers: { 'Retry-After': String(admission.retryAfter) },
+    });
+  }
+  await sendVerificationEmail(deps, request.origin, applicant);
+  await recordAudit(deps.db, {
+    actorId: actor.id,
+    action: 'application.resend_verification',
+    entityType: 'user',
+    entityId: applicant.id,
+    after: { email: applicant.email },
+  });
 }
 
 async function decisionError(db: Db, userId: string): Promise<AppError> {

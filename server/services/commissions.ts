@@ -1,12 +1,13 @@
-import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { CommissionStatus } from '../../common/constants/leads.ts';
 import { commissionOnTotal, marginalCommission } from '../../common/rules/commission-tiers.ts';
 import { fromPence, toPence } from '../../common/rules/money.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { commissions, leads, placements, timesheets, users } from '../db/schema/index.ts';
+import type { CommissionOrder } from '../../common/schemas/commission.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
-import { commissionAbilities } from '../policies/commissions.ts';
+import { commissionAbilities, OWN_COMMISSION_MESSAGE } from '../policies/commissions.ts';
 import type { Actor } from '../policies/roles.ts';
 import { presentCommission } from '../presenters/commission.ts';
 import { recordAudit } from './audit.ts';
@@ -260,7 +261,7 @@ function filterConditions(scope: SQL, f: Omit<CommissionFilter, 'page' | 'pageSi
   return and(...conditions);
 }
 
-function commissionRows(db: Db, where: SQL | undefined) {
+function commissionRows(db: Db, where: SQL | undefined, order: CommissionOrder = 'newest') {
   return db
     .select({
       c: commissions,
@@ -276,17 +277,26 @@ function commissionRows(db: Db, where: SQL | undefined) {
     .innerJoin(users, eq(users.id, commissions.partnerId))
     .leftJoin(timesheets, eq(timesheets.id, commissions.timesheetId))
     .where(where)
-    .orderBy(desc(commissions.createdAt), desc(commissions.id));
+    .orderBy(...(order === 'oldest' ? [asc(commissions.createdAt), asc(commissions.id)] : [desc(commissions.createdAt), desc(commissions.id)]));
 }
 
 /** One page of the commissions a scope selects (the actor's own, or all for payouts), newest first, with the total. */
-export async function listCommissions(db: Db, actor: Actor, scope: SQL, f: CommissionFilter) {
+export async function listCommissions(db: Db, actor: Actor, scope: SQL, f: CommissionFilter & { order?: CommissionOrder }) {
   const where = filterConditions(scope, f);
   const [rows, [{ total }]] = await Promise.all([
-    commissionRows(db, where).limit(f.pageSize).offset(pageOffset(f)),
+    commissionRows(db, where, f.order).limit(f.pageSize).offset(pageOffset(f)),
     db.select({ total: count() }).from(commissions).where(where),
   ]);
   return { items: rows.map((r) => presentCommission(actor, r)), total };
+}
+
+/** What is owed: the count and sum of every pending commission in the scope, whatever month it belongs to. */
+export async function owedCommissions(db: Db, scope: SQL) {
+  const [row] = await db
+    .select({ count: count(), pence: sql<string>`coalesce(sum(round(${commissions.amount} * 100)), 0)` })
+    .from(commissions)
+    .where(and(scope, eq(commissions.status, 'pending')));
+  return { count: row?.count ?? 0, amount: fromPence(Number(row?.pence ?? 0)) };
 }
 
 /** Every commission a filter selects, for the payout CSV (streamed by the caller in pages of a thousand). */
@@ -310,7 +320,9 @@ export async function markCommissionPaid(db: Db, actor: Actor, scope: SQL, id: s
       .for('update');
     if (!current) throw new AppError('not_found', 'Commission not found.');
     if (current.status !== 'pending') throw new AppError('conflict', `This commission is ${current.status}; only pending commissions can be paid.`);
-    if (!commissionAbilities(actor, current).markPaid) throw new AppError('forbidden', 'Only an administrator can pay commissions.');
+    if (!commissionAbilities(actor, current).markPaid) {
+      throw new AppError('forbidden', current.partnerId === actor.id ? OWN_COMMISSION_MESSAGE : 'Only an administrator can pay commissions.');
+    }
     const [paid] = await tx.update(commissions).set({ status: 'paid', paidAt: now }).where(eq(commissions.id, id)).returning();
     const [lead] = await tx.select({ companyName: leads.companyName }).from(leads).where(eq(leads.id, paid.leadId));
     await notify(

@@ -24,6 +24,7 @@ import {
   pushSubscriptions,
   notifications,
   pointTransactions,
+  sessions,
   skillEndorsements,
   userAchievements,
   users,
@@ -178,7 +179,7 @@ export async function recoverExports(deps: Pick<DataExportDeps, 'db' | 'storage'
  * Everything the member owns, as plain JSON-ready objects, and their stored files. Other people appear by name
  * only, where a row makes no sense without them (the other side of a connection, an endorsement, a mentorship).
  */
-export async function collectMemberData(db: Db, userId: string) {
+export async function collectMemberData(db: Db, userId: string, now: Date = new Date()) {
   const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!u) throw new Error('account not found');
   const other = aliasedTable(users, 'other');
@@ -332,8 +333,18 @@ export async function collectMemberData(db: Db, userId: string) {
   const chatRows = await messagesSentBy(db, userId);
   const ceoRows = await db.select().from(ceoMessages).where(eq(ceoMessages.senderId, userId)).orderBy(asc(ceoMessages.createdAt));
   const [prefs] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)).limit(1);
-  // the browsers that take push notifications, without their push addresses and keys (credentials of the channel)
-  const devices = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(asc(pushSubscriptions.createdAt));
+  // the browsers that take push notifications, without their push addresses and keys (credentials of the channel), and
+  // whether each is active (its session not past its expiry), never when a push last reached it
+  const devices = await db
+    .select({
+      userAgent: pushSubscriptions.userAgent,
+      createdAt: pushSubscriptions.createdAt,
+      active: sql<boolean>`${sessions.expiresAt} > ${now.toISOString()}::timestamptz`,
+    })
+    .from(pushSubscriptions)
+    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt));
 
   const files = storedProfileFiles(u);
   const session = (s: typeof mentorshipSessions.$inferSelect) => ({
@@ -363,7 +374,7 @@ export async function collectMemberData(db: Db, userId: string) {
       'profile.json': {
         ...profile,
         notificationPreferences: prefs ? { emailTypes: prefs.emailTypes, emailFrequency: prefs.emailFrequency } : null,
-        pushDevices: devices.map((d) => ({ browser: d.userAgent, subscribedAt: iso(d.createdAt), lastPushedAt: iso(d.lastUsedAt) })),
+        pushDevices: devices.map((d) => ({ browser: d.userAgent, subscribedAt: iso(d.createdAt), active: !!d.active })),
       },
       'leads.json': leadsOut,
       'commissions.json': commissionRows.map(({ c, companyName }) => ({
@@ -513,7 +524,7 @@ export async function runExport(deps: DataExportDeps, id: string): Promise<void>
   if (!row || row.status !== 'pending') return;
   let key: string | null = null;
   try {
-    const data = await collectMemberData(deps.db, row.userId);
+    const data = await collectMemberData(deps.db, row.userId, deps.now());
     const zip = await buildExportZip(deps.storage, data, deps.brandName, deps.now());
     key = await deps.storage.put(zip, 'zip');
     const done = deps.now();

@@ -24,6 +24,13 @@ export interface VerificationDeps {
   log?: { warn: (obj: object, msg: string) => void };
 }
 
+/** The first sentence of the verification e-mail, by why it was sent. */
+const VERIFICATION_OPENING = {
+  applied: (brand: string) => `Thank you for applying to ${brand}.`,
+  changed: (brand: string) => `You changed the e-mail address of your ${brand} account to this one.`,
+  corrected: (brand: string) => `An administrator changed the e-mail address of your ${brand} account to this one.`,
+};
+
 interface Recipient {
   id: string;
   email: string;
@@ -38,9 +45,15 @@ export function verificationLink(config: Config, origin: string, user: Recipient
 
 /**
  * Sends the verification e-mail (the mailer never throws: a failure is logged and kept in the outbox): after an
- * application, or after a member changed their address in Profile Settings (`reason: 'changed'`).
+ * application, after a member changed their address in Profile Settings (`reason: 'changed'`), or after an
+ * administrator corrected it in User Management (`reason: 'corrected'`).
  */
-export async function sendVerificationEmail(deps: VerificationDeps, origin: string | null, user: Recipient, reason: 'applied' | 'changed' = 'applied'): Promise<void> {
+export async function sendVerificationEmail(
+  deps: VerificationDeps,
+  origin: string | null,
+  user: Recipient,
+  reason: 'applied' | 'changed' | 'corrected' = 'applied',
+): Promise<void> {
   const { brandName, supportEmail } = deps.config;
   if (!origin) {
     // no trustworthy address for the link (PUBLIC_URL unset on a non-local host): better no mail than a link an attacker chose
@@ -51,7 +64,7 @@ export async function sendVerificationEmail(deps: VerificationDeps, origin: stri
   await deps.mailer.send({
     to: user.email,
     subject: `Please confirm your e-mail address for ${brandName}`,
-    text: `Dear ${user.firstName},\n\n${reason === 'changed' ? `You changed the e-mail address of your ${brandName} account to this one.` : `Thank you for applying to ${brandName}.`} Please confirm that this is your e-mail address by opening the link below and pressing "Confirm my email address":\n\n${verificationLink(deps.config, origin, user, deps.now())}\n\nThe link works for ${hours} hours. If you did not ${reason === 'changed' ? 'make this change' : 'apply'}, you can ignore this message, or tell us at ${supportEmail}.\n\nKind regards,\nThe ${brandName} membership team`,
+    text: `Dear ${user.firstName},\n\n${VERIFICATION_OPENING[reason](brandName)} Please confirm that this is your e-mail address by opening the link below and pressing "Confirm my email address":\n\n${verificationLink(deps.config, origin, user, deps.now())}\n\nThe link works for ${hours} hours. If you did not ${reason === 'applied' ? 'apply' : reason === 'changed' ? 'make this change' : 'expect this change'}, you can ignore this message, or tell us at ${supportEmail}.\n\nKind regards,\nThe ${brandName} membership team`,
   });
 }
 

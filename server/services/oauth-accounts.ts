@@ -50,6 +50,16 @@ export async function linkToSignedInUser(db: Db, userId: string, identity: OidcI
   return linkIdentity(db, userId, identity);
 }
 
+/**
+ * Checks that a fresh provider sign-in is the identity already linked to this account (a confirmation of who is at
+ * the keyboard): any other provider account, even one with the same e-mail address, proves nothing.
+ */
+export async function confirmLinkedIdentity(db: Db, userId: string, identity: OidcIdentity): Promise<void> {
+  const owner = await findByProviderId(db, identity);
+  if (owner?.id !== userId) throw new OidcSignInError('the provider identity is not the one linked to this account', 'reauth-failed');
+  assertActive(owner);
+}
+
 async function findByProviderId(db: Db, identity: OidcIdentity): Promise<UserRow | undefined> {
   const [user] = await db
     .select()

@@ -19,6 +19,8 @@ export interface OidcFlow {
   expiresAt: number;
   /** Set when a signed-in user started the flow from Profile Settings to link this provider to their account. */
   linkUserId?: string;
+  /** Set when a signed-in user without a password confirms their identity with the provider linked to their account. */
+  reauthUserId?: string;
 }
 
 /** The facts an ID token gives about the person signing in. */
@@ -66,10 +68,16 @@ export function createOidcClients(settings: Config['oidc']) {
   return {
     isEnabled: (provider: OAuthProvider) => !!settings[provider],
     /** Creates fresh state, nonce and PKCE verifier, and the provider URL to send the browser to. */
-    async start(provider: OAuthProvider, redirectUri: string, now: Date, linkUserId?: string): Promise<{ url: URL; flow: OidcFlow }> {
+    async start(
+      provider: OAuthProvider,
+      redirectUri: string,
+      now: Date,
+      mode: { linkUserId?: string; reauthUserId?: string } = {},
+    ): Promise<{ url: URL; flow: OidcFlow }> {
       const config = await configuration(provider);
       const flow: OidcFlow = {
-        ...(linkUserId ? { linkUserId } : {}),
+        ...(mode.linkUserId ? { linkUserId: mode.linkUserId } : {}),
+        ...(mode.reauthUserId ? { reauthUserId: mode.reauthUserId } : {}),
         provider,
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
@@ -117,6 +125,11 @@ async function authorizationParameters(flow: OidcFlow): Promise<Record<string, s
     code_challenge_method: 'S256',
   };
   if (flow.provider === 'apple') params.response_mode = 'form_post';
+  if (flow.reauthUserId) {
+    // a confirmation must be a fresh sign-in at the provider, not a session it remembers from earlier
+    params.prompt = 'login';
+    params.max_age = '0';
+  }
   return params;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import { CV_ERRORS, PROFILE_LIMITS, type PictureSize } from '../../common/schemas/profile.ts';
 import type { Db } from '../db/client.ts';
@@ -9,8 +9,10 @@ import { CV_FORMATS, detectCvType, type CvType } from '../lib/documents.ts';
 import { processAvatar } from '../lib/images.ts';
 import { forgetUser, type UserRow } from '../plugins/session.ts';
 import type { FileStorage } from '../plugins/storage.ts';
+import { visibleMember } from '../policies/member-visibility.ts';
 import { canReadCv } from '../policies/users.ts';
 import type { Actor } from '../policies/roles.ts';
+import { listedMember } from './members.ts';
 import { admitAttempt } from './rate-limit.ts';
 
 /** How often a member may upload a picture or a CV (together): 20 times an hour, counted in the database like every other attempt limit. */
@@ -128,14 +130,23 @@ export async function setProfilePicture(deps: ProfileFileDeps, user: UserRow, by
   });
 }
 
-/** A member's picture at one size, and whether `version` names the current one (then it may be cached for good). */
+/**
+ * A member's picture at one size, and whether `version` names the current one (then it may be cached for good). Only
+ * for a viewer who may see the member (server/policies/member-visibility.ts; their own always): for anyone else it
+ * does not exist.
+ */
 export async function getProfilePicture(
   deps: ProfileFileDeps,
+  viewer: Pick<Actor, 'id' | 'role'>,
   userId: string,
   size: PictureSize,
   version: string | undefined,
 ): Promise<{ stream: Readable; size: number; current: boolean }> {
-  const [row] = await deps.db.select({ value: users.profilePicture }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await deps.db
+    .select({ value: users.profilePicture })
+    .from(users)
+    .where(and(eq(users.id, userId), visibleMember(viewer, users.id, listedMember)))
+    .limit(1);
   const id = storedId(userId, row?.value ?? null, 'picture');
   const file = id ? await deps.storage.get(pictureKey(id, size)) : null;
   if (!id || !file) throw new AppError('not_found', 'Picture not found.');

@@ -9,6 +9,8 @@ import type { Mailer } from '../plugins/mailer.ts';
 import { forgetUser, type UserRow } from '../plugins/session.ts';
 import { admitResend, sendVerificationEmail } from './email-verification.ts';
 import { admitSignIn, signInSucceeded, throttleAccount } from './login-throttle.ts';
+import { assertRecentlyConfirmed } from './reauthentication.ts';
+import { sendSecurityNotice } from './security-notices.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
@@ -38,12 +40,21 @@ const textOrNull = (v: string | undefined) => (v === undefined ? undefined : v =
 /**
  * Saves the owner's profile. A new e-mail address must not belong to any other account (compared without
  * letter case; the unique index decides a race) and is unverified until its owner confirms a link sent to it,
- * as at registration (the old address is told of the change). Answers the updated row.
+ * as at registration (the old address is told of the change). Changing the address needs the identity confirmed
+ * on this session within the last minutes: it is the way to every other sign-in method. Answers the updated row.
  */
-export async function updateProfile(deps: ProfileDeps, user: UserRow, data: ProfileUpdate, origin: string | null, ip: string): Promise<UserRow> {
+export async function updateProfile(
+  deps: ProfileDeps,
+  user: UserRow,
+  sessionId: string | null,
+  data: ProfileUpdate,
+  origin: string | null,
+  ip: string,
+): Promise<UserRow> {
   const { db } = deps;
   const emailChanged = data.email.toLowerCase() !== user.email.toLowerCase();
   if (emailChanged) {
+    await assertRecentlyConfirmed(deps, sessionId);
     // a change mails a link to the new address: limited like resends, so the form cannot be used to flood inboxes
     await admitResend(db, deps.config, user.id, ip, deps.now());
     const [other] = await db
@@ -81,12 +92,7 @@ export async function updateProfile(deps: ProfileDeps, user: UserRow, data: Prof
   if (emailChanged) {
     await sendVerificationEmail(deps, origin, updated, 'changed');
     // the old address hears of it, so a member whose session was taken over learns that their address changed
-    const { brandName, supportEmail } = deps.config;
-    await deps.mailer.send({
-      to: user.email,
-      subject: `Your ${brandName} e-mail address was changed`,
-      text: `Dear ${user.firstName},\n\nThe e-mail address of your ${brandName} account was changed from this address to ${updated.email}. If you made this change, there is nothing more to do. If you did not, please tell us at once at ${supportEmail}.\n\nKind regards,\nThe ${brandName} membership team`,
-    });
+    await sendSecurityNotice(deps, updated, { kind: 'email-changed', previousEmail: user.email });
   }
   return updated;
 }
@@ -95,10 +101,10 @@ export async function updateProfile(deps: ProfileDeps, user: UserRow, data: Prof
  * Changes the owner's password. The current password is checked under the sign-in limits of the same account
  * (the attempt counts before it is checked, and failures here and at sign-in share one count), so a stolen
  * session cannot be used to guess the password. On success the new password is hashed (argon2id) and every
- * other session of the account ends; the session that made the change stays.
+ * other session of the account ends; the session that made the change stays, and the owner is e-mailed.
  */
 export async function changePassword(
-  deps: Pick<ProfileDeps, 'db' | 'config' | 'now'>,
+  deps: Pick<ProfileDeps, 'db' | 'config' | 'now' | 'mailer'>,
   user: UserRow,
   sessionId: string | null,
   ip: string,
@@ -124,4 +130,5 @@ export async function changePassword(
     await tx.delete(sessions).where(sessionId ? and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)) : eq(sessions.userId, user.id));
   });
   forgetUser(db, user.id);
+  await sendSecurityNotice(deps, user, { kind: 'password-changed' });
 }

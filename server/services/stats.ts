@@ -1,6 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { tierPosition } from '../../common/rules/commission-tiers.ts';
 import { fromPence, toPence } from '../../common/rules/money.ts';
+import { weightedPipelinePence } from '../../common/rules/pipeline.ts';
+import type { LeadStatus } from '../../common/constants/options.ts';
 import { money } from '../presenters/wire.ts';
 import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
@@ -64,7 +66,7 @@ export async function dashboardAnalytics(db: Db, scope: SQL, everyLead: boolean)
     byStatus: { submitted: c.submitted, reviewing: c.reviewing, qualified: c.qualified, 'in-progress': c.inProgress, 'closed-won': c.won, 'closed-lost': c.lost },
     openPipelineValue: money(value.pipelineValue),
     closedWonValue: money(value.wonValue),
-    valueByStatus: await valueByStatus(db, scope),
+    ...(await valueByStatus(db, scope)),
   };
 }
 
@@ -75,7 +77,12 @@ async function valueByStatus(db: Db, scope: SQL | undefined) {
     .from(leads)
     .where(scope)
     .groupBy(leads.status);
-  return Object.fromEntries(rows.map((r) => [r.status, money(r.value)]));
+  return { valueByStatus: Object.fromEntries(rows.map((r) => [r.status, money(r.value)])), weightedPipelineValue: weighted(rows) };
+}
+
+/** The weighted pipeline value of per-status sums, by the shared rule. */
+function weighted(rows: Array<{ status: string; value: string }>) {
+  return fromPence(weightedPipelinePence(rows.map((r) => ({ status: r.status as LeadStatus, valuePence: toPence(r.value) }))));
 }
 
 /**
@@ -173,5 +180,6 @@ async function organisationAnalytics(db: Db) {
     openPipelineValue: fromPence(openPence),
     closedWonValue: money(by('closed-won')?.value ?? '0'),
     valueByStatus: Object.fromEntries(rows.map((r) => [r.status, money(r.value)])),
+    weightedPipelineValue: weighted(rows.map((r) => ({ status: r.status, value: r.value ?? '0' }))),
   };
 }

@@ -9,6 +9,7 @@ import {
   type TimesheetStatus,
 } from '../../common/constants/timesheets.ts';
 import { AppError } from '../../common/errors.ts';
+import { futureTimeIndexes, londonToday } from '../../common/rules/timesheets.ts';
 import { pageOffset } from '../../common/schemas/page.ts';
 import {
   addDays,
@@ -29,6 +30,9 @@ import { leads, placements, timesheetEntries, timesheetStatusTotals, timesheets,
 import type { Actor } from '../policies/roles.ts';
 import {
   canManagePlacements,
+  earnsFromSheet,
+  mayAdjust,
+  mayDecide,
   placementAbilities,
   placementRatesSeen,
   placementScope,
@@ -66,6 +70,9 @@ function isUniqueViolation(err: unknown): boolean {
 /** The referring partner of a sheet's lead, as a subquery (no row when the sheet does not exist). */
 const partnerOfSheet = (sheetId: string) =>
   sql`select ${leads.submitterId} from ${leads} join ${placements} on ${placements.leadId} = ${leads.id} join ${timesheets} on ${timesheets.placementId} = ${placements.id} where ${timesheets.id} = ${sheetId}`;
+
+/** The referring partner of the sheet in the outer query (who earns commission on its approved time), for its abilities. */
+const referrerOfRow = sql<string | null>`(select l.submitter_id from ${leads} l join ${placements} p on p.lead_id = l.id where p.id = "timesheets"."placement_id")`;
 
 const invalid = (path: string, message: string) => new AppError('validation_failed', message, { issues: [{ path, message }] });
 
@@ -170,6 +177,7 @@ export async function createPlacement(db: Db, actor: Actor, data: PlacementCreat
     if (!lead) throw invalid('leadId', M.leadNotFound);
     if (lead.status !== 'closed-won') throw invalid('leadId', M.leadNotWon);
     if (!(PLACEMENT_LEAD_TYPES as readonly string[]).includes(lead.leadType)) throw invalid('leadId', M.leadWrongType);
+    if (data.clientId === referred.partnerId) throw invalid('clientId', M.clientIsReferrer);
     await checkParties(tx, { contractorId: data.contractorId, clientId: data.clientId });
     const [earlier] = await tx.select({ id: placements.id }).from(placements).where(eq(placements.leadId, data.leadId)).limit(1);
     if (!earlier) await supersedeEstimateCommission(tx, data.leadId, now);
@@ -218,6 +226,10 @@ export async function updatePlacement(db: Db, actor: Actor, id: string, data: Pl
     if (next.payRatePence > next.chargeRatePence) throw invalid('payRate', M.payAboveCharge);
     if (next.endDate < next.startDate) throw invalid('endDate', M.endBeforeStart);
     if (next.contractorId === next.clientId) throw invalid('clientId', M.sameParty);
+    if (next.clientId !== row.clientId) {
+      const [lead] = await tx.select({ partnerId: leads.submitterId }).from(leads).where(eq(leads.id, row.leadId));
+      if (lead?.partnerId === next.clientId) throw invalid('clientId', M.clientIsReferrer);
+    }
     await checkParties(tx, {
       contractorId: next.contractorId !== row.contractorId ? next.contractorId : undefined,
       clientId: next.clientId !== row.clientId ? next.clientId : undefined,
@@ -269,6 +281,7 @@ function timesheetRows(db: Db | Tx) {
       contractorName: nameOf(contractor),
       clientName: nameOf(client),
       approvedByName: sql<string | null>`${approver.firstName} || ' ' || ${approver.lastName}`,
+      referrerId: referrerOfRow,
     })
     .from(timesheets)
     .innerJoin(contractor, eq(contractor.id, timesheets.contractorId))
@@ -299,7 +312,7 @@ function presentTimesheet(viewer: Actor, r: TimesheetRowOut): Timesheet {
     approvalComments: t.approvalComments,
     createdAt: iso(t.createdAt),
     updatedAt: iso(t.updatedAt),
-    can: timesheetAbilities(viewer, t),
+    can: timesheetAbilities(viewer, { ...t, referrerId: r.referrerId }),
   };
 }
 
@@ -354,6 +367,7 @@ function sheetListStatement(db: Db, shape: SheetListShape, only?: TimesheetStatu
         contractorName: nameOf(contractor),
         clientName: nameOf(client),
         approvedByName: sql<string | null>`${approver.firstName} || ' ' || ${approver.lastName}`,
+        referrerId: referrerOfRow,
         total: total.mapWith(Number),
       })
       .from(timesheets)
@@ -444,19 +458,22 @@ export async function createTimesheet(db: Db, actor: Actor, data: TimesheetCreat
 
 /** Locks a sheet the actor sees (404 otherwise) and checks they may do `action` to it now (403, 409). */
 async function lockSheet(tx: Tx, actor: Actor, id: string, action: TimesheetAction): Promise<TimesheetRow> {
-  const [row] = await tx
-    .select()
+  const [found] = await tx
+    .select({ t: timesheets, referrerId: referrerOfRow })
     .from(timesheets)
     .where(and(eq(timesheets.id, id), timesheetScope(actor)))
-    .for('update');
-  if (!row) throw new AppError('not_found', M.notFound);
+    .for('update', { of: timesheets });
+  if (!found) throw new AppError('not_found', M.notFound);
+  const row = found.t;
+  const sheet = { ...row, referrerId: found.referrerId };
   const status = row.status as TimesheetStatus;
-  switch (timesheetPermission(actor, row, action)) {
+  switch (timesheetPermission(actor, sheet, action)) {
     case 'ok':
       return row;
     case 'not_found':
       throw new AppError('not_found', M.notFound);
     case 'forbidden':
+      if (action === 'approve' && mayDecide(actor, sheet) && earnsFromSheet(actor, sheet)) throw new AppError('forbidden', M.noOwnCommissionApproval);
       throw new AppError('forbidden', action === 'edit' ? M.onlyContractorEdits : action === 'submit' ? M.onlyContractorSubmits : M.onlyClientDecides);
     case 'conflict':
       throw new AppError('conflict', action === 'edit' ? M.notEditable(status) : action === 'submit' ? M.notSubmittable(status) : M.notPending(status));
@@ -486,6 +503,9 @@ async function replaceEntries(tx: Tx, sheet: TimesheetRow, entries: TimesheetUpd
     if (e.date < p.startDate || e.date > p.endDate) throw invalid(`entries.${i}.date`, M.dateOutsidePlacement);
     if (e.units > max) throw invalid(`entries.${i}.units`, M.unitsTooMany(max, unit));
   });
+  // checked against the server's clock: the browser's date is only a courtesy
+  const [future] = futureTimeIndexes(entries, londonToday(now));
+  if (future !== undefined) throw invalid(`entries.${future}.units`, M.futureDay);
   const total = entries.reduce((sum, e) => sum + hundredths(e.units), 0);
   await tx.delete(timesheetEntries).where(eq(timesheetEntries.timesheetId, id));
   if (entries.length) {
@@ -509,9 +529,15 @@ export async function adjustTimesheet(db: Db, actor: Actor, id: string, data: Ti
   if (!canManagePlacements(actor)) throw new AppError('forbidden', M.onlyAdminAdjusts);
   await db.transaction(async (tx) => {
     await lockPartner(tx, partnerOfSheet(id));
-    const [sheet] = await tx.select().from(timesheets).where(eq(timesheets.id, id)).for('update');
-    if (!sheet) throw new AppError('not_found', M.notFound);
+    const [found] = await tx
+      .select({ t: timesheets, referrerId: referrerOfRow })
+      .from(timesheets)
+      .where(eq(timesheets.id, id))
+      .for('update', { of: timesheets });
+    if (!found) throw new AppError('not_found', M.notFound);
+    const sheet = found.t;
     if (sheet.contractorId === actor.id) throw new AppError('forbidden', M.noOwnAdjustment);
+    if (!mayAdjust(actor, { ...sheet, referrerId: found.referrerId })) throw new AppError('forbidden', M.noOwnCommissionAdjustment);
     if (sheet.status !== 'approved') throw new AppError('conflict', M.adjustOnlyApproved);
     const beforeEntries = await tx
       .select({ date: timesheetEntries.date, units: timesheetEntries.units, description: timesheetEntries.description })
@@ -562,11 +588,23 @@ const unitsText = (t: TimesheetRow) => {
   return `${n} ${t.unitType === 'day' ? (n === 1 ? 'day' : 'days') : n === 1 ? 'hour' : 'hours'}`;
 };
 
+/** Time stored on a day still to come (entered before that check existed) is neither submitted nor approved. */
+async function refuseFutureTime(tx: Tx, sheetId: string, now: Date) {
+  const [ahead] = await tx
+    .select({ date: timesheetEntries.date })
+    .from(timesheetEntries)
+    .where(and(eq(timesheetEntries.timesheetId, sheetId), sql`${timesheetEntries.units} > 0`, sql`${timesheetEntries.date} > ${londonToday(now)}::date`))
+    .limit(1);
+  if (ahead) throw new AppError('conflict', M.futureTimeOnSheet);
+}
+
 /** The contractor submits a draft or rejected sheet with time on it: pending, and the client is told. */
 export async function submitTimesheet(db: Db, actor: Actor, id: string, now: Date): Promise<TimesheetDetail> {
   await db.transaction(async (tx) => {
     const sheet = await lockSheet(tx, actor, id, 'submit');
+    if (sheet.weekStarting > londonToday(now)) throw new AppError('conflict', M.futureWeek);
     if (hundredths(sheet.totalUnits) <= 0) throw new AppError('conflict', M.emptySheet);
+    await refuseFutureTime(tx, id, now);
     await tx.update(timesheets).set({ status: 'pending', submittedAt: now, updatedAt: now }).where(eq(timesheets.id, id));
     const [who] = await tx
       .select({ name: nameOf(contractor) })
@@ -595,6 +633,7 @@ async function decide(db: Db, actor: Actor, id: string, decision: 'approve' | 'r
     // approval earns the referring partner commission: their lock first, as every commission change takes it
     if (decision === 'approve') await lockPartner(tx, partnerOfSheet(id));
     const sheet = await lockSheet(tx, actor, id, decision);
+    if (decision === 'approve') await refuseFutureTime(tx, id, now);
     const status: TimesheetStatus = decision === 'approve' ? 'approved' : 'rejected';
     const note = comments?.trim() || null;
     await tx

@@ -121,10 +121,10 @@ describe('connection abilities', () => {
 
 describe('application abilities', () => {
   it('a pending application offers its reviewer every decision, and each is then allowed', async () => {
-    const applicant = await makeUser(ctx.db, { accountStatus: 'pending', firstName: 'Abigail' });
+    const applicant = await makeUser(ctx.db, { accountStatus: 'pending', firstName: 'Abigail', emailVerifiedAt: new Date() });
     const page = (await get(admin.cookie, '/api/admin/pending-applications?pageSize=100')).json();
     const row = page.items.find((a: { userId: string }) => a.userId === applicant.id);
-    expect(row.can).toEqual({ update: true, approve: true, reject: true });
+    expect(row.can).toEqual({ update: true, approve: true, reject: true, approveBlockedReason: null, resendVerification: false });
     expect((await send(admin.cookie, 'POST', `/api/admin/update-application/${applicant.id}`, { companyVerified: true })).statusCode).toBe(200);
     expect((await send(admin.cookie, 'POST', `/api/admin/reject-application/${applicant.id}`, { reason: 'unverified_company' })).statusCode).toBe(200);
     // once rejected: no more checklist changes or rejections, but it may be reconsidered and approved
@@ -144,7 +144,10 @@ describe('admin hierarchy', () => {
   it('an admin is offered nothing on an admin or master-admin account, and the server refuses it', async () => {
     const otherAdmin = await makeUser(ctx.db, { role: 'admin' });
     for (const target of [otherAdmin.id, master.user.id]) {
-      expect((await row(admin, target)).can).toEqual({ activate: false, deactivate: false, remove: false });
+      expect((await row(admin, target)).can).toEqual({ activate: false, deactivate: false, remove: false, sendPasswordReset: false, edit: false, changeRole: false });
+      expect((await send(admin.cookie, 'PATCH', `/api/users/${target}`, { jobTitle: 'Changed' })).statusCode).toBe(403);
+      expect((await send(admin.cookie, 'PATCH', `/api/users/${target}/role`, { role: 'partner' })).statusCode).toBe(403);
+      expect((await send(admin.cookie, 'POST', `/api/users/${target}/password-reset`, {})).statusCode).toBe(403);
       expect((await send(admin.cookie, 'PATCH', `/api/users/${target}/status`, { isActive: false })).statusCode).toBe(403);
       expect((await send(admin.cookie, 'DELETE', `/api/users/${target}`)).statusCode).toBe(403);
       expect((await reloadUser(ctx.db, target)).isActive).toBe(true);
@@ -153,11 +156,15 @@ describe('admin hierarchy', () => {
 
   it('an admin manages partners; a master-admin manages admins too — as offered', async () => {
     const p = await makeUser(ctx.db);
-    expect((await row(admin, p.id)).can).toEqual({ activate: false, deactivate: true, remove: true });
+    expect((await row(admin, p.id)).can).toEqual({ activate: false, deactivate: true, remove: true, sendPasswordReset: true, edit: true, changeRole: false });
+    expect((await send(admin.cookie, 'PATCH', `/api/users/${p.id}`, { jobTitle: 'Corrected' })).statusCode).toBe(200);
+    expect((await send(admin.cookie, 'PATCH', `/api/users/${p.id}/role`, { role: 'admin' })).statusCode).toBe(403);
     expect((await send(admin.cookie, 'PATCH', `/api/users/${p.id}/status`, { isActive: false })).statusCode).toBe(200);
-    expect((await row(admin, p.id)).can).toEqual({ activate: true, deactivate: false, remove: true });
+    expect((await row(admin, p.id)).can).toEqual({ activate: true, deactivate: false, remove: true, sendPasswordReset: false, edit: true, changeRole: false });
     const a = await makeUser(ctx.db, { role: 'admin' });
-    expect((await row(master, a.id)).can).toEqual({ activate: false, deactivate: true, remove: true });
+    expect((await row(master, a.id)).can).toEqual({ activate: false, deactivate: true, remove: true, sendPasswordReset: true, edit: true, changeRole: true });
+    expect((await send(master.cookie, 'PATCH', `/api/users/${a.id}`, { jobTitle: 'Corrected' })).statusCode).toBe(200);
+    expect((await send(master.cookie, 'PATCH', `/api/users/${a.id}/role`, { role: 'admin' })).statusCode).toBe(200);
     expect((await send(master.cookie, 'PATCH', `/api/users/${a.id}/status`, { isActive: false })).statusCode).toBe(200);
     expect((await reloadUser(ctx.db, a.id)).isActive).toBe(false);
   });
@@ -179,7 +186,7 @@ describe('admin hierarchy', () => {
     // the survivor is offered Activate on the other master-admin, and it works
     const other = left.find((u) => !u.isActive)!;
     const viewer = survivor.id === master.user.id ? master : second;
-    expect((await row(viewer, other.id)).can).toEqual({ activate: true, deactivate: false, remove: true });
+    expect((await row(viewer, other.id)).can).toEqual({ activate: true, deactivate: false, remove: true, sendPasswordReset: false, edit: true, changeRole: true });
     expect((await send(cookie, 'PATCH', `/api/users/${other.id}/status`, { isActive: true })).statusCode).toBe(200);
     expect((await reloadUser(ctx.db, other.id)).isActive).toBe(true);
   });

@@ -41,6 +41,14 @@ import { wantsEmail } from '../../server/services/notification-preferences.ts';
 import { createTestApp, makeSignedIn, makeUser, openSession, registration, reloadUser, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
 import { expectError, NO_SUCH_ID } from '../helpers/http.ts';
+import { confirmIdentity } from '../helpers/reauth.ts';
+
+/** A member signed in who has just confirmed their identity, as the export and the deletion request need. */
+async function confirmedSignIn(...args: Parameters<typeof makeSignedIn>): Promise<SignedIn> {
+  const who = await makeSignedIn(...args);
+  await confirmIdentity(args[0].app, who.cookie, who.user.plainPassword);
+  return who;
+}
 
 const DAY = 86_400_000;
 let ctx: TestContext;
@@ -49,8 +57,8 @@ let master: SignedIn;
 
 beforeAll(async () => {
   ctx = await createTestApp({ config: { publicUrl: 'https://members.example', session: { idleMs: 30 * DAY, absoluteMs: 30 * DAY, cacheMs: 0 } } });
-  admin = await makeSignedIn(ctx, { role: 'admin', firstName: 'Ada' });
-  master = await makeSignedIn(ctx, { role: 'master-admin', firstName: 'Martha' });
+  admin = await confirmedSignIn(ctx, { role: 'admin', firstName: 'Ada' });
+  master = await confirmedSignIn(ctx, { role: 'master-admin', firstName: 'Martha' });
 });
 /** The member's e-mail whose subject matches, once the notification's own e-mail has gone out (after the act, on the live bus). */
 async function mailTo(email: string, subject: RegExp) {
@@ -97,7 +105,7 @@ describe('e-mail notification preferences', () => {
   });
 
   it('answers the defaults until the member chooses, then their choice; wantsEmail follows it', async () => {
-    const member = await makeSignedIn(ctx);
+    const member = await confirmedSignIn(ctx);
     const initial = await member.api.getOk(notificationPreferencesSchema, '/api/notification-preferences');
     expect(initial).toMatchObject({ emailTypes: DEFAULT_EMAIL_TYPES, emailFrequency: 'immediate', isDefault: true });
     expect(initial.available).not.toContain('ceo_contact');
@@ -139,7 +147,7 @@ describe('e-mail notification preferences', () => {
   });
 
   it('refuses unknown types, a wrong frequency, extra fields, cross-site writes and non-members', async () => {
-    const member = await makeSignedIn(ctx);
+    const member = await confirmedSignIn(ctx);
     const unknown = await member.api.put('/api/notification-preferences', { body: { emailTypes: ['lead_updates', 'marketing'], emailFrequency: 'daily' } });
     expectError(unknown, 400, 'validation_failed');
     expect(unknown.json().error.issues[0]).toMatchObject({ path: 'emailTypes.1', message: 'Unknown notification type' });
@@ -170,19 +178,16 @@ describe('data export', () => {
   let zip: Record<string, Uint8Array>;
 
   beforeAll(async () => {
-    owner = await makeSignedIn(ctx, { firstName: 'Olivia', lastName: 'Owner', email: 'olivia.owner@members.example', expertise: ['Negotiation'] });
-    other = await makeSignedIn(ctx, { firstName: 'Oscar', lastName: 'Other', email: 'oscar.other@members.example', expertise: ['Tax'] });
+    owner = await confirmedSignIn(ctx, { firstName: 'Olivia', lastName: 'Owner', email: 'olivia.owner@members.example', expertise: ['Negotiation'] });
+    other = await confirmedSignIn(ctx, { firstName: 'Oscar', lastName: 'Other', email: 'oscar.other@members.example', expertise: ['Tax'] });
     const storage = ctx.app.ctx.storage;
     expect((await owner.api.post('/api/auth/upload-profile-picture', multipart('profilePicture', await png(), 'me.png', 'image/png'))).statusCode).toBe(200);
     expect((await owner.api.post('/api/auth/upload-cv', multipart('cv', pdf, 'cv.pdf', 'application/pdf'))).statusCode).toBe(200);
     await makeLead(ctx.db, { submitter: owner.user, companyName: 'Owner Prospects Ltd', status: 'qualified', by: admin.user, notes: 'Looks promising' });
     await makeCommission(ctx.db, { partner: owner.user, by: admin.user, companyName: 'Owner Won Ltd' });
-    await ctx.db.insert(pushSubscriptions).values({
-      userId: owner.user.id,
-      endpoint: 'https://push.example/owner-secret-endpoint',
-      p256dh: 'owner-key',
-      auth: 'owner-auth',
-      userAgent: 'Owner Phone Browser',
+    await owner.api.post('/api/push/subscriptions', {
+      body: { endpoint: 'https://fcm.googleapis.com/fcm/send/owner-secret-endpoint', keys: { p256dh: `B${'o'.repeat(86)}`, auth: 'o'.repeat(22) } },
+      headers: { 'user-agent': 'Owner Phone Browser' },
     });
     await makePost(ctx.db, { author: owner.user, title: 'Owner post about referrals', image: await png(), storage });
     await makeEndorsement(ctx.db, { from: owner.user, to: other.user, skill: 'Tax' });
@@ -253,7 +258,8 @@ describe('data export', () => {
     expect(profile).toMatchObject({ id: owner.user.id, email: 'olivia.owner@members.example', firstName: 'Olivia', signInMethods: { password: true } });
     expect(JSON.stringify(profile)).not.toContain('$argon2');
     // the browsers taking pushes, never their push addresses or keys
-    expect(profile.pushDevices).toEqual([{ browser: 'Owner Phone Browser', subscribedAt: expect.any(String), lastPushedAt: null }]);
+    // and whether each is active, never when a push last reached it
+    expect(profile.pushDevices).toEqual([{ browser: 'Owner Phone Browser', subscribedAt: expect.any(String), active: true }]);
     expect(JSON.stringify(profile)).not.toContain('owner-secret-endpoint');
     const leadList = json('leads.json') as Array<{ companyName: string; timeline: Array<{ toStatus: string | null; notes: string | null }> }>;
     expect(leadList.map((l) => l.companyName).sort()).toEqual(['Owner Prospects Ltd', 'Owner Won Ltd']);
@@ -312,7 +318,7 @@ describe('data export', () => {
   });
 
   it('answers the export being prepared instead of starting another, and allows three a day (429 after)', async () => {
-    const member = await makeSignedIn(ctx);
+    const member = await confirmedSignIn(ctx);
     const [pending] = await ctx.db.insert(dataExports).values({ userId: member.user.id, status: 'pending', createdAt: ctx.clock.now() }).returning();
     const again = await member.api.postOk(dataExportSchema, '/api/data-exports');
     expect(again).toMatchObject({ id: pending.id, status: 'pending' });
@@ -333,7 +339,7 @@ describe('data export', () => {
   });
 
   it('expires after 24 hours: the download is gone (410) and the file is deleted when listing', async () => {
-    const member = await makeSignedIn(ctx);
+    const member = await confirmedSignIn(ctx);
     const made = await member.api.postOk(dataExportSchema, '/api/data-exports', { status: 202 });
     const done = await settled(member, made.id);
     const [row] = await ctx.db.select().from(dataExports).where(eq(dataExports.id, done.id));
@@ -353,7 +359,7 @@ describe('data export', () => {
   });
 
   it('at start marks exports a stopped process left pending as failed, so the member can start another', async () => {
-    const member = await makeSignedIn(ctx);
+    const member = await confirmedSignIn(ctx);
     const longAgo = new Date(ctx.clock.now().getTime() - DATA_EXPORT_LIMITS.staleMs - 60_000);
     const [lost] = await ctx.db.insert(dataExports).values({ userId: member.user.id, status: 'pending', createdAt: longAgo }).returning();
     await recoverExports({ db: ctx.db, storage: ctx.app.ctx.storage }, ctx.clock.now());
@@ -368,7 +374,7 @@ describe('data export', () => {
 
 describe('account deletion', () => {
   it('asks the member to type DELETE or their e-mail, allows one pending request, and lets them cancel it', async () => {
-    const member = await makeSignedIn(ctx, { email: 'Casey.Cancel@members.example' });
+    const member = await confirmedSignIn(ctx, { email: 'Casey.Cancel@members.example' });
     const wrong = await member.api.post('/api/account-deletion-request', { body: { confirm: 'delete please' } });
     expectError(wrong, 400, 'validation_failed');
     expect(wrong.json().error.issues[0]).toEqual({ path: 'confirm', message: 'Type DELETE or your e-mail address to confirm' });
@@ -403,14 +409,14 @@ describe('account deletion', () => {
     expect(await master.api.getOk(deletionRequestEnvelopeSchema, '/api/account-deletion-request')).toEqual({ request: null, canRequest: false });
     const pending = await makeUser(ctx.db, { accountStatus: 'pending' });
     expectError(await client(ctx.app, await openSession(ctx, pending.id)).post('/api/account-deletion-request', { body: { confirm: 'DELETE' } }), 403, 'forbidden');
-    const member = await makeSignedIn(ctx);
+    const member = await confirmedSignIn(ctx);
     expectError(await member.api.post('/api/account-deletion-request', { body: { confirm: 'DELETE' }, headers: crossSite }), 403, 'forbidden');
   });
 
   it('keeps the admin side for admins: a partner cannot list, confirm or decline (403)', async () => {
-    const asker = await makeSignedIn(ctx);
+    const asker = await confirmedSignIn(ctx);
     const { request } = await asker.api.postOk(deletionRequestEnvelopeSchema, '/api/account-deletion-request', { body: { confirm: 'DELETE' }, status: 201 });
-    const partner = await makeSignedIn(ctx);
+    const partner = await confirmedSignIn(ctx);
     expectError(await partner.api.get('/api/admin/account-deletion-requests'), 403, 'forbidden');
     expectError(await partner.api.post(`/api/admin/account-deletion-requests/${request!.id}/confirm`, { body: {} }), 403, 'forbidden');
     expectError(await partner.api.post(`/api/admin/account-deletion-requests/${request!.id}/decline`, { body: {} }), 403, 'forbidden');
@@ -422,7 +428,7 @@ describe('account deletion', () => {
   });
 
   it('lets only a master-admin confirm an admin’s request', async () => {
-    const otherAdmin = await makeSignedIn(ctx, { role: 'admin' });
+    const otherAdmin = await confirmedSignIn(ctx, { role: 'admin' });
     const { request } = await otherAdmin.api.postOk(deletionRequestEnvelopeSchema, '/api/account-deletion-request', { body: { confirm: 'DELETE' }, status: 201 });
     const page = await admin.api.getOk(adminDeletionPageSchema, '/api/admin/account-deletion-requests');
     expect(page.items.find((r) => r.id === request!.id)).toMatchObject({ userRole: 'admin', can: { confirm: false, decline: true } });
@@ -432,7 +438,7 @@ describe('account deletion', () => {
   });
 
   it('declining tells the member, by notification and e-mail, and is audited', async () => {
-    const member = await makeSignedIn(ctx, { email: 'dana.declined@members.example' });
+    const member = await confirmedSignIn(ctx, { email: 'dana.declined@members.example' });
     const { request } = await member.api.postOk(deletionRequestEnvelopeSchema, '/api/account-deletion-request', { body: { confirm: 'DELETE' }, status: 201 });
     await admin.api.postOk(okSchema, `/api/admin/account-deletion-requests/${request!.id}/decline`, { body: { note: 'You have unpaid commissions; we will call you.' } });
     expect((await member.api.getOk(deletionRequestEnvelopeSchema, '/api/account-deletion-request')).request).toMatchObject({
@@ -456,21 +462,24 @@ describe('account deletion', () => {
 
   it('confirming anonymises the account in one go: figures kept, content removed, no sign-in, e-mail free again', async () => {
     const storage = ctx.app.ctx.storage;
-    const leaver = await makeSignedIn(ctx, {
+    const leaver = await confirmedSignIn(ctx, {
       firstName: 'Lena',
       lastName: 'Leaver',
       email: 'lena.leaver@members.example',
       phoneNumber: '+44 7700 900123',
       bio: 'A bio.',
     });
-    const friend = await makeSignedIn(ctx, { expertise: ['Audit'] });
+    const friend = await confirmedSignIn(ctx, { expertise: ['Audit'] });
     await leaver.api.post('/api/auth/upload-profile-picture', multipart('profilePicture', await png(), 'me.png', 'image/png'));
     await leaver.api.post('/api/auth/upload-cv', multipart('cv', pdf, 'cv.pdf', 'application/pdf'));
     await makeCommission(ctx.db, { partner: leaver.user, by: admin.user, companyName: 'Leaver Won Ltd', paidAt: new Date() });
     await makeCommission(ctx.db, { partner: leaver.user, by: admin.user, companyName: 'Leaver Second Ltd' });
     const post = await makePost(ctx.db, { author: leaver.user, title: 'Leaver post', image: await png(), storage });
     await makeEndorsement(ctx.db, { from: leaver.user, to: friend.user, skill: 'Audit' });
-    await ctx.db.insert(pushSubscriptions).values({ userId: leaver.user.id, endpoint: 'https://push.example/leaver-phone', p256dh: 'k', auth: 'a' });
+    await leaver.api.post('/api/push/subscriptions', {
+      body: { endpoint: 'https://fcm.googleapis.com/fcm/send/leaver-phone', keys: { p256dh: `B${'l'.repeat(86)}`, auth: 'l'.repeat(22) } },
+    });
+    expect(await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, leaver.user.id))).toHaveLength(1);
     const before = await reloadUser(ctx.db, leaver.user.id);
     const [postRow] = await ctx.db.select().from(communityPosts).where(eq(communityPosts.id, post.id));
     const sumOf = async () => {
@@ -567,8 +576,8 @@ describe('account deletion', () => {
   });
 
   it('confirming gives up the member’s places at events still to come: the first on the waitlist is promoted and told', async () => {
-    const leaver = await makeSignedIn(ctx);
-    const waiting = await makeSignedIn(ctx, { email: 'wait.listed@members.example' });
+    const leaver = await confirmedSignIn(ctx);
+    const waiting = await confirmedSignIn(ctx, { email: 'wait.listed@members.example' });
     expect((await waiting.api.put('/api/notification-preferences', { body: { emailTypes: ['events'], emailFrequency: 'immediate' } })).statusCode).toBe(200);
     const now = new Date();
     const event = await makeEvent(ctx.db, { organizer: admin.user, title: 'Boardroom Breakfast', maxAttendees: 1, now });
@@ -588,8 +597,8 @@ describe('account deletion', () => {
   });
 
   it('confirming deletes the member’s chat messages (words cleared) and takes them out of their groups, ownership handed on', async () => {
-    const leaver = await makeSignedIn(ctx);
-    const stayer = await makeSignedIn(ctx);
+    const leaver = await confirmedSignIn(ctx);
+    const stayer = await confirmedSignIn(ctx);
     await makeConnection(ctx.db, { from: leaver.user, to: stayer.user, status: 'accepted' });
     const group = (await leaver.api.post('/api/chat/channels', { body: { name: 'Leaver group', isPrivate: true } })).json();
     expect((await leaver.api.post(`/api/chat/channels/${group.id}/invite`, { body: { userId: stayer.user.id } })).statusCode).toBe(200);

@@ -8,6 +8,7 @@ import { LAST_SIGN_IN_METHOD, NOT_LINKED } from '../../server/services/oauth-acc
 import { createTestApp, login, makeSignedIn, makeUser, openSession, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
 import { expectError } from '../helpers/http.ts';
+import { confirmIdentity, markConfirmed } from '../helpers/reauth.ts';
 
 /** Profile Settings → Security: the member's active sessions and unlinking Google or Apple. */
 
@@ -92,6 +93,7 @@ describe('active sessions', () => {
     const third = client(ctx.app, await openSession(ctx, who.user.id));
     const bystander = await makeSignedIn(ctx);
     expect((await third.get('/api/auth/me')).statusCode).toBe(200);
+    await confirmIdentity(ctx.app, who.cookie, who.user.plainPassword);
     expect(await who.api.postOk(signedOutCountSchema, '/api/auth/sessions/sign-out-others')).toEqual({ signedOut: 2 });
     expectError(await second.get('/api/auth/me'), 401, 'unauthorized');
     expectError(await third.get('/api/auth/me'), 401, 'unauthorized');
@@ -110,6 +112,7 @@ describe('active sessions', () => {
 describe('unlinking Google or Apple', () => {
   it('unlinks a provider from an account that keeps its password', async () => {
     const who = await makeSignedIn(ctx, { googleId: `g-${Date.now()}` });
+    await confirmIdentity(ctx.app, who.cookie, who.user.plainPassword);
     const res = await who.api.deleteOk(userEnvelopeSchema, '/api/auth/oauth/google');
     expect(res.user.googleLinked).toBe(false);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, who.user.id));
@@ -122,7 +125,9 @@ describe('unlinking Google or Apple', () => {
     const n = Date.now();
     const u = await makeUser(ctx.db, { accountStatus: 'approved', googleId: `g2-${n}`, appleId: `a2-${n}` });
     await ctx.db.update(users).set({ password: null }).where(eq(users.id, u.id));
-    const api = client(ctx.app, await openSession(ctx, u.id));
+    const cookie = await openSession(ctx, u.id);
+    await markConfirmed(ctx, cookie);
+    const api = client(ctx.app, cookie);
     const afterApple = await api.deleteOk(userEnvelopeSchema, '/api/auth/oauth/apple');
     expect(afterApple.user).toMatchObject({ appleLinked: false, googleLinked: true });
     const refused = expectError(await api.delete('/api/auth/oauth/google'), 409, 'conflict');
@@ -134,6 +139,7 @@ describe('unlinking Google or Apple', () => {
   it('is refused signed out and from another site', async () => {
     expectError(await client(ctx.app).delete('/api/auth/oauth/google'), 401, 'unauthorized');
     const who = await makeSignedIn(ctx, { googleId: `g3-${Date.now()}` });
+    await confirmIdentity(ctx.app, who.cookie, who.user.plainPassword);
     expectError(await who.api.delete('/api/auth/oauth/google', { headers: { 'sec-fetch-site': 'cross-site' } }), 403, 'forbidden');
     expect((await who.api.getOk(userEnvelopeSchema, '/api/auth/me')).user.googleLinked).toBe(true);
   });

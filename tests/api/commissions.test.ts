@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadStatus } from '../../common/constants/options.ts';
-import { commissionPageSchema, commissionSummarySchema } from '../../common/schemas/commission.ts';
+import { fromPence, toPence } from '../../common/rules/money.ts';
+import { adminCommissionPageSchema, commissionPageSchema, commissionSummarySchema } from '../../common/schemas/commission.ts';
 import { analyticsSchema, dashboardStatsSchema } from '../../common/schemas/dashboard.ts';
 import { makeCommission, makeLead } from '../../server/db/factories/leads.ts';
 import { commissions, leads } from '../../server/db/schema/index.ts';
 import type { Actor } from '../../server/policies/roles.ts';
 import { createTestApp, login, makeSignedIn, makeUser, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
+import { expectError } from '../helpers/http.ts';
 
 let ctx: TestContext;
 let admin: SignedIn;
@@ -203,5 +205,100 @@ describe('dashboard stats', () => {
     expect(a.valueByStatus).toMatchObject({ 'closed-won': '1000.00', qualified: '2000.00', 'in-progress': '3000.00', submitted: '4000.00' });
     const all = await admin.api.getOk(analyticsSchema, '/api/analytics/dashboard');
     expect(all.totalLeads).toBe((await ctx.db.select().from(leads)).length);
+  });
+
+  it('weights the pipeline value of every status, closed-lost at 0.3 like the other unnamed statuses', async () => {
+    const p = await makeSignedIn(ctx);
+    await lead(p.user, '1000', 'Weight 0', 'closed-won');
+    await lead(p.user, '2000', 'Weight 1', 'qualified');
+    await lead(p.user, '3000', 'Weight 2', 'in-progress');
+    await lead(p.user, '4000', 'Weight 3');
+    await lead(p.user, '5000', 'Weight 4', 'closed-lost');
+    const a = await p.api.getOk(analyticsSchema, '/api/analytics/dashboard');
+    // 1000 + 0.7 × 2000 + 0.9 × 3000 + 0.3 × 4000 + 0.3 × 5000
+    expect(a.weightedPipelineValue).toBe('7800.00');
+    // the organisation's figure (from the per-status totals) follows the same rule
+    const all = await admin.api.getOk(analyticsSchema, '/api/analytics/dashboard');
+    const factor: Record<string, number> = { qualified: 7, 'in-progress': 9, 'closed-won': 10 };
+    const tenths = Object.entries(all.valueByStatus).reduce((sum, [status, pounds]) => sum + Math.round(Number(pounds) * 100) * (factor[status] ?? 3), 0);
+    expect(all.valueByStatus['closed-lost']).toBeDefined();
+    expect(all.weightedPipelineValue).toBe((Math.round(tenths / 10) / 100).toFixed(2));
+  });
+});
+
+describe('GET /api/admin/commissions: what is owed, oldest first', () => {
+  let own: TestContext;
+  let boss: SignedIn;
+  let partner: SignedIn;
+  let september: string;
+  let october: string;
+  beforeAll(async () => {
+    own = await createTestApp();
+    own.clock.current = new Date('2026-11-20T10:00:00Z');
+    boss = await makeSignedIn(own, { role: 'admin' });
+    partner = await makeSignedIn(own);
+    const other = await makeSignedIn(own);
+    // October's is made first, so creation order alone would not put September first
+    const oct = await makeCommission(own.db, { partner: partner.user, by: boss.user, closedAt: new Date('2026-10-06T10:00:00Z'), estimatedValue: '2000' });
+    const sep = await makeCommission(own.db, { partner: other.user, by: boss.user, closedAt: new Date('2026-09-15T10:00:00Z'), estimatedValue: '1500' });
+    // paid, and this month's: neither is owed from before
+    await makeCommission(own.db, {
+      partner: partner.user,
+      by: boss.user,
+      closedAt: new Date('2026-10-20T10:00:00Z'),
+      estimatedValue: '900',
+      paidAt: new Date('2026-11-02T10:00:00Z'),
+    });
+    await own.db
+      .update(commissions)
+      .set({ createdAt: new Date('2026-10-06T10:00:00Z') })
+      .where(eq(commissions.id, oct.commission.id));
+    await own.db
+      .update(commissions)
+      .set({ createdAt: new Date('2026-09-15T10:00:00Z') })
+      .where(eq(commissions.id, sep.commission.id));
+    september = sep.commission.id;
+    october = oct.commission.id;
+  });
+  afterAll(async () => {
+    await own?.close();
+  });
+  const owedPage = adminCommissionPageSchema;
+  const pounds = async (...ids: string[]) => {
+    const rows = await own.db.select().from(commissions);
+    return fromPence(rows.filter((r) => ids.includes(r.id)).reduce((s, r) => s + toPence(r.amount), 0));
+  };
+
+  it('refuses members and strangers, bad orders and unknown filters', async () => {
+    expectError(await client(own.app).get('/api/admin/commissions', { query: { status: 'pending', order: 'oldest' } }), 401, 'unauthorized');
+    expectError(await partner.api.get('/api/admin/commissions', { query: { status: 'pending', order: 'oldest' } }), 403, 'forbidden');
+    expectError(await boss.api.get('/api/admin/commissions', { query: { order: 'biggest' } }), 400, 'validation_failed');
+    expectError(await boss.api.get('/api/admin/commissions', { query: { partnerId: partner.user.id } }), 400, 'validation_failed');
+  });
+
+  it('lists every pending commission from two months, oldest first, with the total owed computed over all of them', async () => {
+    const page = await boss.api.getOk(owedPage, '/api/admin/commissions', { query: { status: 'pending', order: 'oldest' } });
+    expect(page.items.map((c) => c.id)).toEqual([september, october]);
+    expect(page.items.map((c) => c.month)).toEqual(['2026-09', '2026-10']);
+    expect(page.total).toBe(2);
+    expect(page.owed).toEqual({ count: 2, amount: await pounds(september, october) });
+    expect(Number(page.owed.amount)).toBeGreaterThan(0);
+    // one row a page: the order holds across pages
+    const second = await boss.api.getOk(owedPage, '/api/admin/commissions', { query: { status: 'pending', order: 'oldest', page: 2, pageSize: 1 } });
+    expect(second.items.map((c) => c.id)).toEqual([october]);
+    expect(second.owed.count).toBe(2);
+  });
+
+  it('keeps the month filter and the newest-first order as options, the owed total still across every month', async () => {
+    const oct = await boss.api.getOk(owedPage, '/api/admin/commissions', { query: { status: 'pending', month: '2026-10', order: 'oldest' } });
+    expect(oct.items.map((c) => c.id)).toEqual([october]);
+    expect(oct.owed).toEqual({ count: 2, amount: await pounds(september, october) });
+    const newest = await boss.api.getOk(owedPage, '/api/admin/commissions', { query: { status: 'pending' } });
+    expect(newest.items.map((c) => c.id)).toEqual([october, september]);
+    // paying one takes it out of what is owed
+    await boss.api.post(`/api/admin/commissions/${september}/pay`);
+    const after = await boss.api.getOk(owedPage, '/api/admin/commissions', { query: { status: 'pending', order: 'oldest' } });
+    expect(after.items.map((c) => c.id)).toEqual([october]);
+    expect(after.owed).toEqual({ count: 1, amount: await pounds(october) });
   });
 });

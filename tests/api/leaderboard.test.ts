@@ -63,12 +63,30 @@ afterAll(async () => {
 });
 
 describe('GET /api/leaderboard', () => {
-  it('counts a deal won in the period it was won, with its commission, and the referral in the period it was made', async () => {
-    const june = entry((await board(quiet, 'month')).items, lateWin)!;
-    expect(june).toMatchObject({ successfulReferrals: 1, totalReferrals: 0, successRate: 1, totalCommission: await commissionOf(lateWin.user.id) });
-    expect(Number(june.totalCommission)).toBeGreaterThan(0);
+  it('counts the leads referred in the period, and of those the deals won and their commission: never more wins than referrals', async () => {
+    // referred in May, won in June: May's referral, win and commission, so not on June's board at all
+    expect(entry((await board(quiet, 'month')).items, lateWin)).toBeUndefined();
     const quarter = entry((await board(quiet, 'quarter')).items, lateWin)!;
-    expect(quarter).toMatchObject({ successfulReferrals: 1, totalReferrals: 1, successRate: 1 });
+    expect(quarter).toMatchObject({ successfulReferrals: 1, totalReferrals: 1, successRate: 1, totalCommission: await commissionOf(lateWin.user.id) });
+    expect(Number(quarter.totalCommission)).toBeGreaterThan(0);
+    for (const period of ['month', 'quarter', 'year', 'all'] as const) {
+      for (const e of (await board(admin, period)).items) expect(e.successfulReferrals, `${e.name} in ${period}`).toBeLessThanOrEqual(e.totalReferrals);
+    }
+  });
+
+  it('keeps a deleted lead out of every figure, its commission with it', async () => {
+    const gone = await makeSignedIn(ctx, { firstName: 'Gina' });
+    const lead = await makeLead(ctx.db, {
+      submitter: gone.user,
+      by: admin.user,
+      now: new Date('2026-06-04T09:00:00Z'),
+      status: 'closed-won',
+      statusAt: new Date('2026-06-08T09:00:00Z'),
+    });
+    expect(entry((await board(admin, 'month')).items, gone)).toMatchObject({ successfulReferrals: 1, totalReferrals: 1 });
+    expect((await admin.api.delete(`/api/leads/${lead.id}`)).statusCode).toBe(200);
+    for (const period of ['month', 'all'] as const) expect(entry((await board(admin, period)).items, gone)).toBeUndefined();
+    ctx.clock.advance(11_000); // the next tests count ranked partners afresh
   });
 
   it('ranks commission first, then deals won, then referrals, with success rate and money as decimals', async () => {

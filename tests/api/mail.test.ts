@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { outbox } from '../../server/db/schema/index.ts';
+import { outbox, users } from '../../server/db/schema/index.ts';
 import { createTestApp, makeUser, openSession, registration, type TestContext } from '../helpers/app.ts';
 import { plainBody, startInbox, type ReceivedMail } from '../helpers/smtp-inbox.ts';
 
@@ -63,7 +63,10 @@ async function applicantAndAdmin(ctx: TestContext) {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
   expect(res.statusCode).toBe(201);
   const admin = await makeUser(ctx.db, { role: 'admin' });
-  return { email: body.email, firstName: body.firstName, id: res.json().user.id as string, cookie: await openSession(ctx, admin.id) };
+  const id = res.json().user.id as string;
+  // the applicant confirmed their address, as approval needs
+  await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, id));
+  return { email: body.email, firstName: body.firstName, id, cookie: await openSession(ctx, admin.id) };
 }
 
 /** The outbox rows of one recipient, optionally only those whose subject matches (registration also mails a verification link). */

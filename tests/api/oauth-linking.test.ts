@@ -3,14 +3,19 @@ import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema/index.ts';
+import { sessions } from '../../server/db/schema/index.ts';
+import { hashToken } from '../../server/lib/tokens.ts';
 import { createTestApp, login, makeUser, reloadUser, type TestContext } from '../helpers/app.ts';
+import { expectError } from '../helpers/http.ts';
+import { confirmIdentity } from '../helpers/reauth.ts';
 
 /**
  * Linking Google or Apple to an existing account from Profile Settings: the owner signs in with their password,
  * starts the provider's flow while signed in, and the callback links that identity to them only if they are
  * still the one signed in. This is the way to link an account whose e-mail address was never verified; a
  * plain provider sign-in never links such an account, and never creates one from an address the provider has
- * not verified.
+ * not verified. Linking needs the identity confirmed on the session within the last minutes; an account without
+ * a password confirms it by signing in afresh with the provider already linked to it (`?reauth=1`).
  */
 
 const APP_URL = 'http://app.test';
@@ -45,9 +50,10 @@ function cookiePair(res: LightMyRequestResponse, name: string): string | undefin
   return pair === `${name}=` ? undefined : pair;
 }
 
-/** Starts a flow (with `?link=1` when linking) as this browser, lets the provider approve it, and delivers the callback. */
-async function flow(provider: 'google' | 'apple', startCookie: string | undefined, callbackCookie: string | undefined, link = true) {
-  const start = await ctx.app.inject({ method: 'GET', url: `/api/auth/${provider}${link ? '?link=1' : ''}`, headers: startCookie ? { cookie: startCookie } : {} });
+/** Starts a flow (with `?link=1` when linking, or another query) as this browser, lets the provider approve it, and delivers the callback. */
+async function flow(provider: 'google' | 'apple', startCookie: string | undefined, callbackCookie: string | undefined, link: boolean | string = true) {
+  const query = typeof link === 'string' ? link : link ? '?link=1' : '';
+  const start = await ctx.app.inject({ method: 'GET', url: `/api/auth/${provider}${query}`, headers: startCookie ? { cookie: startCookie } : {} });
   expect(start.statusCode).toBe(302);
   const flowCookie = cookiePair(start, 'cp_oidc')!;
   expect(flowCookie).toBeDefined();
@@ -62,10 +68,18 @@ async function flow(provider: 'google' | 'apple', startCookie: string | undefine
   return ctx.app.inject({ method: 'GET', url: cb.pathname + cb.search, headers: { cookie } });
 }
 
-/** A member signed in with their password, whose e-mail address is the provider's but was never verified. */
+/** A member signed in with their password (and confirmed, so linking is open), whose e-mail address is the provider's but was never verified. */
 async function unverifiedMember() {
   const user = await makeUser(ctx.db, { email: String(claims.email) });
-  return { user, cookie: await login(ctx.app, user.username!, user.plainPassword) };
+  const cookie = await login(ctx.app, user.username!, user.plainPassword);
+  await confirmIdentity(ctx.app, cookie, user.plainPassword);
+  return { user, cookie };
+}
+
+const sessionOf = (cookie: string) => hashToken(cookie.replace(/^cp_session=/, ''));
+async function confirmedAt(cookie: string) {
+  const [row] = await ctx.db.select({ at: sessions.identityConfirmedAt }).from(sessions).where(eq(sessions.id, sessionOf(cookie)));
+  return row?.at ?? null;
 }
 
 describe('linking from Profile Settings', () => {
@@ -166,3 +180,79 @@ describe('signing in with a provider onto an address nobody proved', () => {
     ).toHaveLength(0);
   });
 });
+
+describe('re-authentication around linking', () => {
+  it('refuses to start a link (403, no flow cookie) until the session has confirmed its identity, and again five minutes after', async () => {
+    const user = await makeUser(ctx.db);
+    const cookie = await login(ctx.app, user.username!, user.plainPassword);
+    const start = () => ctx.app.inject({ method: 'GET', url: '/api/auth/google?link=1', headers: { cookie } });
+    const refused = await start();
+    expectError(refused, 403, 'reauthentication_required');
+    expect(cookiePair(refused, 'cp_oidc')).toBeUndefined();
+    await confirmIdentity(ctx.app, cookie, user.plainPassword);
+    expect((await start()).statusCode).toBe(302);
+    ctx.clock.advance(5 * 60_000);
+    expectError(await start(), 403, 'reauthentication_required');
+    expect((await reloadUser(ctx.db, user.id)).googleId).toBeNull();
+  });
+
+  it('e-mails the verified address when a provider is linked', async () => {
+    const user = await makeUser(ctx.db, { emailVerifiedAt: new Date() });
+    const cookie = await login(ctx.app, user.username!, user.plainPassword);
+    await confirmIdentity(ctx.app, cookie, user.plainPassword);
+    const before = ctx.mailer.sent.length;
+    expect(location(await flow('google', cookie, cookie))).toBe('/profile-settings?linked=google');
+    const notices = ctx.mailer.sent.slice(before).filter((m) => m.to === user.email);
+    expect(notices.map((m) => m.subject)).toEqual([expect.stringContaining('Google sign-in was linked')]);
+  });
+
+  it('confirms an account without a password by a fresh sign-in with the provider linked to it (reauth=1)', async () => {
+    const user = await googleOnlyMember();
+    const session = await signInWithGoogle();
+    expect(await confirmedAt(session)).toBeNull();
+    const res = await flow('google', session, session, '?reauth=1');
+    expect(location(res)).toBe('/profile-settings?notice=identity-confirmed');
+    expect(cookiePair(res, 'cp_session')).toBeUndefined();
+    expect((await confirmedAt(session))?.getTime()).toBe(ctx.clock.now().getTime());
+    // and the guarded acts are now open to this session
+    const unlink = await ctx.app.inject({ method: 'DELETE', url: '/api/auth/oauth/apple', headers: { cookie: session } });
+    expectError(unlink, 404, 'not_found');
+    expect((await reloadUser(ctx.db, user.id)).googleId).toBe(claims.sub);
+  });
+
+  it('does not confirm with another provider identity, even one with the same e-mail address', async () => {
+    const user = await googleOnlyMember();
+    const session = await signInWithGoogle();
+    claims = { ...claims, sub: `${String(claims.sub)}-someone-else`, email: user.email };
+    const res = await flow('google', session, session, '?reauth=1');
+    expect(location(res)).toBe('/profile-settings?notice=reauth-failed');
+    expect(await confirmedAt(session)).toBeNull();
+    expect((await reloadUser(ctx.db, user.id)).googleId).not.toBe(claims.sub);
+  });
+
+  it('does not confirm when another account is signed in at the callback, nor when signed out', async () => {
+    await googleOnlyMember();
+    const session = await signInWithGoogle();
+    const other = await makeUser(ctx.db);
+    const otherCookie = await login(ctx.app, other.username!, other.plainPassword);
+    expect(location(await flow('google', session, otherCookie, '?reauth=1'))).toBe('/profile-settings?notice=reauth-failed');
+    expect(await confirmedAt(otherCookie)).toBeNull();
+    expect(await confirmedAt(session)).toBeNull();
+    const signedOut = await ctx.app.inject({ method: 'GET', url: '/api/auth/google?reauth=1' });
+    expect(location(signedOut)).toBe('/login?notice=link-signed-out');
+  });
+});
+
+/** A member who joined with Google: no password, the identity of `claims` linked, the address verified. */
+async function googleOnlyMember() {
+  const made = await makeUser(ctx.db, { email: String(claims.email), googleId: String(claims.sub), authProvider: 'google', emailVerifiedAt: new Date() });
+  await ctx.db.update(users).set({ password: null }).where(eq(users.id, made.id));
+  return made;
+}
+
+/** Signs in with Google as the identity of `claims` (already linked to an account) and answers the session cookie. */
+async function signInWithGoogle(): Promise<string> {
+  const res = await flow('google', undefined, undefined, false);
+  expect(location(res)).toBe('/dashboard');
+  return cookiePair(res, 'cp_session')!;
+}

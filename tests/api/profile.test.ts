@@ -16,6 +16,7 @@ import { EMAIL_TAKEN, PASSWORD_THROTTLED, SAME_PASSWORD, WRONG_CURRENT_PASSWORD 
 import { createTestApp, login, makeSignedIn, makeUser, openSession, reloadUser, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
 import { expectError, findSecrets } from '../helpers/http.ts';
+import { confirmIdentity } from '../helpers/reauth.ts';
 
 let ctx: TestContext;
 let owner: SignedIn;
@@ -236,6 +237,7 @@ describe('PATCH /api/auth/profile', () => {
   });
 
   it("refuses another account's e-mail address in any letter case with 409", async () => {
+    await confirmIdentity(ctx.app, owner.cookie, owner.user.plainPassword);
     const res = await owner.api.patch('/api/auth/profile', { body: profileBody({ email: other.user.email.toUpperCase() }) });
     expectError(res, 409, 'conflict');
     expect(res.json().error).toMatchObject({ message: EMAIL_TAKEN, issues: [{ path: 'email', message: EMAIL_TAKEN }] });
@@ -244,8 +246,10 @@ describe('PATCH /api/auth/profile', () => {
 
   it('keeps the address verified when only its letter case changes, and unverifies a new one and mails a link to it', async () => {
     const who = await makeSignedIn(ctx, { emailVerifiedAt: new Date() });
+    // only the letter case: the same address, so no confirmation is asked for
     const same = await who.api.patchOk(userEnvelopeSchema, '/api/auth/profile', { body: profileBody({ email: who.user.email.toUpperCase() }) });
     expect(same.user).toMatchObject({ email: who.user.email, emailVerified: true });
+    await confirmIdentity(ctx.app, who.cookie, who.user.plainPassword);
     const sent = ctx.mailer.sent.length;
     const fresh = `new-${randomBytes(4).toString('hex')}@example.com`;
     const changed = await who.api.patchOk(userEnvelopeSchema, '/api/auth/profile', { body: profileBody({ email: `  ${fresh.toUpperCase()} ` }) });
@@ -590,6 +594,7 @@ describe('changing the e-mail address repeatedly', () => {
     // a fresh window (sessions made after the jump)
     ctx.clock.advance(61 * 60_000);
     const who = await makeSignedIn(ctx);
+    await confirmIdentity(ctx.app, who.cookie, who.user.plainPassword);
     const change = (n: number) => who.api.patch('/api/auth/profile', { body: profileBody({ email: `flood-${n}-${randomBytes(3).toString('hex')}@example.com` }) });
     for (let n = 0; n < 3; n++) expect((await change(n)).statusCode).toBe(200);
     const refused = await change(3);

@@ -53,11 +53,11 @@ describe('who may use push', () => {
     const anonymous = client(ctx.app);
     expectError(await anonymous.get('/api/push/key'), 401, 'unauthorized');
     expectError(
-      await anonymous.post('/api/push/subscriptions', { body: { endpoint: 'https://push.example/x', keys: { p256dh: 'a'.repeat(87), auth: 'b'.repeat(22) } } }),
+      await anonymous.post('/api/push/subscriptions', { body: { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'a'.repeat(87), auth: 'b'.repeat(22) } } }),
       401,
       'unauthorized',
     );
-    expectError(await anonymous.delete('/api/push/subscriptions', { body: { endpoint: 'https://push.example/x' } }), 401, 'unauthorized');
+    expectError(await anonymous.delete('/api/push/subscriptions', { body: { endpoint: 'https://fcm.googleapis.com/fcm/send/x' } }), 401, 'unauthorized');
     const pending = await makeSignedIn(ctx, { accountStatus: 'pending' });
     expectError(await pending.api.get('/api/push/key'), 403, 'forbidden');
     expect(await ctx.db.select().from(pushSubscriptions)).toEqual([]);
@@ -80,15 +80,15 @@ describe('subscriptions', () => {
     for (const body of [
       {},
       { endpoint: 'not a url', keys },
-      { endpoint: 'https://push.example/a' },
-      { endpoint: 'https://push.example/a', keys: { p256dh: 'short', auth: keys.auth } },
-      { endpoint: 'https://push.example/a', keys: { ...keys, extra: 'x' } },
-      { endpoint: 'https://push.example/a', keys, userId: member.user.id },
+      { endpoint: 'https://fcm.googleapis.com/fcm/send/a' },
+      { endpoint: 'https://fcm.googleapis.com/fcm/send/a', keys: { p256dh: 'short', auth: keys.auth } },
+      { endpoint: 'https://fcm.googleapis.com/fcm/send/a', keys: { ...keys, extra: 'x' } },
+      { endpoint: 'https://fcm.googleapis.com/fcm/send/a', keys, userId: member.user.id },
       // http only on this machine, and only outside production
       { endpoint: 'http://push.example/a', keys },
       { endpoint: 'ftp://push.example/a', keys },
       { endpoint: 'https://user:pass@push.example/a', keys },
-      { endpoint: `https://push.example/${'a'.repeat(2100)}`, keys },
+      { endpoint: `https://fcm.googleapis.com/fcm/send/${'a'.repeat(2100)}`, keys },
     ]) {
       expectError(await member.api.post('/api/push/subscriptions', { body }), 400, 'validation_failed');
     }
@@ -119,7 +119,7 @@ describe('subscriptions', () => {
   it('stores one row per browser: subscribing again updates it, and a browser signed in as someone else moves to them', async () => {
     const first = await makeSignedIn(ctx);
     const second = await makeSignedIn(ctx);
-    const endpoint = 'https://push.example/shared-laptop';
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/shared-laptop';
     await first.api.postOk(pushSubscriptionStateSchema, '/api/push/subscriptions', { body: { endpoint, keys } });
     await first.api.postOk(pushSubscriptionStateSchema, '/api/push/subscriptions', { body: { endpoint, keys: { ...keys, auth: 'd'.repeat(22) } } });
     let rows = await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
@@ -134,7 +134,7 @@ describe('subscriptions', () => {
   it('unsubscribing removes the member’s own subscription only; another member’s endpoint is left as it is', async () => {
     const owner = await makeSignedIn(ctx);
     const intruder = await makeSignedIn(ctx);
-    const endpoint = 'https://push.example/owner-phone';
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/owner-phone';
     await owner.api.postOk(pushSubscriptionStateSchema, '/api/push/subscriptions', { body: { endpoint, keys } });
     expect(await intruder.api.deleteOk(pushSubscriptionStateSchema, '/api/push/subscriptions', { body: { endpoint } })).toEqual({ subscribed: false });
     expect(await ctx.db.select({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toEqual([
@@ -239,7 +239,7 @@ describe('delivery', () => {
     expect(before.pushedAt).toBeNull();
     const device = await subscribeDevice(quiet);
     // two senders on the same database, as two instances hearing the same announcement
-    const other = createPushSender({ db: ctx.db, keys: ctx.config.push, log: ctx.app.log, now: ctx.clock.now });
+    const other = createPushSender({ db: ctx.db, keys: ctx.config.push, log: ctx.app.log, now: ctx.clock.now, sessionIdleMs: ctx.config.session.idleMs });
     await Promise.all([ctx.app.ctx.push.deliver(id), other.deliver(id), ctx.app.ctx.push.deliver(id), other.deliver(id)]);
     expect(await received(device)).toEqual([{ title: 'Delivered by two instances', url: '/leads' }]);
     await ctx.app.ctx.push.deliver(id);

@@ -34,7 +34,7 @@ const HOST = 'app.example';
 
 async function adminAndApplicant() {
   const admin = await makeUser(ctx.db, { role: 'admin' });
-  const applicant = await makeUser(ctx.db, { accountStatus: 'pending' });
+  const applicant = await makeUser(ctx.db, { accountStatus: 'pending', emailVerifiedAt: new Date() });
   return { cookie: await openSession(ctx, admin.id), applicant };
 }
 
@@ -94,7 +94,7 @@ describe('cross-site writes', () => {
 
   it('behind the proxy, a write from the configured public URL is allowed', async () => {
     const admin = await makeUser(proxied.db, { role: 'admin' });
-    const applicant = await makeUser(proxied.db, { accountStatus: 'pending' });
+    const applicant = await makeUser(proxied.db, { accountStatus: 'pending', emailVerifiedAt: new Date() });
     const res = await proxied.app.inject({
       method: 'POST',
       url: `/api/admin/approve-application/${applicant.id}`,
@@ -381,7 +381,7 @@ describe('request targets in absolute form (GET http://host/path HTTP/1.1)', () 
   );
 
   it('an absolute-form write without a session answers 401 and changes nothing', async () => {
-    const applicant = await makeUser(ctx.db, { accountStatus: 'pending' });
+    const applicant = await makeUser(ctx.db, { accountStatus: 'pending', emailVerifiedAt: new Date() });
     const res = await request('POST', `http://127.0.0.1:${port}/api/admin/approve-application/${applicant.id}`, {}, '{}');
     expect(res.status).toBe(401);
     expect((await reloadUser(ctx.db, applicant.id)).accountStatus).toBe('pending');

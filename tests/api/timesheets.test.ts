@@ -34,11 +34,14 @@ async function member(o: MakeUserOptions = {}) {
   return { user, cookie, api: client(ctx.app, cookie) };
 }
 
-/** Mondays of the placement (which runs 2026-01-05 to 2026-12-27): a fresh one per test, so sheets never collide. */
+/**
+ * Mondays of the placement (which runs 2025-01-06 to 2026-12-27): a fresh one per test, so sheets never collide,
+ * and all before the test clock's 15 June 2026, since time is entered only for days that have happened.
+ */
 let weekCounter = 0;
 const nextMonday = () => {
   weekCounter += 1;
-  const d = new Date(Date.UTC(2026, 0, 5 + 7 * weekCounter));
+  const d = new Date(Date.UTC(2025, 0, 6 + 7 * weekCounter));
   return d.toISOString().slice(0, 10);
 };
 const day = (monday: string, i: number) => new Date(new Date(`${monday}T00:00:00Z`).getTime() + i * 86_400_000).toISOString().slice(0, 10);
@@ -76,7 +79,14 @@ beforeAll(async () => {
   partner = await member();
   pendingApi = client(ctx.app, await openSession(ctx, (await makeUser(ctx.db, { accountStatus: 'pending' })).id));
   anon = client(ctx.app);
-  placement = await makePlacement(ctx.db, { by: admin.user, referrer: partner.user, contractor: contractor.user, client: customer.user, now: ctx.clock.now() });
+  placement = await makePlacement(ctx.db, {
+    by: admin.user,
+    referrer: partner.user,
+    contractor: contractor.user,
+    client: customer.user,
+    startDate: '2025-01-06',
+    now: ctx.clock.now(),
+  });
 });
 afterAll(() => ctx.close());
 
@@ -492,8 +502,8 @@ describe('lists', () => {
       }
     };
     await check();
-    // created, submitted, decided both ways, resubmitted, and several at once
-    const p = await makePlacement(ctx.db, { by: admin.user, contractor: contractor.user, client: customer.user, now: ctx.clock.now() });
+    // created, submitted, decided both ways, resubmitted, and several at once (the administrator did not refer the lead: they approve)
+    const p = await makePlacement(ctx.db, { by: admin.user, referrer: partner.user, contractor: contractor.user, client: customer.user, now: ctx.clock.now() });
     const one = await makeTimesheet(ctx.db, {
       placement: p,
       contractor: contractor.user,
@@ -522,5 +532,89 @@ describe('lists', () => {
           .where(and(eq(timesheets.contractorId, contractor.user.id), eq(timesheets.status, 'approved')))
       )[0].n,
     );
+  });
+});
+
+describe('days still to come', () => {
+  // the test clock reads Monday 15 June 2026, 11:00 in London: Tuesday 16 June onwards has not happened yet
+  const thisMonday = '2026-06-15';
+  const nextWeek = '2026-06-22';
+  /** A sheet on a placement of its own, so these weeks never collide with the other tests' sheets. */
+  const freshSheet = async (o: Partial<Parameters<typeof makeTimesheet>[1]> & { weekStarting: string }) => {
+    const own = await makePlacement(ctx.db, { by: admin.user, referrer: partner.user, contractor: contractor.user, client: customer.user, now: ctx.clock.now() });
+    return makeTimesheet(ctx.db, { placement: own, contractor: contractor.user, now: ctx.clock.now(), ...o });
+  };
+  const entriesOf = async (id: string) =>
+    (await ctx.db.select({ date: timesheetEntries.date, units: timesheetEntries.units }).from(timesheetEntries).where(eq(timesheetEntries.timesheetId, id))).map((e) => [
+      e.date,
+      e.units,
+    ]);
+  /** Moves a stored day's time to another day directly, as an older release let a contractor do. */
+  const moveTime = (id: string, from: string, to: string) =>
+    ctx.db
+      .update(timesheetEntries)
+      .set({ date: to })
+      .where(and(eq(timesheetEntries.timesheetId, id), eq(timesheetEntries.date, from)));
+
+  it('refuses time on a day after today (London) with 400, keeping the entries; today and earlier days are fine', async () => {
+    const sheet = await freshSheet({ weekStarting: thisMonday, units: [4] });
+    const res = await contractor.api.patch(`/api/timesheets/${sheet.id}`, {
+      body: {
+        entries: [
+          { date: thisMonday, units: 8 },
+          { date: day(thisMonday, 1), units: 6 },
+        ],
+      },
+    });
+    const err = expectError(res, 400, 'validation_failed');
+    expect(err.message).toBe(M.futureDay);
+    expect(err.issues).toEqual([{ path: 'entries.1.units', message: M.futureDay }]);
+    expect(await entriesOf(sheet.id)).toEqual([[thisMonday, '4.00']]);
+    // a note without time on a later day is not time
+    const saved = await contractor.api.patchOk(timesheetDetailSchema, `/api/timesheets/${sheet.id}`, {
+      body: {
+        entries: [
+          { date: thisMonday, units: 8 },
+          { date: day(thisMonday, 1), units: 0, description: 'Steering group' },
+        ],
+      },
+    });
+    expect(saved.totalUnits).toBe(8);
+  });
+
+  it('counts the day by the London calendar: at 23:30 UTC in summer it is already the next day', async () => {
+    const sheet = await freshSheet({ weekStarting: thisMonday });
+    const tuesday = [{ date: day(thisMonday, 1), units: 7 }];
+    const saved = ctx.clock.current;
+    try {
+      ctx.clock.current = new Date('2026-06-15T22:59:00Z');
+      expectError(await contractor.api.patch(`/api/timesheets/${sheet.id}`, { body: { entries: tuesday } }), 400, 'validation_failed');
+      ctx.clock.current = new Date('2026-06-15T23:30:00Z');
+      expect((await contractor.api.patchOk(timesheetDetailSchema, `/api/timesheets/${sheet.id}`, { body: { entries: tuesday } })).totalUnits).toBe(7);
+    } finally {
+      ctx.clock.current = saved;
+    }
+  });
+
+  it('refuses to submit a week that has not started (409), and the sheet stays a draft', async () => {
+    const sheet = await freshSheet({ weekStarting: nextWeek });
+    expectError(await contractor.api.patch(`/api/timesheets/${sheet.id}`, { body: { entries: [{ date: nextWeek, units: 8 }] } }), 400, 'validation_failed');
+    expect(expectError(await act(contractor, sheet.id, 'submit'), 409, 'conflict').message).toBe(M.futureWeek);
+    expect(await storedStatus(sheet.id)).toBe('draft');
+  });
+
+  it('neither submits nor approves time stored on a later day before this check existed', async () => {
+    const draft = await freshSheet({ weekStarting: thisMonday, units: [8] });
+    await moveTime(draft.id, thisMonday, day(thisMonday, 2));
+    expect(expectError(await act(contractor, draft.id, 'submit'), 409, 'conflict').message).toBe(M.futureTimeOnSheet);
+    expect(await storedStatus(draft.id)).toBe('draft');
+
+    const pending = await freshSheet({ weekStarting: thisMonday, units: [8], status: 'pending' });
+    await moveTime(pending.id, thisMonday, day(thisMonday, 2));
+    for (const who of [customer, admin]) expect(expectError(await act(who, pending.id, 'approve'), 409, 'conflict').message).toBe(M.futureTimeOnSheet);
+    expect(await storedStatus(pending.id)).toBe('pending');
+    // rejecting it, so the contractor corrects it, stays possible
+    await customer.api.postOk(timesheetDetailSchema, `/api/timesheets/${pending.id}/reject`, { body: { comments: 'Wednesday has not happened yet.' } });
+    expect(await storedStatus(pending.id)).toBe('rejected');
   });
 });

@@ -13,6 +13,8 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 export const LoginPage = page(() => import('../features/auth/pages/LoginPage.tsx'), 'LoginPage');
 export const RegisterPage = page(() => import('../features/auth/pages/RegisterPage.tsx'), 'RegisterPage');
+export const ForgotPasswordPage = page(() => import('../features/auth/pages/ForgotPasswordPage.tsx'), 'ForgotPasswordPage');
+export const ResetPasswordPage = page(() => import('../features/auth/pages/ResetPasswordPage.tsx'), 'ResetPasswordPage');
 export const ApplicationStatusPage = page(() => import('../features/application-status/pages/ApplicationStatusPage.tsx'), 'ApplicationStatusPage');
 export const DashboardPage = page(() => import('../features/dashboard/pages/DashboardPage.tsx'), 'DashboardPage');
 export const LeadsPage = page(() => import('../features/leads/pages/LeadsPage.tsx'), 'LeadsPage');

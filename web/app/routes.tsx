@@ -46,6 +46,14 @@ export function AppRoutes() {
       </Suspense>
     );
   }
+  // and the link of a password reset or invitation e-mail: whoever is signed in, the link decides whose password it sets
+  if (pathname === '/reset-password') {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <P.ResetPasswordPage />
+      </Suspense>
+    );
+  }
   // and the unsubscribe link of notification e-mails: no sign-in, the link itself is the proof
   if (pathname === '/unsubscribe') {
     return (
@@ -74,6 +82,7 @@ function SignedOutRoutes() {
       <Routes>
         <Route path="/login" element={<P.LoginPage />} />
         <Route path="/register" element={<P.RegisterPage />} />
+        <Route path="/forgot-password" element={<P.ForgotPasswordPage />} />
         <Route path="*" element={<Navigate to="/login" replace state={location.pathname === '/' ? undefined : { from: location.pathname + location.search }} />} />
       </Routes>
     </Suspense>

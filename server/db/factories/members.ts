@@ -58,6 +58,8 @@ export async function makeUser(db: Db, o: UserOptions = {}): Promise<MadeUser> {
       jobTitle: 'Director',
       location: 'London, UK',
       approvedAt: accountStatus === 'approved' ? (now ?? new Date()) : null,
+      // a ready-made member has used the product before (`firstSignedInAt: null` for one who never has)
+      firstSignedInAt: accountStatus === 'approved' ? (now ?? new Date()) : null,
       ...at,
       ...fields,
       accountStatus,

@@ -89,7 +89,9 @@ export async function makeTimesheet(db: Db, o: TimesheetOptions): Promise<Timesh
         description: o.descriptions ? o.descriptions[i] || null : 'Programme work',
       }))
       .filter((e) => !o.descriptions || e.units > 0 || e.description);
-    sheet = await updateTimesheetEntries(db, o.contractor, sheet.id, timesheetUpdateSchema.parse({ entries }), now);
+    // time is entered once its days have happened: a sheet submitted later is taken as filled in when it is submitted
+    const filledAt = o.submittedAt && o.submittedAt > now ? o.submittedAt : now;
+    sheet = await updateTimesheetEntries(db, o.contractor, sheet.id, timesheetUpdateSchema.parse({ entries }), filledAt);
   }
   const status = o.status ?? 'draft';
   if (status === 'draft') return sheet;

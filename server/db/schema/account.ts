@@ -69,6 +69,8 @@ export const userTotp = pgTable('user_totp', {
   /** The last 30-second step a code was accepted for: a code is never accepted twice. */
   lastUsedStep: integer('last_used_step'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Wrong codes in a row across every sign-in challenge; past a limit only a recovery code is accepted. */
+  failedCodes: integer('failed_codes').notNull().default(0),
 });
 
 /** One-time recovery codes for two-factor sign-in, stored hashed; a used code keeps its row with `usedAt`. */
@@ -97,6 +99,8 @@ export const signInChallenges = pgTable(
     expiresAt: ts('expires_at').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** Wrong codes entered against this challenge; past a few, the password must be entered again. */
+    failedCodes: integer('failed_codes').notNull().default(0),
   },
   (t) => [index('sign_in_challenges_expires_idx').on(t.expiresAt)],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, type AnyPgColumn, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { sessions, users } from './users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const userRef = (name: string) =>
@@ -242,12 +242,18 @@ export const presenceSockets = pgTable(
   ],
 );
 
-/** A browser a member allowed to receive Web Push notifications: its push service endpoint and keys. */
+/**
+ * A browser a member allowed to receive Web Push notifications: its push service endpoint and keys. It belongs to
+ * the session that stored it and goes with it (sign-out, revocation, expiry, password change).
+ */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: userRef('user_id'),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -255,7 +261,11 @@ export const pushSubscriptions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     lastUsedAt: ts('last_used_at'),
   },
-  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+    index('push_subscriptions_session_idx').on(t.sessionId),
+  ],
 );
 
 /**

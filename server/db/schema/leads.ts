@@ -94,6 +94,8 @@ export const commissions = pgTable(
     supersededAt: ts('superseded_at'),
     paidAt: ts('paid_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** When its lead was submitted, copied by a trigger on insert (migration 0027): the leaderboard's period for it. */
+    leadSubmittedAt: ts('lead_submitted_at'),
   },
   (t) => [
     index('commissions_partner_idx').on(t.partnerId, t.createdAt),

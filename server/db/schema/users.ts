@@ -58,6 +58,9 @@ export const users = pgTable(
     removedAt: ts('removed_at'),
     /** When the member proved they own `email` (a signed link sent to it, or a provider that vouched for it). */
     emailVerifiedAt: ts('email_verified_at'),
+    /** When an approved member first used the product, and in which session (its hashed id): that session greets them as new. */
+    firstSignedInAt: ts('first_signed_in_at'),
+    firstSessionId: text('first_session_id'),
     /** Set when an admin confirmed the member's request to delete their account: personal data was removed or anonymised. */
     anonymisedAt: ts('anonymised_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -91,6 +94,8 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** When this session last proved who is at the keyboard (not set by signing in); sensitive acts need it recent. */
+    identityConfirmedAt: ts('identity_confirmed_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

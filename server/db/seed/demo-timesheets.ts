@@ -8,6 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PlacementUnit } from '../../../common/constants/timesheets.ts';
 import { addDays } from '../../../common/schemas/timesheets.ts';
+import { londonToday } from '../../../common/rules/timesheets.ts';
 import type { Db } from '../client.ts';
 import { makePlacement, makeTimesheet } from '../factories/timesheets.ts';
 import type { UserRow } from '../factories/members.ts';
@@ -217,7 +218,8 @@ export async function seedTimesheets(db: Db, person: (username: string) => UserR
         placement,
         contractor: person(p.contractor),
         weekStarting: monday,
-        units: w.units,
+        // this week's days still to come hold no time yet
+        units: w.units.map((u, i) => (addDays(monday, i) > londonToday(now) ? 0 : u)),
         descriptions: w.descriptions,
         status: w.state,
         decidedBy: person(p.client),

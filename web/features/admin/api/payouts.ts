@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { CommissionPage, CommissionPaid } from '../../../../common/schemas/commission.ts';
+import type { AdminCommissionPage, CommissionPaid } from '../../../../common/schemas/commission.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -11,12 +11,16 @@ export function commissionsCsvUrl({ month, status }: CommissionFilter): string {
   return withQuery('/api/admin/commissions.csv', { month, status });
 }
 
-/** One page of commissions for the payout run. */
+/** The payout run pays the longest owed first: unpaid commissions are listed oldest first, any other view newest first. */
+export const payoutOrder = (status: CommissionFilter['status']) => (status === 'pending' ? 'oldest' : 'newest');
+
+/** One page of commissions for the payout run, with what is owed across every month. */
 export function useAdminCommissions(filter: CommissionFilter, page: number, pageSize: number) {
   const { month, status } = filter;
+  const order = payoutOrder(status);
   return useQuery({
-    queryKey: adminKeys.commissions({ month, status, page, pageSize }),
-    queryFn: () => api.get<CommissionPage>(withQuery('/api/admin/commissions', { month, status, page, pageSize })),
+    queryKey: adminKeys.commissions({ month, status, order, page, pageSize }),
+    queryFn: () => api.get<AdminCommissionPage>(withQuery('/api/admin/commissions', { month, status, order, page, pageSize })),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,17 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { AdminUserPage } from '../../../../common/schemas/admin.ts';
+import type { AdminUser, AdminUserPage, AdminUserUpdate, UserRoleChange } from '../../../../common/schemas/admin.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
-import { adminKeys } from './keys.ts';
+import { adminKeys, type UserFilter } from './keys.ts';
 
-/** One page of users (search over name, e-mail, company and username). */
-export function useAdminUsers(search: string, page: number, pageSize: number) {
+/** One page of users (search over name, e-mail, company and username; a role; a status). */
+export function useAdminUsers(filter: UserFilter, page: number, pageSize: number) {
   return useQuery({
-    queryKey: adminKeys.users({ search, page, pageSize }),
-    queryFn: () => api.get<AdminUserPage>(withQuery('/api/users', { page, pageSize, search })),
+    queryKey: adminKeys.users({ ...filter, page, pageSize }),
+    queryFn: () => api.get<AdminUserPage>(withQuery('/api/users', { page, pageSize, ...filter })),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The CSV of every user the filters select (all pages), as a download link. */
+export function usersCsvUrl(filter: UserFilter): string {
+  return withQuery('/api/users.csv', { ...filter });
 }
 
 /** Activating, deactivating or removing an account changes the users list, the partner overview and the audit log. */
@@ -40,6 +45,32 @@ export function useRemoveUser() {
     mutationFn: ({ id }: { id: string }) => api.delete<{ ok: true }>(`/api/users/${encodeURIComponent(id)}`),
     onSuccess: () => toast({ variant: 'success', title: 'User removed successfully!' }),
     onError: (err) => toast({ variant: 'destructive', title: 'Error', description: forbiddenDetail(err) ?? 'Failed to remove user. Please try again.' }),
+    onSettled: () => refresh(),
+  });
+}
+
+/** Correct a member's details; the dialog shows field errors itself, so only the toast of success is here. */
+export function useUpdateUser() {
+  const refresh = useRefreshUsers();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: AdminUserUpdate }) => api.patch<AdminUser>(`/api/users/${encodeURIComponent(id)}`, changes),
+    onSuccess: (u) => toast({ variant: 'success', title: 'Details saved', description: `${u.firstName} ${u.lastName}’s details were updated.` }),
+    onSettled: () => refresh(),
+  });
+}
+
+/** Make a member an admin or a partner (master-admins only). */
+export function useChangeUserRole() {
+  const refresh = useRefreshUsers();
+  return useMutation({
+    mutationFn: ({ id, role }: { id: string } & UserRoleChange) => api.patch<AdminUser>(`/api/users/${encodeURIComponent(id)}/role`, { role }),
+    onSuccess: (u) => toast({ variant: 'success', title: 'Role changed', description: `${u.firstName} ${u.lastName} is now ${u.role === 'admin' ? 'an admin' : 'a partner'}.` }),
+    onError: (err) =>
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: err instanceof ApiError && [403, 409].includes(err.status) && err.detail ? err.detail : 'Failed to change the role. Please try again.',
+      }),
     onSettled: () => refresh(),
   });
 }

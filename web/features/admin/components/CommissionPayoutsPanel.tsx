@@ -13,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { toPence } from '../../../../common/rules/money.ts';
 import { formatPence } from '../../../lib/format.ts';
 import type { CommissionFilter } from '../api/keys.ts';
-import { commissionsCsvUrl, useAdminCommissions, usePayCommission } from '../api/payouts.ts';
+import { commissionsCsvUrl, payoutOrder, useAdminCommissions, usePayCommission } from '../api/payouts.ts';
 import { currentLondonMonth, monthLabel } from '../lib/payout-format.ts';
 import { PayoutTable } from './PayoutTable.tsx';
 
@@ -21,20 +21,22 @@ const PAGE_SIZE = 50;
 const STATUS_LABELS = Object.fromEntries(Object.entries(COMMISSION_STATUS).map(([k, v]) => [k, v.label])) as Record<CommissionStatus, string>;
 const ALL = 'all';
 
-/** Commission Payouts: the month's commissions with filters, "Mark paid" per pending row and the CSV for the payout run. */
+/**
+ * Commission Payouts: opens on everything unpaid, every month, oldest first, under the total owed (counted and summed
+ * by the server over all of them, not from the page); a month and a status narrow the list. "Mark paid" per pending
+ * row and the CSV for the payout run.
+ */
 export function CommissionPayoutsPanel() {
-  const [filter, setFilter] = useState<CommissionFilter>(() => ({ month: currentLondonMonth(), status: '' }));
+  const [filter, setFilter] = useState<CommissionFilter>(() => ({ month: '', status: 'pending' }));
   const [page, setPage] = usePageFor(`${filter.month}|${filter.status}`);
   const list = useAdminCommissions(filter, page, PAGE_SIZE);
   const pay = usePayCommission();
   const monthId = useId();
   const statusId = useId();
 
-  const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const pendingPence = rows.filter((r) => r.status === 'pending').reduce((sum, r) => sum + toPence(r.amount), 0);
-  const pendingCount = rows.filter((r) => r.status === 'pending').length;
-  const scope = `${filter.status ? `${STATUS_LABELS[filter.status].toLowerCase()} ` : ''}commissions for ${monthLabel(filter.month)}`;
+  const owed = list.data?.owed;
+  const scope = `${filter.status ? `${STATUS_LABELS[filter.status].toLowerCase()} ` : ''}commissions for ${monthLabel(filter.month)}${payoutOrder(filter.status) === 'oldest' ? ', oldest first' : ''}`;
 
   return (
     <Card>
@@ -43,6 +45,20 @@ export function CommissionPayoutsPanel() {
           <div className="grid gap-1.5">
             <CardTitle>Commission Payouts</CardTitle>
             <CardDescription>Commissions by the London month they were earned in. Pay them, then mark them paid here.</CardDescription>
+            {owed && (
+              <p className="text-sm" aria-live="polite">
+                {owed.count > 0 ? (
+                  <>
+                    Owed across all months:{' '}
+                    <span className="font-semibold">
+                      {owed.count} unpaid, {formatPence(toPence(owed.amount), 2)}
+                    </span>
+                  </>
+                ) : (
+                  'Nothing is owed: every commission has been paid.'
+                )}
+              </p>
+            )}
           </div>
           <Button asChild variant="outline" className="shrink-0">
             <a href={commissionsCsvUrl(filter)} download>
@@ -50,9 +66,9 @@ export function CommissionPayoutsPanel() {
             </a>
           </Button>
         </div>
-        <div className="grid gap-3 sm:grid-cols-[12rem_12rem] sm:items-end">
+        <div className="grid gap-3 sm:grid-cols-[12rem_12rem_auto] sm:items-end">
           <div className="grid gap-2">
-            <Label htmlFor={monthId}>Month</Label>
+            <Label htmlFor={monthId}>Month (optional)</Label>
             <Input id={monthId} type="month" value={filter.month} max={currentLondonMonth()} onChange={(e) => setFilter((f) => ({ ...f, month: e.target.value }))} />
           </div>
           <div className="grid gap-2">
@@ -71,6 +87,11 @@ export function CommissionPayoutsPanel() {
               </SelectContent>
             </Select>
           </div>
+          {filter.month && (
+            <Button variant="ghost" className="justify-self-start" onClick={() => setFilter((f) => ({ ...f, month: '' }))}>
+              All months
+            </Button>
+          )}
         </div>
       </CardHeader>
       <CardContent className="px-4 sm:px-6" aria-busy={list.isFetching || undefined}>
@@ -83,17 +104,8 @@ export function CommissionPayoutsPanel() {
         >
           {({ items }) => (
             <>
-              <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
+              <p className="mb-3 text-sm text-muted-foreground">
                 {total} {scope}
-                {pendingCount > 0 && (
-                  <>
-                    {' · '}
-                    <span className="font-medium text-foreground">
-                      {pendingCount} pending, {formatPence(pendingPence, 2)}
-                    </span>{' '}
-                    to pay{total > PAGE_SIZE ? ' on this page' : ''}
-                  </>
-                )}
               </p>
               <PayoutTable
                 rows={items}

@@ -1,9 +1,10 @@
+import { MEMBER_STATUS_HINTS, MEMBER_STATUS_LABELS, type MemberStatus } from '../../../../common/rules/member-status.ts';
 import type { AdminUser } from '../../../../common/schemas/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 
 const ROLE_LABELS: Record<string, string> = { partner: 'Partner', admin: 'Admin', 'master-admin': 'Master admin' };
 
-function roleName(role: string): string {
+export function roleName(role: string): string {
   return ROLE_LABELS[role] ?? role;
 }
 
@@ -12,13 +13,21 @@ export function RoleLabel({ role }: { role: string }) {
   return <span className={role === 'partner' ? undefined : 'font-medium'}>{roleName(role)}</span>;
 }
 
-/** Active / Inactive, and the application state when the account is not approved yet. */
-export function StatusBadge({ user }: { user: Pick<AdminUser, 'isActive' | 'accountStatus'> }) {
+const STATUS_VARIANTS = {
+  active: 'success',
+  deactivated: 'secondary',
+  'pending-verification': 'warning',
+  'pending-review': 'warning',
+  rejected: 'destructive',
+  removed: 'secondary',
+  anonymised: 'secondary',
+} as const satisfies Record<MemberStatus, string>;
+
+/** The one status of the account, in words (common/rules/member-status.ts), with what it means as its title. */
+export function StatusBadge({ user }: { user: Pick<AdminUser, 'status'> }) {
   return (
-    <span className="inline-flex flex-wrap gap-1">
-      {user.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}
-      {user.accountStatus === 'pending' && <Badge variant="warning">Pending</Badge>}
-      {user.accountStatus === 'rejected' && <Badge variant="destructive">Rejected</Badge>}
-    </span>
+    <Badge variant={STATUS_VARIANTS[user.status]} title={MEMBER_STATUS_HINTS[user.status]} className="whitespace-nowrap">
+      {MEMBER_STATUS_LABELS[user.status]}
+    </Badge>
   );
 }

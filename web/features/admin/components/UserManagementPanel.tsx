@@ -13,6 +13,7 @@ import { rangeText } from '../../../lib/paging.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useAdminUsers, useRemoveUser, useSetUserActive } from '../api/users.ts';
 import { DeletionRequestsCard } from './DeletionRequestsCard.tsx';
+import { InviteMemberButton } from './InviteMemberDialog.tsx';
 import { UserActions } from './UserActions.tsx';
 import { UserDetailsDialog } from './UserDetailsDialog.tsx';
 import { UserTable } from './UserTable.tsx';
@@ -72,6 +73,7 @@ export function UserManagementPanel() {
 
   return (
     <div className="grid gap-6">
+      <InviteMemberButton />
       <DeletionRequestsCard />
       <Card>
         <CardHeader className="gap-4 px-4 sm:flex-row sm:items-end sm:justify-between sm:px-6">

@@ -125,6 +125,11 @@ export function LoginPage() {
                 onChange={clearOnEdit('password')}
               />
             </Field>
+            <p className="-mt-2 text-right text-sm">
+              <Link to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+                Forgot password?
+              </Link>
+            </p>
             <Button type="submit" size="lg" className="mt-1 w-full" disabled={login.isPending}>
               {login.isPending ? 'Signing in...' : 'Sign In'}
             </Button>

@@ -34,7 +34,8 @@ export function CommissionCalculator({ monthValue, currentTierIndex }: { monthVa
   const id = useId();
   const inputId = `${id}-deal`;
   const [text, setText] = useState('');
-  const [onTop, setOnTop] = useState(true);
+  // unticked: the figure for the value typed on its own, as the worked example below reads; ticking adds this month's business
+  const [onTop, setOnTop] = useState(false);
   const trimmed = text.trim().replace(/,/g, '');
   const invalid = trimmed !== '' && !MONEY.test(trimmed);
   const valuePence = trimmed && !invalid ? toPence(trimmed) : 0;
@@ -43,16 +44,16 @@ export function CommissionCalculator({ monthValue, currentTierIndex }: { monthVa
   const split = bands(priorPence, valuePence);
 
   return (
-    <Card className="h-full">
+    <Card className="h-full" role="region" aria-labelledby={`${id}-title`}>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle id={`${id}-title`} className="flex items-center gap-2">
           <Calculator className="size-5 text-muted-foreground" aria-hidden /> Commission Calculator
         </CardTitle>
         <CardDescription>Tiers are progressive over the value you close in a calendar month.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         <div className="grid gap-3">
-          <Field id={inputId} label="Deal value (GBP)" error={invalid ? 'Enter the deal value in pounds, e.g. 26100' : undefined}>
+          <Field id={inputId} label="Deal value: gross profit billed (GBP)" error={invalid ? 'Enter the deal value in pounds, e.g. 26100' : undefined}>
             <div className="relative">
               <span className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground" aria-hidden>
                 £

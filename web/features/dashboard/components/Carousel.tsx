@@ -4,7 +4,9 @@ import { UI } from '../../../../common/constants/limits.ts';
 import type { MemberRecommendation } from '../../../../common/schemas/member.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/utils.ts';
+import { MemberProfileDialog, type ProfilePreview } from '../../community/index.ts';
 import { ConnectButton, MemberCard } from '../../members/index.ts';
+import { useCurrentUser } from '../../../lib/auth.ts';
 import { useMediaQuery, usePrefersReducedMotion } from '../lib/media.ts';
 
 /** How many cards fit side by side: 1 on phones, 2 on tablets, 3 from large screens up. */
@@ -26,6 +28,8 @@ export function Carousel({ members }: { members: MemberRecommendation[] }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [viewing, setViewing] = useState<ProfilePreview | null>(null);
+  const meId = useCurrentUser().data?.id ?? null;
   const regionRef = useRef<HTMLDivElement>(null);
 
   const count = members.length;
@@ -33,7 +37,7 @@ export function Carousel({ members }: { members: MemberRecommendation[] }) {
   const current = Math.min(index, lastIndex);
   const positions = lastIndex + 1;
   const autoplaying = !stopped && !reducedMotion && positions > 1;
-  const running = autoplaying && !hovered && !focused && !dialogOpen;
+  const running = autoplaying && !hovered && !focused && !dialogOpen && !viewing;
 
   useEffect(() => {
     if (!running) return;
@@ -89,6 +93,7 @@ export function Carousel({ members }: { members: MemberRecommendation[] }) {
                 <MemberCard
                   member={m}
                   reasons={m.reasons}
+                  onView={() => setViewing(m)}
                   action={
                     <ConnectButton
                       member={m}
@@ -111,7 +116,8 @@ export function Carousel({ members }: { members: MemberRecommendation[] }) {
       </p>
 
       {positions > 1 && (
-        <div className="mt-4 flex items-center justify-between gap-3">
+        // on phones the dots get a centred row of their own: the floating back-to-top button sits at the bottom right
+        <div className="mt-4 flex flex-col items-center gap-2 sm:flex-row sm:justify-between sm:gap-3">
           <div className="flex items-center gap-1.5">
             <Button variant="outline" size="icon-sm" onClick={() => goTo(current - 1)} disabled={current === 0} aria-label="Previous members">
               <ChevronLeft aria-hidden />
@@ -131,7 +137,7 @@ export function Carousel({ members }: { members: MemberRecommendation[] }) {
               </Button>
             )}
           </div>
-          <div className="flex flex-wrap items-center justify-end gap-0.5" role="group" aria-label="Choose members to show">
+          <div className="flex flex-wrap items-center justify-center gap-0.5 sm:justify-end" role="group" aria-label="Choose members to show">
             {Array.from({ length: positions }, (_, i) => (
               <button
                 key={i}
@@ -153,6 +159,7 @@ export function Carousel({ members }: { members: MemberRecommendation[] }) {
           </div>
         </div>
       )}
+      <MemberProfileDialog preview={viewing} meId={meId} onClose={() => setViewing(null)} />
     </div>
   );
 }

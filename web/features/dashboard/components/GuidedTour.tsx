@@ -59,29 +59,56 @@ function writeDone(userId: string) {
   }
 }
 
+/** Another dialog (a confirmation, the mobile menu, another introduction) is open on the page. */
+function otherDialogOpen(): boolean {
+  return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+}
+
 /**
  * When the tour runs: 2 seconds after the dashboard loads, unless this browser (per user) or the server says
  * it was finished or skipped before. Ending it stores completion in both places.
+ *
+ * One onboarding dialog at a time, and never one that takes focus from something the member has started: the
+ * tour is the first introduction, on the dashboard. If the member presses a key or a pointer during the wait, or
+ * another dialog is open when the wait ends, it stays closed for this visit (not marked done) and is offered again
+ * on the next visit to the dashboard. The directory's welcome belongs to the directory's first visit, a page the
+ * tour is never on.
  */
 function useTour(userId: string) {
   const [localDone] = useState(() => readDone(userId));
   const onboarding = useOnboarding(!localDone);
   const complete = useCompleteTour();
   const [delayPassed, setDelayPassed] = useState(false);
+  const [deferred, setDeferred] = useState(false);
   const [step, setStep] = useState<number | null>(null);
   const [ended, setEnded] = useState(false);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setDelayPassed(true), UI.tourDelayMs);
-    return () => window.clearTimeout(timer);
-  }, []);
+    if (localDone) return;
+    const busy = () => setDeferred(true);
+    const timer = window.setTimeout(() => {
+      stopListening();
+      if (otherDialogOpen()) setDeferred(true);
+      setDelayPassed(true);
+    }, UI.tourDelayMs);
+    function stopListening() {
+      document.removeEventListener('pointerdown', busy, true);
+      document.removeEventListener('keydown', busy, true);
+    }
+    document.addEventListener('pointerdown', busy, true);
+    document.addEventListener('keydown', busy, true);
+    return () => {
+      window.clearTimeout(timer);
+      stopListening();
+    };
+  }, [localDone]);
 
   const serverDone = onboarding.data?.hasCompletedWizard === true;
   useEffect(() => {
     if (serverDone) writeDone(userId);
   }, [serverDone, userId]);
 
-  const shouldStart = !localDone && !ended && delayPassed && onboarding.data !== undefined && !serverDone;
+  const shouldStart = !localDone && !ended && !deferred && delayPassed && onboarding.data !== undefined && !serverDone;
   if (shouldStart && step === null) setStep(0);
 
   const end = useCallback(
@@ -218,7 +245,9 @@ export function GuidedTour({ userId }: { userId: string }) {
             end(step);
           }}
           className={cn(
-            'fixed z-50 grid gap-4 rounded-xl border border-border bg-card p-5 shadow-raised animate-fade-in focus:outline-none',
+            // above its backdrop: each child of the dialog's portal is appended to the page on its own, so the backdrop
+            // of a later step (the spotlight, or the plain overlay) lands after the card; equal z-indexes would put it on top
+            'fixed z-[55] grid gap-4 rounded-xl border border-border bg-card p-5 shadow-raised animate-fade-in focus:outline-none',
             'inset-x-4 bottom-4 sm:inset-x-auto sm:bottom-auto sm:w-[360px]',
             !(wide && spotlight) && 'sm:left-1/2 sm:top-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2',
           )}

@@ -69,7 +69,8 @@ export function WelcomeBanner({ user, stats }: { user: CurrentUser; stats: Stats
             </Badge>
           )}
           <h1 id="welcome-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
-            Welcome back, {user.firstName}!
+            {/* a member's first session as a member greets them as new; every later one welcomes them back */}
+            {user.firstSignIn ? `Welcome, ${user.firstName}!` : `Welcome back, ${user.firstName}!`}
           </h1>
           <p className="mt-2 max-w-xl text-[15px] text-white/80">
             Refer the opportunities you hear about, follow them through the pipeline and earn commission when they close.

@@ -25,7 +25,7 @@ function RecordCard({ record, onEdit }: { record: HallOfFameRecord; onEdit?: () 
       </div>
       <p className="text-2xl font-semibold tabular-nums tracking-tight sm:text-[28px]">{formatRecordValue(record.value)}</p>
       <p className="mt-auto truncate text-xs text-muted-foreground">
-        {record.holder ?? 'Network record'}
+        {record.holder ?? 'Published record'}
         {record.achievedIn && (
           <>
             {' · '}
@@ -37,7 +37,10 @@ function RecordCard({ record, onEdit }: { record: HallOfFameRecord; onEdit?: () 
   );
 }
 
-/** The hall of fame: the network's four standing records; an admin edits one in a dialog. */
+/**
+ * The hall of fame: four standing records the Chief Partners team publishes and keeps up to date (an admin edits one
+ * in a dialog). They are entered, not calculated from the leads on this site, and the section says so.
+ */
 export function HallOfFame() {
   const records = useHallOfFame();
   const [editing, setEditing] = useState<HallOfFameRecord | null>(null);
@@ -47,6 +50,9 @@ export function HallOfFame() {
       <h2 id="hall-of-fame-heading" className="mb-3 flex items-center gap-2 text-base font-semibold">
         <Crown className="size-5 text-gold-deep" aria-hidden /> Hall of Fame
       </h2>
+      <p className="-mt-2 mb-3 text-sm text-muted-foreground">
+        Records published by the Chief Partners team, entered by hand rather than calculated from the leads here.
+      </p>
       {records.isError && !data ? (
         <LoadErrorBanner what="the hall of fame" error={records.error} onRetry={() => void records.refetch()} />
       ) : (

@@ -115,6 +115,7 @@ export function Rankings({
           <ListOrdered className="size-5 text-muted-foreground" aria-hidden /> Full Rankings
         </CardTitle>
         <CardDescription>{periodLabel}: ranked by total commission, then deals won, then referrals.</CardDescription>
+        <p className="text-sm text-muted-foreground">Each row counts the leads referred in the period, how many of them were won and the commission they earned.</p>
       </CardHeader>
       <CardContent className="grid gap-4">
         <QueryState

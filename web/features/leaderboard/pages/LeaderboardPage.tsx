@@ -3,6 +3,7 @@ import { LEADERBOARD_PERIOD_LABELS, type LeaderboardPeriod } from '../../../../c
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
+import { LevelCard, PointsActivity, usePoints, useUserLevel } from '../../community/index.ts';
 import { useLeaderboard } from '../api/leaderboard.ts';
 import { AchievementsSection } from '../components/AchievementsSection.tsx';
 import { HallOfFame } from '../components/HallOfFame.tsx';
@@ -20,8 +21,8 @@ const parsePage = (value: string | null) => {
 };
 
 /**
- * Partner Leaderboard (/leaderboard): the hall of fame, the period's top three, the full rankings, achievements,
- * network stats and recognition. The period and page are in the address (?period=quarter&page=2), so they
+ * Partner Leaderboard (/leaderboard): the hall of fame, the period's top three, the full rankings, the member's own
+ * points and level with their first ten point transactions, achievements, network stats and recognition. The period and page are in the address (?period=quarter&page=2), so they
  * survive a reload and can be shared.
  */
 export function LeaderboardPage() {
@@ -43,6 +44,8 @@ export function LeaderboardPage() {
   const first = useLeaderboard(period, 1);
   // the top three come from the first page; while the period changes, the old period's podium is not shown as the new one
   const podium = first.isPlaceholderData ? undefined : first.data?.items;
+  const level = useUserLevel();
+  const points = usePoints();
 
   return (
     <>
@@ -55,8 +58,12 @@ export function LeaderboardPage() {
         <HallOfFame />
         {!(first.isError && !first.data) && <TopThree entries={podium} loading={first.isLoading || first.isPlaceholderData} meId={me?.id} periodLabel={periodLabel} />}
         <Rankings query={rankings} page={page} onPage={(p) => setView({ period, page: p })} meId={me?.id} periodLabel={periodLabel} />
+        <section aria-label="Your points and level">
+          <LevelCard level={level} />
+        </section>
         <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
-          <div className="lg:col-span-2">
+          <div className="grid gap-6 lg:col-span-2">
+            <PointsActivity points={points} />
             <AchievementsSection />
           </div>
           <div className="grid gap-6">

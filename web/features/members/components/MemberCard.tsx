@@ -14,9 +14,10 @@ interface CardMember {
 
 /**
  * A member at a glance: avatar (initials when there is no picture), name, job title and company, up to three
- * reasons why they are suggested, and an action area (e.g. a Connect button) at the bottom.
+ * reasons why they are suggested, and an action area (e.g. a Connect button) at the bottom. With `onView`, the name
+ * is a button that opens their profile.
  */
-export function MemberCard({ member, reasons = [], action }: { member: CardMember; reasons?: string[]; action?: ReactNode }) {
+export function MemberCard({ member, reasons = [], action, onView }: { member: CardMember; reasons?: string[]; action?: ReactNode; onView?: () => void }) {
   const name = `${member.firstName} ${member.lastName}`.trim();
   const shown = reasons.slice(0, 3);
   return (
@@ -25,7 +26,20 @@ export function MemberCard({ member, reasons = [], action }: { member: CardMembe
         <UserAvatar person={member} className="size-12 text-base" />
         <div className="min-w-0">
           <h3 className="truncate text-[15px] font-semibold" title={name}>
-            {name}
+            {onView ? (
+              // the name opens the member's profile, so they can be looked at before a connection is asked for
+              <button
+                type="button"
+                onClick={onView}
+                aria-haspopup="dialog"
+                aria-label={`View ${name}'s profile`}
+                className="max-w-full cursor-pointer truncate text-left text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                {name}
+              </button>
+            ) : (
+              name
+            )}
           </h3>
           <p className="truncate text-sm text-muted-foreground" title={member.jobTitle ?? undefined}>
             {member.jobTitle || 'Member'}

@@ -1,6 +1,6 @@
 import { MENTOR_MATCH_INSIGHT_WEIGHTS } from '../../../../common/rules/mentor-match.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { profileCompleteness } from '../lib/mentoring.ts';
+import { completeness } from '../../../../common/rules/profile-completeness.ts';
 
 /** The spec's figures, shown only when there is nothing to compute them from. */
 const FALLBACK = { completeness: 85, average: 72 };
@@ -22,7 +22,10 @@ function Bar({ label, value, id }: { label: string; value: number; id: string })
 /** Matching Insights: how the match score is weighted, how complete the viewer's profile is, and the average of the top matches. */
 export function InsightsTab({ averageScore }: { averageScore: number | null }) {
   const me = useCurrentUser().data;
-  const completeness = me ? profileCompleteness(me) : FALLBACK.completeness;
+  const profile = me ? completeness(me) : null;
+  const percent = profile?.percent ?? FALLBACK.completeness;
+  // the advice names only what the matching reads and the member has left empty; a complete profile gets none
+  const toAdd = (profile?.missing ?? []).filter((m) => m.key === 'industries' || m.key === 'expertise').map((m) => m.label.toLowerCase());
   const average = averageScore ?? FALLBACK.average;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -43,7 +46,7 @@ export function InsightsTab({ averageScore }: { averageScore: number | null }) {
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <div className="rounded-lg bg-muted p-4">
-            <p className="text-3xl font-bold tabular-nums">{completeness}%</p>
+            <p className="text-3xl font-bold tabular-nums">{percent}%</p>
             <p className="text-sm text-muted-foreground">Profile completeness</p>
           </div>
           <div className="rounded-lg bg-muted p-4">
@@ -51,7 +54,7 @@ export function InsightsTab({ averageScore }: { averageScore: number | null }) {
             <p className="text-sm text-muted-foreground">Average match score (top 5)</p>
           </div>
         </div>
-        <p className="mt-4 text-sm text-muted-foreground">Add your industries and expertise in Profile Settings to get better matches.</p>
+        {toAdd.length > 0 && <p className="mt-4 text-sm text-muted-foreground">Add your {toAdd.join(' and ')} in Profile Settings to get better matches.</p>}
       </section>
     </div>
   );

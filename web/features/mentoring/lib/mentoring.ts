@@ -1,19 +1,8 @@
 import { z } from 'zod';
 import { mentorshipSessionCreateSchema } from '../../../../common/schemas/mentoring.ts';
 
-/** The profile fields Matching Insights counts toward completeness. */
-export const COMPLETENESS_FIELDS = ['jobTitle', 'company', 'location', 'bio', 'linkedinUrl', 'expertise', 'industries', 'profilePicture'] as const;
-
-type ProfileLike = Partial<Record<(typeof COMPLETENESS_FIELDS)[number], string | readonly string[] | null | undefined>>;
-
-/** Percent (0-100, whole) of the completeness fields that hold something: a non-blank text or a non-empty list. */
-export function profileCompleteness(user: ProfileLike): number {
-  const filled = COMPLETENESS_FIELDS.filter((f) => {
-    const v = user[f];
-    return Array.isArray(v) ? v.length > 0 : typeof v === 'string' && v.trim() !== '';
-  }).length;
-  return Math.round((filled / COMPLETENESS_FIELDS.length) * 100);
-}
+/** The one completeness rule, shared with My Profile. */
+export { profileCompleteness } from '../../../../common/rules/profile-completeness.ts';
 
 /** The first `max` entries and how many more there are (the card's '+N'). */
 export function visibleTags(tags: readonly string[], max = 3): { shown: string[]; more: number } {

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { LeadStatus } from '../../../../common/constants/options.ts';
 import { toPence } from '../../../../common/rules/money.ts';
-import { STATUS_LABELS, weightedPipelinePence } from '../../../../common/rules/pipeline.ts';
+import { STATUS_LABELS } from '../../../../common/rules/pipeline.ts';
 import type { Lead } from '../../../../common/schemas/lead.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -49,9 +49,7 @@ export function PipelinePage() {
 
   // over every lead in scope, from the server's per-status sums, not only the cards loaded on the board
   const a = analytics.data;
-  const weightedPence = a
-    ? weightedPipelinePence(Object.entries(a.valueByStatus).map(([status, pounds]) => ({ status: status as LeadStatus, valuePence: toPence(pounds) })))
-    : null;
+  const weightedPence = a ? toPence(a.weightedPipelineValue) : null;
   const activeCount = OPEN_COLUMNS.reduce((n, s) => n + totals[s], 0);
   const metrics: Stat[] = [
     {

@@ -1,6 +1,7 @@
 import { CircleCheck, CircleX, MessageSquareText, PencilLine, Save, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { PLACEMENT_UNIT_LABELS, TIMESHEET_LIMITS, TIMESHEET_MESSAGES, type PlacementUnit } from '../../../../common/constants/timesheets.ts';
+import { isFutureDay, londonToday } from '../../../../common/rules/timesheets.ts';
 import type { Placement, TimesheetDetail } from '../../../../common/schemas/timesheets.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -31,7 +32,8 @@ function rowsOf(week: string[], sheet: TimesheetDetail | undefined): DayRow[] {
  * One week's sheet: Monday to Sunday with the units and what was done each day, and the actions its viewer has
  * (from the sheet's `can`): the contractor saves a draft and submits it (after confirming), the client approves or
  * rejects it. Without a sheet yet, the contractor of `placement` fills the week in and the first save creates it.
- * Days outside the placement's dates cannot hold time. The total shown is the server's.
+ * Days outside the placement's dates, and days still to come (London calendar), cannot hold time; a week that has
+ * not started cannot be filled in or submitted. The total shown is the server's.
  */
 export function SheetEditor({
   sheet,
@@ -63,9 +65,14 @@ export function SheetEditor({
   const uid = useId();
   const busy = save.isPending || submit.isPending || adjust.isPending;
 
-  const editable = sheet ? sheet.can.edit || (correcting && sheet.can.adjust) : !!placement?.can.createTimesheet;
-  const canSubmit = sheet ? sheet.can.submit : !!placement?.can.createTimesheet;
+  const todayDate = londonToday(new Date());
+  const ahead = (date: string) => isFutureDay(date, todayDate);
+  const weekAhead = ahead(weekStarting);
+  const editable = !weekAhead && (sheet ? sheet.can.edit || (correcting && sheet.can.adjust) : !!placement?.can.createTimesheet);
+  const canSubmit = !weekAhead && (sheet ? sheet.can.submit : !!placement?.can.createTimesheet);
   const inPlacement = (date: string) => !placement || (date >= placement.startDate && date <= placement.endDate);
+  // the days that can hold time: within the placement and not after today
+  const fillable = (date: string) => inPlacement(date) && !ahead(date);
   const unitLabel = PLACEMENT_UNIT_LABELS[unit];
   const parsed = rows.map((r) => parseUnits(r.units, unit));
   const enteredTotal = sumUnits(parsed.map((p) => (p.ok ? p.units : 0)));
@@ -91,7 +98,7 @@ export function SheetEditor({
     return week.flatMap((date, i) => {
       const units = (parsed[i] as { units: number }).units;
       const description = rows[i].description.trim();
-      if (!inPlacement(date) || (units === 0 && !description)) return [];
+      if (!fillable(date) || (units === 0 && !description)) return [];
       return [{ date, units, description: description || null }];
     });
   };
@@ -114,7 +121,7 @@ export function SheetEditor({
     if (!list) return;
     if (sumUnits(list.map((e) => e.units)) <= 0) {
       setFormError(TIMESHEET_MESSAGES.emptySheet);
-      document.getElementById(`${uid}-units-${week.findIndex(inPlacement)}`)?.focus();
+      document.getElementById(`${uid}-units-${week.findIndex(fillable)}`)?.focus();
       return;
     }
     setConfirmOpen(true);
@@ -229,6 +236,12 @@ export function SheetEditor({
         </p>
       )}
 
+      {weekAhead && (sheet ? sheet.can.edit : placement?.can.createTimesheet) && (
+        <p role="note" className="text-sm text-muted-foreground">
+          This week has not started yet. Enter each day’s time once the day has come, and submit the week when it has been worked.
+        </p>
+      )}
+
       <div className="overflow-hidden rounded-lg border border-border">
         <div aria-hidden className="hidden grid-cols-[10rem_8rem_1fr] gap-3 bg-muted/60 px-4 py-2.5 text-xs font-medium text-muted-foreground sm:grid">
           <span>Day</span>
@@ -237,7 +250,7 @@ export function SheetEditor({
         </div>
         <ul className="divide-y divide-border" aria-label={`Days of the week of ${weekRange(weekStarting)}`}>
           {week.map((date, i) => {
-            const open = editable && inPlacement(date);
+            const open = editable && fillable(date);
             const unitsId = `${uid}-units-${i}`;
             const descId = `${uid}-desc-${i}`;
             const err = errors[i];
@@ -250,7 +263,8 @@ export function SheetEditor({
                     <span className="hidden sm:inline">{shortWeekday(date)}</span> <span className="text-muted-foreground">{shortDate(date)}</span>
                   </p>
                   {!inPlacement(date) && <p className="text-xs text-muted-foreground">Outside the placement</p>}
-                  {!open && inPlacement(date) && (
+                  {inPlacement(date) && ahead(date) && <p className="text-xs text-muted-foreground">Still to come</p>}
+                  {!open && inPlacement(date) && !ahead(date) && (
                     // on a phone the day's units sit on the day's line
                     <p className="text-sm font-medium tabular-nums sm:hidden">
                       {rows[i].units ? unitsText(Number(rows[i].units), unit) : <span className="text-muted-foreground">—</span>}

@@ -1,5 +1,6 @@
 import { Award, CalendarDays, ExternalLink, Globe, Link2, MapPin, MessageSquare, Star, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { MemberProfile } from '../../../../../common/schemas/community.ts';
 import { useNavigate } from 'react-router';
 import { useOpenDirect } from '../../../chat/index.ts';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -83,37 +84,49 @@ export function MemberProfileDialog({ preview, meId, onClose }: { preview: Profi
             ) : !p ? (
               <ProfileSkeleton />
             ) : (
-              <>
-                {!isSelf && (
-                  <div className="flex flex-wrap gap-2">
-                    {p.connection?.status === 'accepted' && <MessageButton userId={p.id} name={name} onOpened={onClose} />}
-                    <ConnectionControls member={p} connection={p.connection} allowRemove />
-                  </div>
-                )}
-                <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                  <Figure icon={Award} label="Level" value={`${p.currentLevel} · ${p.levelName}`} />
-                  <Figure icon={Star} label="Points" value={p.totalPoints.toLocaleString('en-GB')} />
-                  <Figure icon={Users} label="Connections" value={p.connectionsCount.toLocaleString('en-GB')} />
-                  <Figure icon={CalendarDays} label="Member since" value={formatDate(p.memberSince)} />
-                </dl>
-                {p.bio && (
-                  <section aria-label="About">
-                    <h3 className="text-sm font-semibold">About</h3>
-                    <p className="mt-1 whitespace-pre-line break-words text-sm text-foreground/85">{p.bio}</p>
-                  </section>
-                )}
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <TagList label="Industries" tags={p.industries} />
-                  <TagList label="Expertise" tags={p.expertise} tone="primary" />
-                </div>
-                <Links linkedin={safeUrl(p.linkedinUrl)} website={safeUrl(p.website)} years={p.yearsExperience} />
-                <EndorsementsPanel member={p} isSelf={isSelf} />
-              </>
+              <MemberProfileDetails profile={p} isSelf={isSelf} onLeave={onClose} />
             )}
           </>
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The body of a member's profile as other members see it, under its header: the actions on the connection, level,
+ * points, connections, member since, about, industries and expertise, links and skill endorsements. Shared by
+ * the directory's dialog and the member's own My Profile page.
+ */
+export function MemberProfileDetails({ profile: p, isSelf, onLeave }: { profile: MemberProfile; isSelf: boolean; onLeave?: () => void }) {
+  const name = `${p.firstName} ${p.lastName}`.trim();
+  return (
+    <>
+      {!isSelf && (
+        <div className="flex flex-wrap gap-2">
+          {p.connection?.status === 'accepted' && <MessageButton userId={p.id} name={name} onOpened={onLeave ?? (() => undefined)} />}
+          <ConnectionControls member={p} connection={p.connection} allowRemove />
+        </div>
+      )}
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Figure icon={Award} label="Level" value={`${p.currentLevel} · ${p.levelName}`} />
+        <Figure icon={Star} label="Points" value={p.totalPoints.toLocaleString('en-GB')} />
+        <Figure icon={Users} label="Connections" value={p.connectionsCount.toLocaleString('en-GB')} />
+        <Figure icon={CalendarDays} label="Member since" value={formatDate(p.memberSince)} />
+      </dl>
+      {p.bio && (
+        <section aria-label="About">
+          <h3 className="text-sm font-semibold">About</h3>
+          <p className="mt-1 whitespace-pre-line break-words text-sm text-foreground/85">{p.bio}</p>
+        </section>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TagList label="Industries" tags={p.industries} />
+        <TagList label="Expertise" tags={p.expertise} tone="primary" />
+      </div>
+      <Links linkedin={safeUrl(p.linkedinUrl)} website={safeUrl(p.website)} years={p.yearsExperience} />
+      <EndorsementsPanel member={p} isSelf={isSelf} />
+    </>
   );
 }
 

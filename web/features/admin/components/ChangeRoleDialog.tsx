@@ -1,0 +1,84 @@
+import { ShieldCheck } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { ASSIGNABLE_ROLES, type AdminUser, type UserRoleChange } from '../../../../common/schemas/admin.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useChangeUserRole } from '../api/users.ts';
+import { fullName } from './UserActions.tsx';
+import { roleName } from './UserBadges.tsx';
+
+type Assignable = UserRoleChange['role'];
+
+/** What the new role means for the member, said before it is confirmed. */
+const CONSEQUENCES: Record<Assignable, string> = {
+  admin: 'They will be able to open the Admin Panel: review leads and applications, manage partners, pay commissions and create events.',
+  partner: 'They will lose access to the Admin Panel and keep their leads, commissions and profile.',
+};
+
+const article = (role: Assignable) => (role === 'admin' ? 'an admin' : 'a partner');
+const CURRENT: Record<string, string> = { partner: 'a partner', admin: 'an admin', 'master-admin': 'a master admin' };
+
+/**
+ * "Change role…": confirms the change by name ("Make Tom Baker an admin?") and what it means, then asks the
+ * server. A partner can become an admin and an admin a partner; a master-admin stepping down chooses which.
+ * The member is notified and sees the new role on their next click.
+ */
+export function ChangeRoleDialog({ user, isSelf, open, onOpenChange }: { user: AdminUser; isSelf: boolean; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const change = useChangeUserRole();
+  const choices = ASSIGNABLE_ROLES.filter((r) => r !== user.role);
+  const [role, setRole] = useState<Assignable>(choices[0]);
+  const groupId = useId();
+  const busy = change.isPending;
+  const name = isSelf ? 'yourself' : fullName(user);
+
+  useEffect(() => {
+    if (open) setRole(choices[0]);
+    // the choices follow the user's current role only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, user.role]);
+
+  const close = (o: boolean) => {
+    if (!busy) onOpenChange(o);
+  };
+  const confirm = () => change.mutate({ id: user.id, role }, { onSettled: () => onOpenChange(false) });
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>
+            Make {name} {article(role)}?
+          </DialogTitle>
+          <DialogDescription>
+            {isSelf ? 'You are' : `${fullName(user)} is`} {CURRENT[user.role] ?? roleName(user.role)} now. {CONSEQUENCES[role]}
+            {!isSelf && ' They will be notified.'}
+          </DialogDescription>
+        </DialogHeader>
+        {choices.length > 1 && (
+          <fieldset className="grid gap-2" aria-describedby={`${groupId}-hint`}>
+            <legend className="mb-1 text-sm font-medium">New role</legend>
+            <p id={`${groupId}-hint`} className="sr-only">
+              Choose the role to give
+            </p>
+            {choices.map((r) => (
+              <label key={r} className="flex cursor-pointer items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-primary">
+                <input type="radio" name={groupId} value={r} checked={role === r} onChange={() => setRole(r)} disabled={busy} className="size-4 accent-primary" />
+                {roleName(r)}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={() => close(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="button" onClick={confirm} disabled={busy}>
+            {busy ? <Spinner className="size-4 text-primary-foreground" label="Changing role" /> : <ShieldCheck aria-hidden />}
+            Make {article(role)}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
