@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseBusyError, migrateDatabase, openDatabase } from './db/client.ts';
 import { purgeExpiredSessions } from './plugins/session.ts';
 import { purgeOldFailures } from './services/login-throttle.ts';
+import { purgeOldOutbox } from './services/outbox.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,6 +35,7 @@ async function main() {
     const now = new Date();
     purgeExpiredSessions(database.db, now, config.session.idleMs).catch((err) => app.log.error({ err }, 'session purge failed'));
     purgeOldFailures(database.db, new Date(now.getTime() - 86_400_000)).catch((err) => app.log.error({ err }, 'login failure purge failed'));
+    purgeOldOutbox(database.db, now).catch((err) => app.log.error({ err }, 'outbox purge failed'));
   }, 3_600_000);
   housekeeping.unref();
 

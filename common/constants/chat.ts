@@ -10,6 +10,8 @@ export const CHAT_LIMITS = {
   messagePage: { default: 50, max: 100 },
   /** Characters of the last message shown in the channel list. */
   preview: 140,
+  /** Group channels a member may create in any 24 hours. */
+  channelsPerDay: 10,
 } as const;
 
 export const CHAT_CHANNEL_TYPES = ['group', 'direct'] as const;
@@ -20,6 +22,7 @@ export type ChatRole = (typeof CHAT_ROLES)[number];
 
 export const CHAT_MESSAGES = {
   rateLimited: `You can send up to ${CHAT_LIMITS.messagesPerWindow} messages a minute. Please wait a moment.`,
+  channelsLimited: `You can create up to ${CHAT_LIMITS.channelsPerDay} channels a day. Please try again later.`,
   notConnected: 'You can only message members you are connected with.',
   disconnected: 'You are no longer connected with this member, so you cannot send new messages here.',
 } as const;

@@ -24,7 +24,11 @@ export const COMMUNITY_LIMITS = {
   ceoMessage: { max: 2000 },
   /** CEO Contact messages a member may send per London day. */
   ceoMessagesPerDay: 5,
+  /** Connection requests a member may send in any 24 hours. */
+  connectionRequestsPerDay: 50,
 } as const;
+
+export const CONNECTION_REQUESTS_LIMITED = `You can send up to ${COMMUNITY_LIMITS.connectionRequestsPerDay} connection requests a day. Please try again later.`;
 
 export const POST_IMAGE_ERRORS = {
   tooLarge: 'File too large: Please select an image under 5MB.',

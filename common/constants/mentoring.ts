@@ -25,6 +25,12 @@ export const MENTOR_DEFAULTS = {
   meetingPreference: 'virtual',
 } as const satisfies Record<string, number | string>;
 
+/** A mentor is listed only with what a mentee chooses by: at least one specialization and one industry. */
+export const MENTOR_PROFILE_MESSAGES = {
+  specializationRequired: 'Add at least one specialization',
+  industryRequired: 'Add at least one industry',
+} as const;
+
 export const MENTORSHIP_REQUEST_DEFAULTS = { timeCommitment: '1-2 hours/week', duration: '3 months' } as const;
 
 export const MENTORING_LIMITS = {

@@ -131,3 +131,18 @@ export function eventDateProblems(d: EventDates): { path: string; message: strin
   }
   return out;
 }
+
+export const EVENT_RULE_MESSAGES = {
+  startInPast: 'Start date must be in the future',
+  locationRequired: 'Location is required for an in-person or hybrid event',
+} as const;
+
+/** A new start must lie ahead: an event is created, or moved, only to a time still to come. */
+export function eventStartProblem(startDate: Date, now: Date): { path: string; message: string } | null {
+  return startDate.getTime() <= now.getTime() ? { path: 'startDate', message: EVENT_RULE_MESSAGES.startInPast } : null;
+}
+
+/** Members need to know where to go: an in-person or hybrid event has a location (a webinar needs none). */
+export function eventLocationProblem(type: string, location: string | null | undefined): { path: string; message: string } | null {
+  return type !== 'webinar' && !location?.trim() ? { path: 'location', message: EVENT_RULE_MESSAGES.locationRequired } : null;
+}

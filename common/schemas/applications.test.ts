@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReadyToApprove, rejectApplicationSchema, updateApplicationSchema } from './applications.ts';
+import { isReadyToApprove, outstandingChecks, rejectApplicationSchema, updateApplicationSchema } from './applications.ts';
 
 describe('isReadyToApprove', () => {
   const ready = { companyVerified: true, linkedinChecked: true, backgroundVerified: true, competitorFlag: false };
@@ -34,5 +34,22 @@ describe('rejectApplicationSchema', () => {
     expect(missing.success).toBe(false);
     expect(missing.error?.issues[0].message).toBe('Please select a rejection reason');
     expect(rejectApplicationSchema.safeParse({ reason: 'because' }).success).toBe(false);
+  });
+});
+
+describe('outstandingChecks', () => {
+  const done = { companyVerified: true, linkedinChecked: true, backgroundVerified: true, referenceChecked: true, riskAssessment: 'low' as const };
+  it('is empty when every verification tick is given and the risk assessed', () => {
+    expect(outstandingChecks(done)).toEqual([]);
+  });
+  it('names each tick not given and an unassessed risk, in the review’s order and words', () => {
+    expect(outstandingChecks({ ...done, linkedinChecked: false, referenceChecked: false, riskAssessment: null })).toEqual([
+      'LinkedIn Checked',
+      'Reference Checked',
+      'Risk Assessment: Not assessed',
+    ]);
+  });
+  it('a high risk is assessed (the reviewer sees it flagged, not as a step left open)', () => {
+    expect(outstandingChecks({ ...done, riskAssessment: 'high' })).toEqual([]);
   });
 });

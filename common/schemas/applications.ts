@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { applicationAbilitiesSchema } from './abilities.ts';
 import { instantSchema } from './money.ts';
-import { REJECTION_REASONS, RISK_LEVELS } from '../constants/options.ts';
+import { APPLICATION_CHECKS, REJECTION_REASONS, RISK_LEVELS } from '../constants/options.ts';
 
 /** POST /api/admin/update-application/{userId}: exactly one changed checklist or risk field. */
 export const updateApplicationSchema = z
@@ -82,4 +82,19 @@ export type ApplicationStats = z.infer<typeof applicationStatsSchema>;
 /** Ready to approve: company, LinkedIn and background verified and no competitor flag. */
 export function isReadyToApprove(a: Pick<PendingApplication, 'companyVerified' | 'linkedinChecked' | 'backgroundVerified' | 'competitorFlag'>): boolean {
   return a.companyVerified && a.linkedinChecked && a.backgroundVerified && !a.competitorFlag;
+}
+
+/** The checklist ticks that vouch for an applicant (the two flags are warnings, not checks). */
+const VERIFICATION_CHECKS = APPLICATION_CHECKS.filter((c) => c.key !== 'competitorFlag' && c.key !== 'industryConflict');
+
+/**
+ * The review steps still open on an application, in the words the review shows: each verification tick not yet
+ * given, and the risk while it is not assessed. Approving with any of them open asks the reviewer to confirm.
+ */
+export function outstandingChecks(
+  a: Pick<PendingApplication, 'companyVerified' | 'linkedinChecked' | 'backgroundVerified' | 'referenceChecked' | 'riskAssessment'>,
+): string[] {
+  const open: string[] = VERIFICATION_CHECKS.filter(({ key }) => !a[key]).map(({ label }) => label);
+  if (!a.riskAssessment) open.push('Risk Assessment: Not assessed');
+  return open;
 }

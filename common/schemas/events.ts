@@ -9,7 +9,7 @@ import {
   EVENT_WHEN,
   REGISTRATION_STATUSES,
 } from '../constants/events.ts';
-import { eventDateProblems, isTimeZone, zonedToInstant } from '../rules/events.ts';
+import { eventDateProblems, eventLocationProblem, isTimeZone, zonedToInstant } from '../rules/events.ts';
 import { instantSchema, moneySchema } from './money.ts';
 import { pageOf, pageQuery } from './page.ts';
 
@@ -143,8 +143,9 @@ export const eventCreateSchema = z
   .strict()
   .transform((v, ctx) => {
     const dates = resolveEventDates(v);
-    for (const issue of dates.issues) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-    if (dates.issues.length) return z.NEVER;
+    const place = eventLocationProblem(v.type, v.location);
+    for (const issue of place ? [...dates.issues, place] : dates.issues) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    if (dates.issues.length || place) return z.NEVER;
     return {
       ...v,
       location: v.location ?? null,

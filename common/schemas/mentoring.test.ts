@@ -4,13 +4,14 @@ import { mentorProfileCreateSchema, mentorProfileUpdateSchema, mentorshipRequest
 const id = '00000000-0000-4000-8000-000000000001';
 const other = '00000000-0000-4000-8000-000000000002';
 
+const MINIMAL = { specializations: ['Board governance'], industries: ['Financial Services'] };
+
 describe('mentor profile form', () => {
-  it('fills the defaults: 0 years, 5 hours, 3 mentees, advisory, virtual', () => {
-    expect(mentorProfileCreateSchema.parse({ userId: id })).toEqual({
+  it('fills the defaults: 5 hours, 3 mentees, advisory, virtual; years left out (the server takes the member’s own)', () => {
+    expect(mentorProfileCreateSchema.parse({ userId: id, ...MINIMAL })).toEqual({
       userId: id,
-      yearsExperience: 0,
-      specializations: [],
-      industries: [],
+      specializations: ['Board governance'],
+      industries: ['Financial Services'],
       mentorshipStyle: 'advisory',
       availabilityHours: 5,
       maxMentees: 3,
@@ -22,12 +23,23 @@ describe('mentor profile form', () => {
 
   it('trims list entries and drops blanks before counting them', () => {
     const many = [...Array.from({ length: 20 }, (_, i) => ` S${i} `), '', '  '];
-    expect(mentorProfileCreateSchema.parse({ userId: id, specializations: many }).specializations).toHaveLength(20);
-    expect(mentorProfileCreateSchema.safeParse({ userId: id, specializations: [...many, 'one more'] }).success).toBe(false);
+    expect(mentorProfileCreateSchema.parse({ userId: id, ...MINIMAL, specializations: many }).specializations).toHaveLength(20);
+    expect(mentorProfileCreateSchema.safeParse({ userId: id, ...MINIMAL, specializations: [...many, 'one more'] }).success).toBe(false);
+  });
+
+  it('needs at least one specialization and one industry, blanks not counting', () => {
+    const issues = (o: Record<string, unknown>) => mentorProfileCreateSchema.safeParse({ userId: id, ...o }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({})).toEqual([
+      ['specializations', 'Add at least one specialization'],
+      ['industries', 'Add at least one industry'],
+    ]);
+    expect(issues({ specializations: ['  '], industries: ['Energy'] })).toEqual([['specializations', 'Add at least one specialization']]);
+    expect(mentorProfileUpdateSchema.safeParse({ industries: [] }).success).toBe(false);
+    expect(mentorProfileUpdateSchema.safeParse({ industries: ['Energy'] }).success).toBe(true);
   });
 
   it('accepts the edges of each limit', () => {
-    const ok = (o: Record<string, unknown>) => mentorProfileCreateSchema.safeParse({ userId: id, ...o }).success;
+    const ok = (o: Record<string, unknown>) => mentorProfileCreateSchema.safeParse({ userId: id, ...MINIMAL, ...o }).success;
     expect(ok({ yearsExperience: 60, availabilityHours: 40, maxMentees: 20, bio: 'x'.repeat(1000) })).toBe(true);
     expect(ok({ yearsExperience: 0, availabilityHours: 1, maxMentees: 1 })).toBe(true);
     expect(ok({ mentorshipStyle: 'peer-to-peer', meetingPreference: 'in-person' })).toBe(true);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   MEETING_PREFERENCES,
   MENTOR_DEFAULTS as D,
+  MENTOR_PROFILE_MESSAGES as PM,
   MENTORING_LIMITS as L,
   MENTORSHIP_DURATIONS,
   MENTORSHIP_REQUEST_DEFAULTS,
@@ -50,13 +51,18 @@ const profileFields = {
   meetingPreference: z.enum(MEETING_PREFERENCES, { error: 'Choose a meeting preference' }),
 };
 
-/** POST /api/mentor-profiles: the caller becomes a mentor (userId must be their own id). */
+const filled = (list: string[]) => list.length > 0;
+
+/**
+ * POST /api/mentor-profiles: the caller becomes a mentor (userId must be their own id). An empty profile is refused:
+ * at least one specialization and one industry. Years of experience left out are the member's own profile's.
+ */
 export const mentorProfileCreateSchema = z
   .object({
     userId: z.uuid('Unknown member'),
-    yearsExperience: profileFields.yearsExperience.default(D.yearsExperience),
-    specializations: profileFields.specializations.default([]),
-    industries: profileFields.industries.default([]),
+    yearsExperience: profileFields.yearsExperience.optional(),
+    specializations: profileFields.specializations.default([]).refine(filled, PM.specializationRequired),
+    industries: profileFields.industries.default([]).refine(filled, PM.industryRequired),
     mentorshipStyle: profileFields.mentorshipStyle.default(D.mentorshipStyle),
     availabilityHours: profileFields.availabilityHours.default(D.availabilityHours),
     maxMentees: profileFields.maxMentees.default(D.maxMentees),
@@ -70,7 +76,12 @@ export type MentorProfileCreateData = z.output<typeof mentorProfileCreateSchema>
 
 /** PATCH /api/mentor-profiles/me: any of the fields; `isActive: false` pauses the profile (hidden from discovery). */
 export const mentorProfileUpdateSchema = z
-  .object({ ...profileFields, isActive: z.boolean() })
+  .object({
+    ...profileFields,
+    specializations: profileFields.specializations.refine(filled, PM.specializationRequired),
+    industries: profileFields.industries.refine(filled, PM.industryRequired),
+    isActive: z.boolean(),
+  })
   .partial()
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Change at least one field');

@@ -131,7 +131,7 @@ describe('community journey', () => {
     await ask.getByRole('textbox').fill('We met at the advisory breakfast.');
     await ask.getByRole('button', { name: 'Send Request' }).click();
     await expect.poll(() => b.getByRole('button', { name: 'Withdraw connection request to Nina Poster' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await expect.poll(() => b.getByText('Connection Request Sent').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => b.getByText('Connection request sent', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
     await accessibleWhenSettled(b, 'member directory');
 
     // Nina accepts

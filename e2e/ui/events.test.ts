@@ -131,10 +131,13 @@ describe('events', () => {
     expect(await attendees.getByRole('listitem').filter({ hasText: 'Bob Second' }).getByText('Waitlist #1').count()).toBe(1);
     await accessibleWhenSettled(a, 'event details with attendees');
 
-    // Alice gives her place up
+    // Alice gives her place up, after being told it goes to the waitlist
     await card(al)
       .getByRole('button', { name: `Unregister: ${title}` })
       .click();
+    const giveUp = al.getByRole('alertdialog', { name: 'Give up your place?' });
+    await expect.poll(() => giveUp.getByText(/goes straight to the first member on the waitlist/).count()).toBe(1);
+    await giveUp.getByRole('button', { name: 'Unregister' }).click();
     await expectToast(al, 'You have been unregistered from this event.');
     // Bob took the place at once, so the event is full again for her
     await expect

@@ -1,25 +1,40 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainBody, startInbox } from '../../tests/helpers/smtp-inbox.ts';
 import { expectAccessible, newBrowser, watchPage } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
- * The first journey, as a person does it: register (first with mistakes), wait as a pending applicant,
- * an admin approves in /admin/applications, the applicant signs in and lands on the dashboard.
+ * The first journey, as a person does it: register (first with mistakes), wait as a pending applicant, confirm the
+ * e-mail address from the mail (approval waits for it), an admin approves in Admin Panel → Member Applications,
+ * the applicant signs in and is welcomed on the dashboard.
  */
 let server: RunningServer;
 let browser: BrowserContext;
 const admin = { username: 'journeyadmin', email: 'journey.admin@example.com', password: 'Admin-Pass-123' };
 const applicant = { first: 'Imogen', last: 'Hart', username: 'imogen.hart', email: 'imogen.hart@example.com', password: 'Imogen-Pass-42' };
 
+/** The SMTP server the product sends through: the verification link reaches the applicant only by mail. */
+let inbox: Awaited<ReturnType<typeof startInbox>>;
+
 beforeAll(async () => {
-  server = await startServer({ admins: [admin] });
+  inbox = await startInbox();
+  server = await startServer({ admins: [admin], env: { SMTP_URL: `smtp://127.0.0.1:${inbox.port}` } });
   browser = await newBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await inbox?.close();
 });
+
+/** The newest verification link mailed to an address, as the applicant's mail program would show it. */
+async function latestLink(to: string): Promise<string> {
+  const mine = inbox.messages.filter((m) => m.to.includes(to)).map((m) => plainBody(m.raw));
+  const text = mine.reverse().find((raw) => raw.includes('/verify-email?token='));
+  if (!text) throw new Error(`no verification mail reached ${to}`);
+  return /https?:\/\/\S+verify-email\?token=[\w.-]+/.exec(text)![0];
+}
 
 async function signIn(page: Page, username: string, password: string) {
   await page.context().clearCookies();
@@ -43,7 +58,8 @@ describe('membership application journey', () => {
     for (const message of [
       'First name is required',
       'Last name is required',
-      'Invalid email address',
+      'Email is required',
+      'Years of experience must be 0 or greater',
       'Company is required',
       'Date of birth is required',
       'Please select at least one area of expertise',
@@ -87,25 +103,63 @@ describe('membership application journey', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect.poll(() => page.getByText('Welcome Back').count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
-    // the admin vets and approves the application
+    // the admin finds the application in the Admin Panel's own tab, with the count in its label
     await signIn(page, admin.username, admin.password);
     await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await page.goto(`${server.baseUrl}/admin/applications`);
+    await page.goto(`${server.baseUrl}/admin`);
+    const tab = page.getByRole('tab', { name: /Member Applications/ });
+    await expect.poll(() => tab.textContent(), { timeout: 10_000 }).toMatch(/Member Applications\s*1 pending/);
+    await tab.click();
     const row = page.getByRole('listitem', { name: `${applicant.first} ${applicant.last}` });
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
-    await expectAccessible(page, 'application review');
+
+    // the address is not verified yet: Approve waits, and says why next to the button
+    await expect.poll(() => row.getByText('Email not verified').count()).toBe(1);
+    const approve = row.getByRole('button', { name: /^Approve/ });
+    expect(await approve.isDisabled()).toBe(true);
+    await expect.poll(() => row.getByText('The applicant has not verified their e-mail address yet.').count()).toBe(1);
+    await expectAccessible(page, 'member applications tab');
+    await row.getByRole('button', { name: 'Resend verification email' }).click();
+    await expect.poll(() => page.getByText('Verification email sent').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // the applicant opens the link from their mail and confirms it
+    const mail = await browser.newPage();
+    await mail.goto(await latestLink(applicant.email));
+    await mail.getByRole('button', { name: 'Confirm my email address' }).click();
+    await expect.poll(() => mail.getByText('Your email address is verified.').count(), { timeout: 10_000 }).toBe(1);
+    await mail.close();
+
+    // the admin's review now shows it verified; approving with checks still open asks first, naming them
+    await page.reload();
+    await expect.poll(() => row.getByText('Email verified').count(), { timeout: 10_000 }).toBe(1);
     await row.getByLabel('Company Verified').check();
     await expect.poll(() => page.getByText('Application updated successfully').count()).toBeGreaterThan(0);
     await row.getByRole('button', { name: /^Approve/ }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect.poll(() => confirm.getByText('LinkedIn Checked, Background Verified, Reference Checked, Risk Assessment: Not assessed.').count()).toBe(1);
+    await confirm.getByRole('button', { name: 'Approve anyway' }).click();
     await expect.poll(() => page.getByText('Application approved successfully').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('No pending applications').count(), { timeout: 10_000 }).toBe(1);
 
-    // the applicant signs in and lands on the dashboard, greeted by name
+    // the applicant signs in for the first time as a member: the sign-in toast keeps its words, the dashboard welcomes them
     await signIn(page, applicant.username, applicant.password);
     await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await expect.poll(() => page.getByText(new RegExp(`Welcome back, ${applicant.first}`)).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('heading', { name: `Welcome, ${applicant.first}!` }).count(), { timeout: 10_000 }).toBe(1);
     await expectAccessible(page, 'dashboard');
     expect(problems).toEqual([]);
+  });
+
+  it('Google and Apple stay on /register and /login when not set up, and explain calmly when pressed', async () => {
+    const page = await browser.newPage();
+    await page.context().clearCookies();
+    await page.goto(`${server.baseUrl}/register`);
+    await expect.poll(() => page.getByRole('button', { name: 'Continue with Apple' }).count(), { timeout: 10_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Google sign-in is not available' }).count(), { timeout: 10_000 }).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in with Google' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Sign in with Apple' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Apple sign-in is not available' }).count(), { timeout: 10_000 }).toBe(1);
   });
 
   it('a wrong password shows the failure toast and the not-found screen answers unknown paths', async () => {
@@ -114,6 +168,8 @@ describe('membership application journey', () => {
     await expect.poll(() => page.getByText('Invalid username or password. Please try again.').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await signIn(page, applicant.username, applicant.password);
     await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // a later sign-in is a return
+    await expect.poll(() => page.getByRole('heading', { name: `Welcome back, ${applicant.first}!` }).count(), { timeout: 10_000 }).toBe(1);
     await page.goto(`${server.baseUrl}/no-such-page`);
     await expect.poll(() => page.getByText('404 Page Not Found').count()).toBe(1);
     await expect.poll(() => page.getByText('Did you forget to add the page to the router?').count()).toBe(1);

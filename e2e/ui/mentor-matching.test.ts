@@ -60,6 +60,10 @@ describe('mentor matching', () => {
     await a.goto(`${server.baseUrl}/mentor-matching`);
     await a.getByRole('button', { name: 'Become a Mentor' }).click();
     const dialog = a.getByRole('dialog', { name: 'Become a Mentor' });
+    // an empty profile is refused, field by field
+    await dialog.getByRole('button', { name: 'Create Mentor Profile' }).click();
+    await expect.poll(() => dialog.getByText('Add at least one specialization').count()).toBe(1);
+    expect(await dialog.getByText('Add at least one industry').count()).toBe(1);
     await dialog.getByLabel('Years of experience').fill('12');
     await dialog.getByRole('textbox', { name: 'Specializations', exact: true }).fill('Negotiation');
     await dialog.getByRole('textbox', { name: 'Specializations', exact: true }).press('Enter');

@@ -7,7 +7,8 @@ import { startServer, type RunningServer } from '../helpers/server.ts';
 /**
  * Profile settings as a member uses them: edit the job title and keep it after a reload, upload a photo that then
  * shows in the header and sidebar, upload a CV and find the link to it, add and remove a tag, change the password
- * and sign in with the new one, choose e-mail notifications, export their data and download it; every tab is checked with axe.
+ * and sign in with the new one, choose e-mail notifications, confirm it is them and export their data and download it;
+ * every tab is checked with axe.
  */
 let server: RunningServer;
 let browser: BrowserContext;
@@ -137,8 +138,19 @@ describe('profile settings', () => {
     await endorsements.click();
     await p.getByRole('button', { name: 'Save Preferences' }).click();
     await expect.poll(() => p.getByText('Email preferences saved').count(), { timeout: 10_000 }).toBe(1);
-    // a data export is prepared, then downloaded as a ZIP
+    // a data export needs the identity confirmed first: the dialog asks for the password, then the export goes ahead
     await p.getByRole('button', { name: 'Export My Data' }).click();
+    const confirmIt = p.getByRole('dialog', { name: "Confirm it's you" });
+    await expect.poll(() => confirmIt.count(), { timeout: 10_000 }).toBe(1);
+    await settled(p);
+    await expectAccessible(p, 'confirm it is you');
+    // the password field has the focus, so the keyboard alone finishes it
+    await p.keyboard.type('Not-My-Password-1');
+    await p.keyboard.press('Enter');
+    await expect.poll(() => confirmIt.getByText('Your password is incorrect.').count(), { timeout: 10_000 }).toBe(1);
+    await confirmIt.getByLabel('Password').fill(member.password);
+    await confirmIt.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => confirmIt.count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => visible(p, /email with download instructions/), { timeout: 5_000 }).toBe(1);
     const download = p.getByRole('link', { name: /^Download/ });
     await expect.poll(() => download.count(), { timeout: 20_000 }).toBe(1);
@@ -173,7 +185,10 @@ describe('profile settings', () => {
       await other.close();
     }
 
-    // the one refusal the member caused on purpose (the wrong current password) is the browser's only complaint
-    expect(problems.filter((m) => !(m.includes('status of 400') && m.includes('/api/auth/password')))).toEqual([]);
+    // the refusals the member caused on purpose (the wrong passwords, the export before confirming) are the browser's only complaints
+    const expected = (m: string) =>
+      (m.includes('status of 400') && (m.includes('/api/auth/password') || m.includes('/api/auth/confirm-identity'))) ||
+      (m.includes('status of 403') && m.includes('/api/data-exports'));
+    expect(problems.filter((m) => !expected(m))).toEqual([]);
   });
 });

@@ -130,8 +130,8 @@ describe('the installable app', () => {
     // the browser's own push service is out of reach here: PushManager hands out a subscription of a stand-in service
     await page.addInitScript(() => {
       const device = {
-        endpoint: 'https://push.example/e2e-device',
-        toJSON: () => ({ endpoint: 'https://push.example/e2e-device', expirationTime: null, keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'c'.repeat(22) } }),
+        endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device',
+        toJSON: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device', expirationTime: null, keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'c'.repeat(22) } }),
         unsubscribe: async () => (localStorage.removeItem('stand-in-push'), true),
       };
       PushManager.prototype.subscribe = async () => (localStorage.setItem('stand-in-push', '1'), device as unknown as PushSubscription);
@@ -148,7 +148,7 @@ describe('the installable app', () => {
     await toggle.click();
     const res = await stored;
     expect(res.status()).toBe(200);
-    expect(res.request().postDataJSON()).toMatchObject({ endpoint: 'https://push.example/e2e-device', keys: { auth: 'c'.repeat(22) } });
+    expect(res.request().postDataJSON()).toMatchObject({ endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device', keys: { auth: 'c'.repeat(22) } });
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     await expectAccessible(page, 'push on');
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.ts';
 
 /** Where uploaded files live; local disk by default, an S3-compatible store can implement the same. */
@@ -12,8 +13,34 @@ export interface FileStorage {
    * belong together (the sizes of one picture) may share a generated `id`, told apart by their extensions.
    */
   put(bytes: Buffer, extension: string, id?: string): Promise<string>;
+  /**
+   * Stores a stream under a generated key without holding it in memory (a file written as it comes; an S3
+   * multipart upload a part at a time). Past `maxBytes` it stops with `FileTooLargeError` and keeps nothing.
+   */
+  putStream(stream: Readable, extension: string, maxBytes: number): Promise<{ key: string; size: number }>;
   get(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
+}
+
+/** A stream given to `putStream` went past its size bound; nothing was kept. */
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`the file is larger than ${maxBytes} bytes`);
+    this.name = 'FileTooLargeError';
+  }
+}
+
+/** Passes a stream through, failing with FileTooLargeError once more than `maxBytes` went by; `size()` is the count so far. */
+export function sizeBound(maxBytes: number) {
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) done(new FileTooLargeError(maxBytes));
+      else done(null, chunk);
+    },
+  });
+  return { stream, size: () => size };
 }
 
 /** Every storage key: a random UUID and a short extension, nothing a client chose; both back ends check it. */
@@ -52,6 +79,18 @@ export function createLocalStorage(dir: string): FileStorage {
       const key = newStorageKey(extension, id);
       await writeFile(pathOf(key), bytes, { flag: 'wx', mode: 0o600 });
       return key;
+    },
+    async putStream(stream, extension, maxBytes) {
+      await mkdir(dir, { recursive: true });
+      const key = newStorageKey(extension);
+      const bound = sizeBound(maxBytes);
+      try {
+        await pipeline(stream, bound.stream, createWriteStream(pathOf(key), { flags: 'wx', mode: 0o600 }));
+      } catch (err) {
+        await rm(pathOf(key), { force: true });
+        throw err;
+      }
+      return { key, size: bound.size() };
     },
     async get(key) {
       if (!STORAGE_KEY.test(key)) return null;

@@ -70,7 +70,12 @@ describe('user policy: editing a member follows the admin hierarchy; roles are a
     ['master-admin → deactivated partner', master, target('partner', { isActive: false }), { edit: true, changeRole: true }],
     ['master-admin → admin', master, target('admin'), { edit: true, changeRole: true }],
     ['master-admin → another master-admin', master, target('master-admin'), { edit: true, changeRole: true }],
-    ['master-admin → themselves (stepping down; the last one is refused by the service)', master, target('master-admin', { id: master.id }), { edit: false, changeRole: true }],
+    [
+      'master-admin → themselves (stepping down; the last one is refused by the service)',
+      master,
+      target('master-admin', { id: master.id }),
+      { edit: false, changeRole: true },
+    ],
     ['master-admin → pending applicant', master, target('partner', { accountStatus: 'pending' }), { edit: true, changeRole: false }],
     ['master-admin → rejected applicant', master, target('partner', { accountStatus: 'rejected' }), { edit: true, changeRole: false }],
     ['master-admin → removed partner', master, target('partner', { isActive: false, removedAt: new Date() }), { edit: false, changeRole: false }],
@@ -145,7 +150,16 @@ describe('global abilities', () => {
     submitLeads: true,
     manageSecuritySettings: false,
   };
-  const none = { ...adminAreas, adminPanel: false, reviewApplications: false, manageUsers: false, manageLeads: false, payCommissions: false, createEvents: false, submitLeads: false };
+  const none = {
+    ...adminAreas,
+    adminPanel: false,
+    reviewApplications: false,
+    manageUsers: false,
+    manageLeads: false,
+    payCommissions: false,
+    createEvents: false,
+    submitLeads: false,
+  };
   it.each([
     ['partner', partner, { ...none, submitLeads: true }],
     ['admin', admin, adminAreas],
@@ -166,9 +180,21 @@ describe('application policy: reviewer × applicant state × e-mail verified', (
   it.each([
     ['admin, pending, verified', admin, 'pending', verified, { update: true, approve: true, reject: true, ...done }],
     ['master-admin, pending, verified', master, 'pending', verified, { update: true, approve: true, reject: true, ...done }],
-    ['admin, pending, unverified', admin, 'pending', null, { update: true, approve: false, reject: true, approveBlockedReason: unverifiedReason, resendVerification: true }],
+    [
+      'admin, pending, unverified',
+      admin,
+      'pending',
+      null,
+      { update: true, approve: false, reject: true, approveBlockedReason: unverifiedReason, resendVerification: true },
+    ],
     ['admin, rejected (reconsidered), verified', admin, 'rejected', verified, { update: false, approve: true, reject: false, ...done }],
-    ['admin, rejected, unverified', admin, 'rejected', null, { update: false, approve: false, reject: false, approveBlockedReason: unverifiedReason, resendVerification: false }],
+    [
+      'admin, rejected, unverified',
+      admin,
+      'rejected',
+      null,
+      { update: false, approve: false, reject: false, approveBlockedReason: unverifiedReason, resendVerification: false },
+    ],
     ['admin, approved', admin, 'approved', verified, { update: false, approve: false, reject: false, ...done }],
     ['partner, pending, verified', partner, 'pending', verified, { update: false, approve: false, reject: false, ...done }],
     ['partner, pending, unverified', partner, 'pending', null, { update: false, approve: false, reject: false, ...done }],

@@ -17,10 +17,7 @@ const PRIVILEGED = new Set(['admin', 'master-admin']);
  * first). It is the one act a master-admin may do to their own account: stepping down is allowed while another
  * master-admin remains.
  */
-export function userAbilities(
-  actor: Actor,
-  target: { id: string; role: string; isActive: boolean; removedAt?: Date | null; accountStatus?: string },
-): UserAbilities {
+export function userAbilities(actor: Actor, target: { id: string; role: string; isActive: boolean; removedAt?: Date | null; accountStatus?: string }): UserAbilities {
   const allowed = isAdmin(actor) && actor.id !== target.id && (!PRIVILEGED.has(target.role) || actor.role === 'master-admin') && !target.removedAt;
   const changeRole = actor.role === 'master-admin' && target.accountStatus === 'approved' && !target.removedAt;
   // a reset link is only worth sending to an account that can sign in with it

@@ -17,6 +17,7 @@ import {
 } from '../../common/schemas/chat.ts';
 import type { AppContext } from '../app.ts';
 import {
+  admitChannelCreation,
   createChannel,
   deleteMessage,
   getChannel,
@@ -50,6 +51,7 @@ export const chatRoutes =
     });
 
     app.post('/api/chat/channels', { schema: { body: chatChannelCreateSchema, response: { 201: chatChannelSchema } } }, async (request, reply) => {
+      await admitChannelCreation(ctx.db, request.user!, ctx.now());
       const channel = await createChannel(ctx.db, request.user!, request.body, ctx.now());
       return reply.code(201).send(channel);
     });

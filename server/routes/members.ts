@@ -10,7 +10,7 @@ import {
 } from '../../common/schemas/member.ts';
 import { onboardingSchema, onboardingUpdateSchema } from '../../common/schemas/onboarding.ts';
 import type { AppContext } from '../app.ts';
-import { listConnections, removeConnection, requestConnection, respondToConnection } from '../services/connections.ts';
+import { admitConnectionRequest, listConnections, removeConnection, requestConnection, respondToConnection } from '../services/connections.ts';
 import { listMembers, recommendMembers } from '../services/members.ts';
 import { getOnboarding, markIntroSeen, saveOnboarding } from '../services/onboarding.ts';
 import { directoryPageSchema, directoryQuerySchema, introSeenSchema } from '../../common/schemas/community.ts';
@@ -36,6 +36,7 @@ export const memberRoutes =
 
     app.post('/api/member-connections', { schema: { body: connectionRequestSchema, response: { 201: connectionStateSchema } } }, async (request, reply) => {
       const { receiverId, requesteeId, message } = request.body;
+      await admitConnectionRequest(ctx.db, request.user!, ctx.now());
       const created = await requestConnection(ctx.db, request.user!, (receiverId ?? requesteeId)!, message, ctx.now());
       return reply.code(201).send({ id: created.id, status: 'pending' as const });
     });

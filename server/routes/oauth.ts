@@ -129,7 +129,8 @@ async function finishFlow(ctx: AppContext, clients: OidcClients, provider: OAuth
     const identity = await clients.finish(flow, new URL(request.url, 'http://x').search);
     if (flow.reauthUserId) {
       // the same user, on a session of theirs, and the provider identity already linked to them: nobody else's account proves it
-      if (request.user?.id !== flow.reauthUserId || !request.sessionId) throw new OidcSignInError('the user who started the confirmation is not signed in', 'reauth-failed');
+      if (request.user?.id !== flow.reauthUserId || !request.sessionId)
+        throw new OidcSignInError('the user who started the confirmation is not signed in', 'reauth-failed');
       await confirmLinkedIdentity(ctx.db, flow.reauthUserId, identity);
       await markIdentityConfirmed({ db: ctx.db, now: ctx.now }, flow.reauthUserId, request.sessionId);
       request.log.info({ userId: flow.reauthUserId, provider }, 'identity confirmed');

@@ -64,7 +64,14 @@ export const profileRoutes =
     const deps = { db: ctx.db, config: ctx.config, mailer: ctx.mailer, now: ctx.now, storage: ctx.storage };
 
     app.patch('/api/auth/profile', { schema: { body: profileUpdateSchema, response: { 200: userEnvelopeSchema } } }, async (request) => {
-      const user = await updateProfile({ ...deps, log: request.log }, request.user!, request.sessionId, request.body, mailLinkOrigin(ctx.config.publicUrl, request), request.ip);
+      const user = await updateProfile(
+        { ...deps, log: request.log },
+        request.user!,
+        request.sessionId,
+        request.body,
+        mailLinkOrigin(ctx.config.publicUrl, request),
+        request.ip,
+      );
       return { user: presentCurrentUser(user, request.security!, request.sessionId) };
     });
 

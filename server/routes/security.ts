@@ -139,12 +139,16 @@ export const securityRoutes =
       return { signedOut };
     });
 
-    app.delete('/api/auth/oauth/:provider', { config: { reauth: true }, schema: { params: oauthProviderParams, response: { 200: userEnvelopeSchema } } }, async (request) => {
-      const user = await unlinkProvider(ctx.db, request.user!.id, request.params.provider);
-      request.log.info({ userId: user.id, provider: request.params.provider }, 'sign-in method unlinked');
-      await sendSecurityNotice(deps, user, { kind: 'provider-unlinked', provider: request.params.provider });
-      return { user: presentCurrentUser(user, request.security!) };
-    });
+    app.delete(
+      '/api/auth/oauth/:provider',
+      { config: { reauth: true }, schema: { params: oauthProviderParams, response: { 200: userEnvelopeSchema } } },
+      async (request) => {
+        const user = await unlinkProvider(ctx.db, request.user!.id, request.params.provider);
+        request.log.info({ userId: user.id, provider: request.params.provider }, 'sign-in method unlinked');
+        await sendSecurityNotice(deps, user, { kind: 'provider-unlinked', provider: request.params.provider });
+        return { user: presentCurrentUser(user, request.security!) };
+      },
+    );
 
     app.get('/api/admin/settings/security', { config: { access: 'admin' }, schema: { response: { 200: securitySettingsSchema } } }, async () =>
       getSecuritySettings(ctx.db),

@@ -10,9 +10,11 @@ import {
   ceoMessages,
   communityPosts,
   dataExports,
+  memberApplications,
   mentorProfiles,
   notificationPreferences,
   notifications,
+  pointTransactions,
   presenceSockets,
   pushSubscriptions,
   userPresence,
@@ -35,6 +37,7 @@ import { notify } from './notify.ts';
 import { releaseUpcomingRegistrations } from './events.ts';
 import { storedProfileFiles } from './profile-files.ts';
 import { eraseChatMember } from './chat.ts';
+import { purgeOutboxAbout } from './outbox.ts';
 
 export interface DeletionDeps {
   db: Db;
@@ -176,10 +179,31 @@ async function loadForDecision(tx: Tx, actor: Actor, id: string, decision: 'conf
 }
 
 /**
+ * Other members' notifications about the member being erased: those their acts caused (a connection request, an
+ * endorsement, a mentorship, a CEO Contact message copied to every admin, their own deletion request), and, for
+ * notifications written before the actor was recorded, any that name them or quote their e-mail address.
+ */
+async function eraseOthersNotificationsAbout(tx: Tx, target: { id: string; email: string; firstName: string; lastName: string }) {
+  const n = notifications;
+  const fullName = `${target.firstName} ${target.lastName}`;
+  await tx
+    .delete(n)
+    .where(
+      sql`${n.actorId} = ${target.id}
+        or (${n.entityType} = 'user' and ${n.entityId} = ${target.id})
+        or (${n.entityType} = 'ceo_message' and ${n.entityId} in (select ${ceoMessages.id}::text from ${ceoMessages} where ${ceoMessages.senderId} = ${target.id}))
+        or (${n.entityType} = 'account_deletion_request' and ${n.entityId} in (select ${accountDeletionRequests.id}::text from ${accountDeletionRequests} where ${accountDeletionRequests.userId} = ${target.id}))
+        or (${n.actorId} is null and (strpos(${n.message}, ${fullName}) > 0 or strpos(${n.title}, ${fullName}) > 0 or strpos(lower(${n.message}), ${target.email.toLowerCase()}) > 0))`,
+    );
+}
+
+/**
  * An admin confirms a deletion request: in one transaction the account is anonymised (name "Deleted member",
  * a unique undeliverable e-mail, every sign-in means and personal field cleared, deactivated and removed from
  * lists, anonymisedAt set), its sessions, push subscriptions, two-factor secrets, preferences, exports, notifications, mentor profile,
- * community posts, endorsements given and CEO Contact messages are deleted, its chat messages are deleted (their
+ * community posts, endorsements given and CEO Contact messages are deleted, so are other members' notifications
+ * about it and the outbox's copies of mail to it or naming it, its application's reviewer notes are cleared and its
+ * points keep only what earned them, its chat messages are deleted (their
  * words cleared) and it leaves every chat group, its places at events still to come are
  * given up (the waitlist moves up), and the decision is audited. Leads,
  * their timelines, commissions and audit entries keep their rows and figures (they show "Deleted member"). The
@@ -202,9 +226,18 @@ export async function confirmDeletion(deps: DeletionDeps, actor: Actor, id: stri
     const posts = await tx.delete(communityPosts).where(eq(communityPosts.authorId, target.id)).returning({ imageKey: communityPosts.imageKey });
     const endorsements = await tx.delete(skillEndorsements).where(eq(skillEndorsements.endorserId, target.id)).returning({ id: skillEndorsements.id });
     const exports = await tx.delete(dataExports).where(eq(dataExports.userId, target.id)).returning({ key: dataExports.storageKey });
+    await eraseOthersNotificationsAbout(tx, target);
     await tx.delete(ceoMessages).where(eq(ceoMessages.senderId, target.id));
     await eraseChatMember(tx, target.id, now);
     await tx.delete(notifications).where(eq(notifications.userId, target.id));
+    // copies of mail to them or naming them; what the member wrote to an admin is not kept
+    await purgeOutboxAbout(tx, { email: target.email, fullName: `${target.firstName} ${target.lastName}` });
+    await tx.update(memberApplications).set({ reviewerNotes: null }).where(eq(memberApplications.userId, target.id));
+    // a reason keeps what earned the points, not what they wrote ("Community post: <title>" becomes "Community post")
+    await tx
+      .update(pointTransactions)
+      .set({ reason: sql`split_part(${pointTransactions.reason}, ':', 1)` })
+      .where(and(eq(pointTransactions.userId, target.id), sql`strpos(${pointTransactions.reason}, ':') > 0`));
     await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, target.id));
     await tx.delete(mentorProfiles).where(eq(mentorProfiles.userId, target.id));
     await tx.delete(userTotp).where(eq(userTotp.userId, target.id));
@@ -273,7 +306,7 @@ export async function confirmDeletion(deps: DeletionDeps, actor: Actor, id: stri
       ...posts.flatMap((p) => (p.imageKey ? [p.imageKey] : [])),
       ...exports.flatMap((e) => (e.key ? [e.key] : [])),
     ];
-    return { email: target.email, firstName: target.firstName, fileKeys, userId: target.id };
+    return { email: target.email, firstName: target.firstName, fullName: `${target.firstName} ${target.lastName}`, fileKeys, userId: target.id };
   });
   await endUserSessions(deps.db, result.userId);
   forgetCounts(deps.db, 'feed:');
@@ -283,6 +316,8 @@ export async function confirmDeletion(deps: DeletionDeps, actor: Actor, id: stri
     subject: `Your ${deps.brandName} account has been deleted`,
     text: `Hello ${result.firstName},\n\nAs you asked, your ${deps.brandName} account has been deleted. Your personal details, posts and endorsements were removed; the records of leads you referred and commissions remain, under "Deleted member", as our accounts require.\n\nYou can no longer sign in. You are welcome to apply again with this e-mail address at any time.`,
   });
+  // the notice went out; the outbox keeps no copy of their address
+  await purgeOutboxAbout(deps.db, { email: result.email, fullName: result.fullName }).catch((err) => deps.log.warn({ err }, 'outbox copy of an erasure notice not removed'));
 }
 
 /**

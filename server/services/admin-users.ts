@@ -191,7 +191,20 @@ export interface UserEditDeps {
 }
 
 /** The profile fields an administrator may correct; the rest of the row is the member's or the workflows'. */
-const EDITABLE = ['firstName', 'lastName', 'email', 'company', 'jobTitle', 'location', 'bio', 'phoneNumber', 'linkedinUrl', 'website', 'expertise', 'industries'] as const;
+const EDITABLE = [
+  'firstName',
+  'lastName',
+  'email',
+  'company',
+  'jobTitle',
+  'location',
+  'bio',
+  'phoneNumber',
+  'linkedinUrl',
+  'website',
+  'expertise',
+  'industries',
+] as const;
 type Editable = (typeof EDITABLE)[number];
 
 export const EMAIL_IN_USE = 'An account with this email already exists.';
@@ -222,7 +235,10 @@ export async function updateUserProfile(deps: UserEditDeps, actor: Actor, id: st
         .for('update');
       if (!target) throw new AppError('not_found', 'User not found.');
       if (!userAbilities(actor, target).edit) {
-        throw new AppError('forbidden', actor.id === id ? 'Change your own details in Profile Settings.' : 'Only a master administrator can change an administrator’s account.');
+        throw new AppError(
+          'forbidden',
+          actor.id === id ? 'Change your own details in Profile Settings.' : 'Only a master administrator can change an administrator’s account.',
+        );
       }
       const wanted: Partial<Record<Editable, unknown>> = {};
       for (const key of EDITABLE) {
@@ -316,7 +332,9 @@ export async function changeUserRole(db: Db, actor: Actor, id: string, role: Use
     if (!userAbilities(actor, target).changeRole) {
       throw new AppError(
         'forbidden',
-        actor.role === 'master-admin' ? 'Only an approved member can be given a role; review their application first.' : 'Only a master administrator can change a member’s role.',
+        actor.role === 'master-admin'
+          ? 'Only an approved member can be given a role; review their application first.'
+          : 'Only a master administrator can change a member’s role.',
       );
     }
     if (target.role === role) return false;

@@ -71,7 +71,8 @@ export async function updateApplication(deps: ReviewDeps, actor: Actor, userId: 
       .where(eq(memberApplications.userId, userId))
       .for('update', { of: memberApplications });
     if (!current) throw new AppError('not_found', 'Application not found.');
-    if (!applicationAbilities(actor, { accountStatus: current.status, emailVerifiedAt: current.emailVerifiedAt }).update) throw new AppError('conflict', 'This application has already been decided.');
+    if (!applicationAbilities(actor, { accountStatus: current.status, emailVerifiedAt: current.emailVerifiedAt }).update)
+      throw new AppError('conflict', 'This application has already been decided.');
     const [field] = Object.keys(change) as Array<keyof UpdateApplicationInput>;
     const [updated] = await tx
       .update(memberApplications)

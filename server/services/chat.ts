@@ -195,6 +195,12 @@ export async function listChannelMembers(db: Db, actor: Pick<Actor, 'id'>, id: s
   return rows.map((r) => ({ ...r, role: r.role as ChatChannelMember['role'], joinedAt: iso(r.joinedAt) }));
 }
 
+/** Counts a channel about to be created: CHAT_LIMITS.channelsPerDay in any 24 hours, then 429 with how long to wait. */
+export async function admitChannelCreation(db: Db, actor: Pick<Actor, 'id'>, now: Date): Promise<void> {
+  const admission = await admitAttempt(db, [{ key: `chat-channel:${actor.id}`, max: CHAT_LIMITS.channelsPerDay, windowMs: 86_400_000 }], now);
+  if (!admission.admitted) throw new AppError('rate_limited', CHAT_MESSAGES.channelsLimited, { headers: { 'Retry-After': String(admission.retryAfter) } });
+}
+
 /** Any member creates a group channel, public or private, and becomes its owner. */
 export async function createChannel(db: Db, actor: Pick<Actor, 'id'>, data: { name: string; description?: string | null; isPrivate: boolean }, now: Date) {
   return db.transaction(async (tx) => {

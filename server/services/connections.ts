@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { COMMUNITY_LIMITS, CONNECTION_REQUESTS_LIMITED } from '../../common/constants/community.ts';
 import { AppError } from '../../common/errors.ts';
 import type { Db } from '../db/client.ts';
 import type { Connection } from '../../common/schemas/member.ts';
@@ -10,6 +11,7 @@ import { iso } from '../presenters/wire.ts';
 import { notify } from './notify.ts';
 import { awardPoints, checkAchievements, reversePoints } from './gamification.ts';
 import { forgetRecommendations, listedMember } from './members.ts';
+import { admitAttempt } from './rate-limit.ts';
 
 const otherMemberId = (actor: Pick<Actor, 'id'>) =>
   sql<string>`case when ${memberConnections.requesterUserId} = ${actor.id} then ${memberConnections.targetUserId} else ${memberConnections.requesterUserId} end`;
@@ -47,6 +49,12 @@ export async function listConnections(db: Db, actor: Actor, q: ConnectionListQue
     can: connectionAbilities(actor, r.c),
   }));
   return { items, total };
+}
+
+/** Counts a connection request about to be sent: COMMUNITY_LIMITS.connectionRequestsPerDay in any 24 hours, then 429. */
+export async function admitConnectionRequest(db: Db, actor: Pick<Actor, 'id'>, now: Date): Promise<void> {
+  const admission = await admitAttempt(db, [{ key: `connection-request:${actor.id}`, max: COMMUNITY_LIMITS.connectionRequestsPerDay, windowMs: 86_400_000 }], now);
+  if (!admission.admitted) throw new AppError('rate_limited', CONNECTION_REQUESTS_LIMITED, { headers: { 'Retry-After': String(admission.retryAfter) } });
 }
 
 /** Asks another listed member to connect; one open request or connection per pair, whoever asked. */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL }
 import { alias } from 'drizzle-orm/pg-core';
 import { EVENT_MESSAGES as M, type EventCategory, type EventStatus, type EventType, type RegistrationStatus } from '../../common/constants/events.ts';
 import { AppError } from '../../common/errors.ts';
-import { formatEventDate } from '../../common/rules/events.ts';
+import { eventLocationProblem, eventStartProblem, formatEventDate } from '../../common/rules/events.ts';
 import { reversalOf } from '../../common/rules/points.ts';
 import {
   resolveEventDates,
@@ -228,6 +228,9 @@ const requireAdmin = (actor: Actor) => {
 /** An administrator creates an event; they are its organizer. Audited. */
 export async function createEvent(db: Db, actor: Actor, data: EventCreateData, now: Date): Promise<EventDetail> {
   requireAdmin(actor);
+  // checked against the server's clock, which the shared schema cannot read
+  const past = eventStartProblem(new Date(data.startDate), now);
+  if (past) throw new AppError('validation_failed', past.message, { issues: [past] });
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(events)
@@ -297,6 +300,14 @@ export async function updateEvent(deps: EventDeps, actor: Actor, id: string, dat
       endDate: data.endDate ?? row.endDate.toISOString(),
       registrationDeadline: data.registrationDeadline !== undefined ? data.registrationDeadline : (row.registrationDeadline?.toISOString() ?? null),
     });
+    // a start that moves must move ahead; the place is checked on the type and location the event ends up with
+    const moved = dates.startDate && dates.startDate.getTime() !== row.startDate.getTime() ? eventStartProblem(dates.startDate, now) : null;
+    const place =
+      data.type !== undefined || data.location !== undefined
+        ? eventLocationProblem(data.type ?? row.type, data.location !== undefined ? data.location : row.location)
+        : null;
+    if (moved) dates.issues.push(moved);
+    if (place) dates.issues.push(place);
     if (dates.issues.length) throw new AppError('validation_failed', dates.issues[0].message, { issues: dates.issues });
     const [{ taken }] = await tx
       .select({ taken: count() })

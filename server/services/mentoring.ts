@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MENTOR_FULLY_BOOKED, type MentorshipRequestStatus } from '../../common/constants/mentoring.ts';
+import { MENTOR_DEFAULTS, MENTOR_FULLY_BOOKED, type MentorshipRequestStatus } from '../../common/constants/mentoring.ts';
 import { AppError } from '../../common/errors.ts';
 import { MENTOR_MATCH_POINTS as P, scoreMentor, type MatchSeeker } from '../../common/rules/mentor-match.ts';
 import type {
@@ -191,15 +191,19 @@ export async function getOwnMentorProfile(db: Db, actor: Actor): Promise<MentorP
 
 /**
  * The caller becomes a mentor: their own profile only (403 otherwise), one per member (409). Creating it unlocks the
- * mentor achievement, in the same transaction.
+ * mentor achievement, in the same transaction; the achievement is a member's once, so a profile made again after
+ * one was removed earns nothing more.
  */
 export async function createMentorProfile(db: Db, actor: MentoringActor, data: MentorProfileCreateData, now: Date): Promise<MentorProfile> {
   if (data.userId !== actor.id) throw new AppError('forbidden', 'You can only create your own mentor profile.');
-  const { userId, ...fields } = data;
+  const { userId, yearsExperience, ...fields } = data;
   await db.transaction(async (tx) => {
+    // years left out are the ones the member gave on their own profile, so a mentor never reads "0 years" by omission
+    const [own] = yearsExperience === undefined ? await tx.select({ years: users.yearsExperience }).from(users).where(eq(users.id, userId)) : [];
+    const years = yearsExperience ?? own?.years ?? MENTOR_DEFAULTS.yearsExperience;
     const [created] = await tx
       .insert(mentorProfiles)
-      .values({ ...fields, userId, createdAt: now, updatedAt: now })
+      .values({ ...fields, yearsExperience: years, userId, createdAt: now, updatedAt: now })
       .onConflictDoNothing()
       .returning({ id: mentorProfiles.id });
     if (!created) throw new AppError('conflict', 'You already have a mentor profile.');

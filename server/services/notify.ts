@@ -48,6 +48,7 @@ export function notificationInsert(db: Db | Tx, userId: string, kind: Notificati
     priority: content.priority ?? 'normal',
     createdAt: content.at,
     emailPending: emailOwed(userId, kind),
+    actorId: content.actorId ?? null,
   });
 }
 

@@ -1,7 +1,7 @@
-import { count, desc } from 'drizzle-orm';
+import { count, desc, lt, sql } from 'drizzle-orm';
 import type { OutboxItem } from '../../common/schemas/admin.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 import { iso } from '../presenters/wire.ts';
 
@@ -22,4 +22,30 @@ export async function listOutbox(db: Db, q: PageQuery) {
     createdAt: iso(r.createdAt),
   }));
   return { items, total };
+}
+
+/** How long the outbox keeps a copy of a message: long enough to answer "did it go out?", not a mail archive. */
+export const OUTBOX_RETENTION_DAYS = 90;
+
+/** Deletes the copies older than the retention period (run by the server's hourly housekeeping); returns how many. */
+export async function purgeOldOutbox(db: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - OUTBOX_RETENTION_DAYS * 86_400_000);
+  const gone = await db.delete(outbox).where(lt(outbox.createdAt, cutoff)).returning({ id: outbox.id });
+  return gone.length;
+}
+
+/**
+ * Deletes every copy sent to a member or naming them (their address anywhere in it, or their full name in its
+ * subject or text), when their account is erased: other members' notification e-mails quote the name.
+ */
+export async function purgeOutboxAbout(db: Db | Tx, person: { email: string; fullName: string }): Promise<number> {
+  const email = person.email.toLowerCase();
+  const gone = await db
+    .delete(outbox)
+    .where(
+      sql`lower(${outbox.to}) = ${email} or strpos(lower(${outbox.text}), ${email}) > 0 or strpos(lower(${outbox.subject}), ${email}) > 0
+        or strpos(${outbox.text}, ${person.fullName}) > 0 or strpos(${outbox.subject}, ${person.fullName}) > 0`,
+    )
+    .returning({ id: outbox.id });
+  return gone.length;
 }

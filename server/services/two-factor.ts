@@ -142,13 +142,7 @@ export interface SecondFactor {
  * A code is accepted once: its step must be newer than the last one accepted, decided in the same statement that
  * records it; a recovery code is marked used in the statement that accepts it.
  */
-export async function proveSecondFactor(
-  deps: TwoFactorDeps,
-  userId: string,
-  ip: string,
-  factor: SecondFactor,
-  opts: { enabled?: boolean; challengeId?: string } = {},
-) {
+export async function proveSecondFactor(deps: TwoFactorDeps, userId: string, ip: string, factor: SecondFactor, opts: { enabled?: boolean; challengeId?: string } = {}) {
   const { db, config } = deps;
   const enabled = opts.enabled ?? true;
   const now = deps.now();

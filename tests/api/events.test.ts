@@ -14,7 +14,7 @@ import {
 } from '../../common/schemas/events.ts';
 import { leadSchema } from '../../common/schemas/lead.ts';
 import { makeEvent, registerMembers } from '../../server/db/factories/events.ts';
-import { auditLog, eventRegistrations, notificationPreferences, notifications, pointTransactions } from '../../server/db/schema/index.ts';
+import { auditLog, eventRegistrations, events, notificationPreferences, notifications, pointTransactions } from '../../server/db/schema/index.ts';
 import { createTestApp, makeUser, openSession, reloadUser, type MakeUserOptions, type TestContext } from '../helpers/app.ts';
 import { client, type Client } from '../helpers/client.ts';
 import { expectError, NO_SUCH_ID } from '../helpers/http.ts';
@@ -197,11 +197,46 @@ describe('creating an event', () => {
       [{ type: 'party' }, 'type', 'Please choose a type'],
       [{ category: 'gala' }, 'category', 'Please choose a category'],
       [{ currency: 'USD' }, 'currency', 'Events are priced in GBP'],
+      [{ location: '' }, 'location', 'Location is required for an in-person or hybrid event'],
+      [{ type: 'hybrid', location: '   ' }, 'location', 'Location is required for an in-person or hybrid event'],
+      [{ location: undefined }, 'location', 'Location is required for an in-person or hybrid event'],
     ];
     for (const [change, path, message] of cases) {
       const err = expectError(await admin.api.post('/api/events', { body: validBody(change) }), 400, 'validation_failed');
       expect(err.issues, JSON.stringify(change)).toContainEqual({ path, message });
     }
+  });
+});
+
+describe('when and where', () => {
+  it('refuses a start that has passed (by the server’s clock), and creates nothing', async () => {
+    const before = (await ctx.db.select({ id: events.id }).from(events)).length;
+    for (const start of [later(-30 * DAY), later(-60_000), later(0)]) {
+      const body = validBody({ startDate: start.toISOString(), endDate: new Date(start.getTime() + 2 * HOUR).toISOString() });
+      const err = expectError(await admin.api.post('/api/events', { body }), 400, 'validation_failed');
+      expect(err.issues).toEqual([{ path: 'startDate', message: 'Start date must be in the future' }]);
+    }
+    expect((await ctx.db.select({ id: events.id }).from(events)).length).toBe(before);
+    await admin.api.create(eventDetailSchema, '/api/events', { body: validBody({ startDate: later(60_000).toISOString(), endDate: later(HOUR).toISOString() }) });
+  });
+
+  it('needs a location for an in-person or hybrid event, none for a webinar; an edit cannot take it away or move the start back', async () => {
+    await admin.api.create(eventDetailSchema, '/api/events', { body: validBody({ type: 'webinar', location: '', meetingLink: 'https://meet.example.com/x' }) });
+    const e = await event({ title: 'Where: Hybrid Forum', type: 'hybrid' });
+    for (const body of [{ location: '' }, { location: null }]) {
+      const err = expectError(await admin.api.patch(`/api/events/${e.id}`, { body }), 400, 'validation_failed');
+      expect(err.issues).toContainEqual({ path: 'location', message: 'Location is required for an in-person or hybrid event' });
+    }
+    const moved = expectError(
+      await admin.api.patch(`/api/events/${e.id}`, { body: { startDate: later(-HOUR).toISOString(), endDate: later(HOUR).toISOString() } }),
+      400,
+      'validation_failed',
+    );
+    expect(moved.issues).toContainEqual({ path: 'startDate', message: 'Start date must be in the future' });
+    const [row] = await ctx.db.select().from(events).where(eq(events.id, e.id));
+    expect([row.location, row.startDate.toISOString()]).toEqual([e.location, e.startDate]);
+    // a webinar drops its location freely
+    expect((await admin.api.patchOk(eventDetailSchema, `/api/events/${e.id}`, { body: { type: 'webinar', location: null } })).location).toBeNull();
   });
 });
 

@@ -15,7 +15,7 @@ import {
 import { pageOf } from '../../common/schemas/page.ts';
 import { userEnvelopeSchema } from '../../common/schemas/user.ts';
 import { makeMentorProfile, makeMentorshipRequest } from '../../server/db/factories/mentoring.ts';
-import { achievements, mentorProfiles, mentorReviews, mentorshipRequests, notifications, userAchievements } from '../../server/db/schema/index.ts';
+import { achievements, mentorProfiles, mentorReviews, mentorshipRequests, notifications, userAchievements, users } from '../../server/db/schema/index.ts';
 import { createTestApp, makeSignedIn, makeUser, openSession, type MakeUserOptions, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
 import { expectError } from '../helpers/http.ts';
@@ -80,13 +80,17 @@ describe('access', () => {
   });
 });
 
+/** The least a mentor profile needs: one specialization and one industry. */
+const MINIMAL = { specializations: ['Board governance'], industries: ['Financial Services'] };
+
 describe('mentor profiles', () => {
   it('creates the caller’s own profile with the defaults, once', async () => {
-    const m = await member({ firstName: 'Maya', jobTitle: 'CFO', company: 'Ledger & Co' });
-    const created = await m.api.create(mentorProfileSchema, '/api/mentor-profiles', { body: { userId: m.user.id } });
+    const m = await member({ firstName: 'Maya', jobTitle: 'CFO', company: 'Ledger & Co', yearsExperience: 18 });
+    const created = await m.api.create(mentorProfileSchema, '/api/mentor-profiles', { body: { userId: m.user.id, ...MINIMAL } });
     expect(created).toMatchObject({
       userId: m.user.id,
-      yearsExperience: 0,
+      // years left out are the member's own profile's
+      yearsExperience: 18,
       availabilityHours: 5,
       maxMentees: 3,
       currentMentees: 0,
@@ -94,7 +98,8 @@ describe('mentor profiles', () => {
       meetingPreference: 'virtual',
       isActive: true,
       rating: '0.00',
-      specializations: [],
+      specializations: ['Board governance'],
+      industries: ['Financial Services'],
       user: { firstName: 'Maya', jobTitle: 'CFO', company: 'Ledger & Co' },
       can: { requestMentorship: false, edit: true },
     });
@@ -105,9 +110,11 @@ describe('mentor profiles', () => {
       .innerJoin(achievements, eq(achievements.id, userAchievements.achievementId))
       .where(eq(userAchievements.userId, m.user.id));
     expect(earned.map((a) => a.name)).toEqual(['Mentor']);
-    expect(expectError(await m.api.post('/api/mentor-profiles', { body: { userId: m.user.id } }), 409, 'conflict').message).toBe('You already have a mentor profile.');
+    expect(expectError(await m.api.post('/api/mentor-profiles', { body: { userId: m.user.id, ...MINIMAL } }), 409, 'conflict').message).toBe(
+      'You already have a mentor profile.',
+    );
     const other = await member();
-    const res = await other.api.post('/api/mentor-profiles', { body: { userId: m.user.id } });
+    const res = await other.api.post('/api/mentor-profiles', { body: { userId: m.user.id, ...MINIMAL } });
     expect(expectError(res, 403, 'forbidden').message).toBe('You can only create your own mentor profile.');
     expect(await profileRow(other.user.id)).toBeUndefined();
   });
@@ -115,7 +122,7 @@ describe('mentor profiles', () => {
   it('validates the profile with readable messages', async () => {
     const m = await member();
     const bad = async (body: Record<string, unknown>) =>
-      expectError(await m.api.post('/api/mentor-profiles', { body: { userId: m.user.id, ...body } }), 400, 'validation_failed').message;
+      expectError(await m.api.post('/api/mentor-profiles', { body: { userId: m.user.id, ...MINIMAL, ...body } }), 400, 'validation_failed').message;
     expect(await bad({ yearsExperience: 61 })).toBe('Years of experience must be at most 60');
     expect(await bad({ yearsExperience: -1 })).toBe('Years of experience must be at least 0');
     expect(await bad({ availabilityHours: 0 })).toBe('Availability hours must be at least 1');
@@ -130,6 +137,62 @@ describe('mentor profiles', () => {
     expect(await bad({ achievements: ['x'.repeat(201)] })).toBe('Each achievement must be at most 200 characters');
     expect(await bad({ currentMentees: 2 })).toMatch(/unrecognized/i);
     expect(await profileRow(m.user.id)).toBeUndefined();
+  });
+
+  it('refuses an empty profile with a message on each field, and awards nothing for it', async () => {
+    const m = await member();
+    const pointsOf = async () => (await ctx.db.select({ p: users.totalPoints }).from(users).where(eq(users.id, m.user.id)))[0].p;
+    const before = await pointsOf();
+    for (const body of [{}, { specializations: [], industries: [] }, { specializations: ['  '], industries: [' '] }]) {
+      const err = expectError(await m.api.post('/api/mentor-profiles', { body: { userId: m.user.id, ...body } }), 400, 'validation_failed');
+      expect(err.issues).toEqual(
+        expect.arrayContaining([
+          { path: 'specializations', message: 'Add at least one specialization' },
+          { path: 'industries', message: 'Add at least one industry' },
+        ]),
+      );
+    }
+    expect(expectError(await m.api.post('/api/mentor-profiles', { body: { userId: m.user.id, specializations: ['Sales'] } }), 400, 'validation_failed').issues).toEqual([
+      { path: 'industries', message: 'Add at least one industry' },
+    ]);
+    expect(await profileRow(m.user.id)).toBeUndefined();
+    expect(await pointsOf()).toBe(before);
+    expect(await ctx.db.select().from(userAchievements).where(eq(userAchievements.userId, m.user.id))).toEqual([]);
+    // nor can a mentor empty the profile afterwards
+    await m.api.create(mentorProfileSchema, '/api/mentor-profiles', { body: { userId: m.user.id, ...MINIMAL, yearsExperience: 9 } });
+    expect((await profileRow(m.user.id)).yearsExperience).toBe(9);
+    for (const body of [{ specializations: [] }, { industries: [] }]) expectError(await m.api.patch('/api/mentor-profiles/me', { body }), 400, 'validation_failed');
+    expect((await profileRow(m.user.id)).specializations).toEqual(MINIMAL.specializations);
+  });
+
+  it('awards the Mentor achievement and its points once: removing the profile and creating it again earns nothing more', async () => {
+    const m = await member();
+    const pointsOf = async () => (await ctx.db.select({ p: users.totalPoints }).from(users).where(eq(users.id, m.user.id)))[0].p;
+    const mentorAwards = async () =>
+      (
+        await ctx.db
+          .select({ name: achievements.name })
+          .from(userAchievements)
+          .innerJoin(achievements, eq(achievements.id, userAchievements.achievementId))
+          .where(and(eq(userAchievements.userId, m.user.id), eq(achievements.name, 'Mentor')))
+      ).length;
+    const before = await pointsOf();
+    await m.api.create(mentorProfileSchema, '/api/mentor-profiles', { body: { userId: m.user.id, ...MINIMAL } });
+    const afterFirst = await pointsOf();
+    expect(afterFirst).toBeGreaterThan(before);
+    expect(await mentorAwards()).toBe(1);
+    // paused and resumed, then removed and made again
+    await m.api.patchOk(mentorProfileSchema, '/api/mentor-profiles/me', { body: { isActive: false } });
+    await m.api.patchOk(mentorProfileSchema, '/api/mentor-profiles/me', { body: { isActive: true } });
+    await ctx.db.delete(mentorProfiles).where(eq(mentorProfiles.userId, m.user.id));
+    await m.api.create(mentorProfileSchema, '/api/mentor-profiles', { body: { userId: m.user.id, ...MINIMAL } });
+    expect(await pointsOf()).toBe(afterFirst);
+    expect(await mentorAwards()).toBe(1);
+    const told = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, m.user.id), eq(notifications.type, 'achievement_unlocked')));
+    expect(told).toHaveLength(1);
   });
 
   it('shows a profile to every member, a paused one only to its owner and admins, and 404 when there is none', async () => {

@@ -78,7 +78,10 @@ async function unverifiedMember() {
 
 const sessionOf = (cookie: string) => hashToken(cookie.replace(/^cp_session=/, ''));
 async function confirmedAt(cookie: string) {
-  const [row] = await ctx.db.select({ at: sessions.identityConfirmedAt }).from(sessions).where(eq(sessions.id, sessionOf(cookie)));
+  const [row] = await ctx.db
+    .select({ at: sessions.identityConfirmedAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionOf(cookie)));
   return row?.at ?? null;
 }
 

@@ -203,8 +203,13 @@ describe('PATCH /api/users/{id}/role: a master-admin makes a member an admin or 
     expect(promoted.role).toBe('admin');
     expect((await member.api.get('/api/users')).statusCode).toBe(200);
     expect((await member.api.get('/api/auth/me')).json().user.can.adminPanel).toBe(true);
-    expect(await auditOf(member.user.id, 'user.role')).toEqual([expect.objectContaining({ actorId: master.user.id, before: { role: 'partner' }, after: { role: 'admin' } })]);
-    const told = await ctx.db.select().from(notifications).where(and(eq(notifications.userId, member.user.id), eq(notifications.type, 'role_changed')));
+    expect(await auditOf(member.user.id, 'user.role')).toEqual([
+      expect.objectContaining({ actorId: master.user.id, before: { role: 'partner' }, after: { role: 'admin' } }),
+    ]);
+    const told = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, member.user.id), eq(notifications.type, 'role_changed')));
     expect(told).toEqual([expect.objectContaining({ title: 'You are now an administrator', actionUrl: '/admin' })]);
 
     // now an admin: another admin may no longer act on them, and only the master-admin is offered the role change
@@ -270,7 +275,9 @@ describe('GET /api/users.csv', () => {
     expect(rows[0]).toBe(USER_CSV_HEADER.join(','));
     expect(rows).toHaveLength(4);
     const row = rows.find((r) => r.includes(formula.email))!;
-    expect(row, row).toMatch(new RegExp(`^"'=cmd","'\\+SUM\\(A1\\)",${formula.username},${formula.email.replace(/\./g, '\\.')},(Yes|No),Partner,Active,${tag},"'@risk, -1",`));
+    expect(row, row).toMatch(
+      new RegExp(`^"'=cmd","'\\+SUM\\(A1\\)",${formula.username},${formula.email.replace(/\./g, '\\.')},(Yes|No),Partner,Active,${tag},"'@risk, -1",`),
+    );
     expect(rows.some((r) => r.includes(',Rejected,'))).toBe(true);
     for (const secret of ['$argon2', formula.password!]) expect(res.body).not.toContain(secret);
   });

@@ -156,6 +156,12 @@ describe('the demo seed', () => {
     expect(rows.every(({ a }) => a.riskAssessment !== null)).toBe(true);
   });
 
+  it('has applicants who verified their e-mail address and applicants who have not yet (approval waits for it)', async () => {
+    const rows = await ctx.db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.accountStatus, 'pending'));
+    expect(rows.some((r) => r.verifiedAt !== null)).toBe(true);
+    expect(rows.some((r) => r.verifiedAt === null)).toBe(true);
+  });
+
   it('signs in with the demo password and shows the admin a full pipeline with its timelines', async () => {
     const api = client(ctx.app, await login(ctx.app, 'marcus.adeyemi', DEMO_PASSWORD));
     const page = await api.getOk(leadPageSchema, '/api/leads', { query: { pageSize: 100 } });

@@ -2,16 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, ListObjectVersionsCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postSchema } from '../../common/schemas/community.ts';
 import { makePost } from '../../server/db/factories/posts.ts';
 import type { S3Config } from '../../server/config.ts';
-import { createS3Storage } from '../../server/plugins/storage-s3.ts';
-import { createStorage, STORAGE_KEY, type FileStorage } from '../../server/plugins/storage.ts';
+import { createS3Storage, UPLOAD_PART_BYTES, type S3Sender } from '../../server/plugins/storage-s3.ts';
+import { createStorage, FileTooLargeError, STORAGE_KEY, type FileStorage } from '../../server/plugins/storage.ts';
 import { createTestApp, makeSignedIn, type TestContext } from '../helpers/app.ts';
 
 // the SDK's notice about future Node versions says nothing about this code
@@ -108,6 +108,25 @@ describe('S3 storage', () => {
     await expect(wrong.put(Buffer.from('x'), 'jpg')).rejects.toThrow();
   });
 
+  it('streams a file in: one request when small, in parts when large, and nothing is kept past the size bound', async () => {
+    const small = randomBytes(50_000);
+    const one = await storage.putStream(Readable.from([small]), 'zip', 1_000_000);
+    expect(one.size).toBe(small.length);
+    expect(await readAll((await storage.get(one.key))!.stream)).toEqual(small);
+
+    const large = randomBytes(UPLOAD_PART_BYTES + 300_000);
+    const chunks = Array.from({ length: Math.ceil(large.length / 65_536) }, (_, i) => large.subarray(i * 65_536, (i + 1) * 65_536));
+    const parts = await storage.putStream(Readable.from(chunks), 'zip', large.length);
+    expect(parts.size).toBe(large.length);
+    expect(await readAll((await storage.get(parts.key))!.stream)).toEqual(large);
+
+    const before = await listKeys();
+    await expect(storage.putStream(Readable.from(chunks), 'zip', UPLOAD_PART_BYTES + 100_000)).rejects.toBeInstanceOf(FileTooLargeError);
+    expect(await listKeys()).toEqual(before);
+    await storage.remove(one.key);
+    await storage.remove(parts.key);
+  });
+
   it('is what createStorage gives when the configuration names a bucket, and local disk otherwise', async () => {
     const uploadDir = mkdtempSync(join(tmpdir(), 'cp-up-'));
     const viaBucket = await createStorage({ uploadDir, s3 });
@@ -120,6 +139,55 @@ describe('S3 storage', () => {
     const localKey = await local.put(Buffer.from('disk'), 'png');
     expect(readdirSync(uploadDir)).toEqual([localKey]);
     expect(await listKeys()).not.toContain(localKey);
+  });
+});
+
+describe('removing from a versioned bucket', () => {
+  // s3rver keeps no versions, so a stand-in for the store answers the listing and records every call
+  const KEY = '11111111-2222-4333-8444-555555555555.pdf';
+  function fakeStore(listing: (input: Record<string, unknown>) => unknown) {
+    const calls: Array<{ command: string; input: Record<string, unknown> }> = [];
+    const sender = {
+      send: (command: { constructor: { name: string }; input: Record<string, unknown> }) => {
+        calls.push({ command: command.constructor.name, input: command.input });
+        return Promise.resolve(command instanceof ListObjectVersionsCommand ? listing(command.input) : {});
+      },
+    } as unknown as S3Sender;
+    return { calls, storage: createS3Storage({ ...s3, prefix: 'p' }, sender) };
+  }
+
+  it('deletes every version and delete marker of the key by its id, over several pages, and nothing of another key', async () => {
+    const { calls, storage } = fakeStore((input) =>
+      input.KeyMarker
+        ? { Versions: [{ Key: `p/${KEY}`, VersionId: 'v1' }], IsTruncated: false }
+        : {
+            Versions: [
+              { Key: `p/${KEY}`, VersionId: 'v3' },
+              { Key: `p/${KEY}`, VersionId: 'v2' },
+              { Key: `p/${KEY}x`, VersionId: 'other' },
+            ],
+            DeleteMarkers: [{ Key: `p/${KEY}`, VersionId: 'm1' }],
+            IsTruncated: true,
+            NextKeyMarker: `p/${KEY}`,
+            NextVersionIdMarker: 'v2',
+          },
+    );
+    await storage.remove(KEY);
+    expect(calls[0]).toMatchObject({ command: 'ListObjectVersionsCommand', input: { Bucket: BUCKET, Prefix: `p/${KEY}` } });
+    const deletes = calls.filter((c) => c.command === 'DeleteObjectCommand').map((c) => c.input);
+    expect(deletes).toEqual(['v3', 'v2', 'm1', 'v1'].map((VersionId) => ({ Bucket: BUCKET, Key: `p/${KEY}`, VersionId })));
+  });
+
+  it('falls back to a plain delete when the store keeps no versions or cannot list them', async () => {
+    const none = fakeStore(() => ({ IsTruncated: false }));
+    await none.storage.remove(KEY);
+    expect(none.calls.filter((c) => c.command === 'DeleteObjectCommand').map((c) => c.input)).toEqual([{ Bucket: BUCKET, Key: `p/${KEY}` }]);
+
+    const refusing = fakeStore(() => {
+      throw new S3ServiceException({ name: 'NotImplemented', $fault: 'server', $metadata: { httpStatusCode: 501 } });
+    });
+    await refusing.storage.remove(KEY);
+    expect(refusing.calls.filter((c) => c.command === 'DeleteObjectCommand').map((c) => c.input)).toEqual([{ Bucket: BUCKET, Key: `p/${KEY}` }]);
   });
 });
 

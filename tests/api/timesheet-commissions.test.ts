@@ -227,9 +227,10 @@ describe('corrections to approved time', () => {
   beforeAll(async () => {
     partner = await member();
     placement = await hourlyPlacement(partner);
-    sheetId = (await approvedWeek(placement, '2026-11-02', [10, 10, 10, 10, 10])).id; // £7,500 → £1,500
+    // weeks before the test clock's 20 October: time is entered only for days that have happened
+    sheetId = (await approvedWeek(placement, '2026-09-07', [10, 10, 10, 10, 10])).id; // £7,500 → £1,500
   });
-  const entries = (units: number[], monday = '2026-11-02') =>
+  const entries = (units: number[], monday = '2026-09-07') =>
     units.map((u, i) => ({ date: new Date(Date.parse(`${monday}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10), units: u, description: 'Corrected' }));
 
   it('only an administrator who is not the contractor corrects, only approved sheets, and always with a reason', async () => {
@@ -274,14 +275,14 @@ describe('corrections to approved time', () => {
     const pending = await makeTimesheet(ctx.db, {
       placement,
       contractor: contractor.user,
-      weekStarting: '2026-11-09',
+      weekStarting: '2026-09-14',
       units: [8],
       status: 'pending',
       now: ctx.clock.now(),
     });
     expect((await admin.api.getOk(timesheetDetailSchema, `/api/timesheets/${pending.id}`)).can.adjust).toBe(false);
     expectMessage(
-      await admin.api.post(`/api/timesheets/${pending.id}/adjust`, { body: { entries: entries([4], '2026-11-09'), reason: 'Fix' } }),
+      await admin.api.post(`/api/timesheets/${pending.id}/adjust`, { body: { entries: entries([4], '2026-09-14'), reason: 'Fix' } }),
       409,
       'conflict',
       M.adjustOnlyApproved,
@@ -304,9 +305,9 @@ describe('corrections to approved time', () => {
     await admin.api.postOk(timesheetDetailSchema, `/api/timesheets/${sheetId}/adjust`, { body: { entries: entries([9, 9, 9, 9, 9]), reason: 'Agreed with the client' } });
     const rows = (await commissionsOf(placement.leadId)).filter((r) => r.timesheetId === sheetId);
     expect(rows.map((r) => [r.kind, r.basis, r.amount, r.month])).toEqual([
-      ['time', '7500.00', '1500.00', '2026-11-01'],
-      ['adjustment', '-1500.00', '-300.00', '2026-11-01'],
-      ['adjustment', '750.00', '150.00', '2026-11-01'],
+      ['time', '7500.00', '1500.00', '2026-09-01'],
+      ['adjustment', '-1500.00', '-300.00', '2026-09-01'],
+      ['adjustment', '750.00', '150.00', '2026-09-01'],
     ]);
     expect(sumPence(rows)).toBe(Math.round(45 * 150 * 0.2 * 100));
     const audits = await ctx.db
@@ -318,7 +319,7 @@ describe('corrections to approved time', () => {
     expect(audits[0]).toMatchObject({
       actorId: admin.user.id,
       before: { totalUnits: '50.00' },
-      after: { totalUnits: '40.00', reason: 'Client disputed Friday hours', commissions: [{ amount: '-300.00', basis: '-1500.00', month: '2026-11' }] },
+      after: { totalUnits: '40.00', reason: 'Client disputed Friday hours', commissions: [{ amount: '-300.00', basis: '-1500.00', month: '2026-09' }] },
     });
     expect((audits[0].before as { entries: unknown[] }).entries).toHaveLength(5);
     // the contractor was told

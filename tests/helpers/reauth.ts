@@ -17,5 +17,8 @@ export async function confirmIdentity(app: App, cookie: string, password = DEFAU
  */
 export async function markConfirmed(ctx: { db: Db; clock: { now: () => Date } }, cookie: string, at = ctx.clock.now()): Promise<void> {
   const token = cookie.replace(/^cp_session=/, '');
-  await ctx.db.update(sessions).set({ identityConfirmedAt: at }).where(eq(sessions.id, hashToken(token)));
+  await ctx.db
+    .update(sessions)
+    .set({ identityConfirmedAt: at })
+    .where(eq(sessions.id, hashToken(token)));
 }

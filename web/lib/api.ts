@@ -42,7 +42,38 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, text || res.statusText || 'Request failed');
 }
 
-async function send(method: string, url: string, body?: unknown): Promise<Response> {
+/** Asks the person to confirm it is them (the "Confirm it's you" dialog); answers whether they did. */
+export type IdentityConfirmer = () => Promise<boolean>;
+let identityConfirmer: IdentityConfirmer | null = null;
+
+/**
+ * Installs what a change answered 403 `reauthentication_required` waits for; the app shell mounts the dialog that
+ * does it. Answers the function that removes it again.
+ */
+export function setIdentityConfirmer(confirmer: IdentityConfirmer): () => void {
+  identityConfirmer = confirmer;
+  return () => {
+    if (identityConfirmer === confirmer) identityConfirmer = null;
+  };
+}
+
+/** Whether an answer asks for the identity to be confirmed before the change is made. */
+export const needsReauthentication = (err: unknown) => err instanceof ApiError && err.status === 403 && err.code === 'reauthentication_required';
+
+/**
+ * Sends one request. A change the server refuses until the person confirms it is them is sent again once after
+ * they do, so every screen gets the dialog without knowing of it; a refused or cancelled confirmation answers
+ * the original error.
+ */
+async function send(method: string, url: string, body?: unknown, retried = false): Promise<Response> {
+  const res = await sendOnce(method, url, body);
+  if (res.ok) return res;
+  const err = await toApiError(res);
+  if (!retried && method !== 'GET' && needsReauthentication(err) && identityConfirmer && (await identityConfirmer())) return send(method, url, body, true);
+  throw err;
+}
+
+async function sendOnce(method: string, url: string, body?: unknown): Promise<Response> {
   const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
   if (body instanceof FormData) {
     // the browser writes the multipart Content-Type itself, with its boundary
@@ -51,14 +82,28 @@ async function send(method: string, url: string, body?: unknown): Promise<Respon
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
-  let res: Response;
   try {
-    res = await fetch(url, init);
+    return await fetch(url, init);
   } catch {
     throw new ApiError(0, 'Could not reach the server. Please check your connection and try again.', { code: 'network' });
   }
-  if (!res.ok) throw await toApiError(res);
-  return res;
+}
+
+/**
+ * Goes to a server address that starts a redirect flow (linking Google or Apple), after asking the person to
+ * confirm it is them when the server wants that first. The address is tried without following its redirect; on
+ * a refusal the error is thrown for the screen to show.
+ */
+export async function navigateWithConfirmation(url: string): Promise<void> {
+  const probe = () => fetch(url, { credentials: 'include', redirect: 'manual', headers: { Accept: 'application/json' } });
+  let res = await probe();
+  if (res.status === 403) {
+    const err = await toApiError(res);
+    if (!needsReauthentication(err) || !identityConfirmer || !(await identityConfirmer())) throw err;
+    res = await probe();
+    if (res.status === 403) throw await toApiError(res);
+  }
+  window.location.assign(url);
 }
 
 async function readJson<T>(res: Response): Promise<T> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLOSE_TOO_MANY_SOCKETS } from '../../common/schemas/live.ts';
 import { CLOSE_SIGNED_OUT, IDLE_AFTER_MS, LiveConnection, reconnectDelay, watchActivity, type LiveEnvironment, type LiveState } from './live-socket.ts';
 
 /** A socket the test drives: what the client sent, and the server's side (open, message, close). */
@@ -138,6 +139,18 @@ describe('LiveConnection', () => {
     expect(h.states.at(-1)).toEqual(['closed', true]);
     h.connection.reconnectNow();
     expect(h.sockets).toHaveLength(1);
+  });
+
+  it('waits to be used again when the server closed it for too many open tabs: no timer, then reconnects when asked', () => {
+    const h = harness();
+    h.connection.start();
+    h.sockets[0].serverReady();
+    h.sockets[0].serverCloses(CLOSE_TOO_MANY_SOCKETS);
+    expect(h.timers).toEqual([]);
+    expect(h.states.at(-1)).toEqual(['closed', false]);
+    // the tab comes to the front again
+    h.connection.reconnectNow();
+    expect(h.sockets).toHaveLength(2);
   });
 
   it('reconnects at once when asked (the network came back) instead of waiting', () => {

@@ -1,4 +1,4 @@
-import { liveServerEventSchema, type LiveServerEvent } from '../../common/schemas/live.ts';
+import { CLOSE_TOO_MANY_SOCKETS, liveServerEventSchema, type LiveServerEvent } from '../../common/schemas/live.ts';
 
 /** After this long without keyboard, pointer or scroll activity, the member shows as away. */
 export const IDLE_AFTER_MS = 5 * 60_000;
@@ -152,6 +152,9 @@ export class LiveConnection {
         return this.setState('closed', true);
       }
       this.setState('closed', false);
+      // the member opened more tabs than the server keeps: this one waits until it is used again (reconnectNow), so
+      // tabs never take turns closing each other
+      if (e.code === CLOSE_TOO_MANY_SOCKETS) return;
       this.retry = this.env.setTimeout(
         () => {
           this.retry = null;

@@ -1,4 +1,5 @@
-import type { PushKey, PushSubscriptionInput, PushSubscriptionState } from '../../common/schemas/push.ts';
+import { pushSubscriptionInputSchema, type PushKey, type PushSubscriptionInput, type PushSubscriptionState } from '../../common/schemas/push.ts';
+import { useEffect } from 'react';
 import { api } from './api.ts';
 
 /**
@@ -47,8 +48,24 @@ export async function subscribePush(): Promise<'subscribed' | 'denied'> {
     await old.unsubscribe();
     sub = await reg.pushManager.subscribe(options);
   }
+  // the server takes the known push services only (the same rule): a browser using another cannot take pushes here
+  if (!pushSubscriptionInputSchema({ allowLoopbackHttp: false }).safeParse(sub.toJSON()).success) {
+    await sub.unsubscribe().catch(() => undefined);
+    throw new Error('This browser’s push service is not supported. Please use Chrome, Edge, Firefox or Safari.');
+  }
   await registerSubscription(sub);
   return 'subscribed';
+}
+
+/**
+ * Stores this browser's subscription again for the session just started, when the member allowed notifications:
+ * the server forgets a subscription when its session ends (signed out elsewhere, expired), and this browser would
+ * otherwise take no pushes until Preferences was opened. Storing the member's own subscription again is never limited.
+ */
+export async function renewPushSubscription(): Promise<void> {
+  if (pushSupport() !== 'available' || Notification.permission !== 'granted') return;
+  const sub = await currentSubscription();
+  if (sub) await registerSubscription(sub);
 }
 
 /** Turns pushes off for this browser: the server forgets it and the browser drops the subscription. */
@@ -57,4 +74,11 @@ export async function unsubscribePush(): Promise<void> {
   if (!sub) return;
   await api.delete<PushSubscriptionState>('/api/push/subscriptions', { endpoint: sub.endpoint });
   await sub.unsubscribe();
+}
+
+/** The signed-in shell renews this browser's subscription once when it opens (failures only mean no pushes). */
+export function useRenewPushSubscription(enabled: boolean) {
+  useEffect(() => {
+    if (enabled) void renewPushSubscription().catch(() => undefined);
+  }, [enabled]);
 }

@@ -39,7 +39,9 @@ export async function makeEvent(db: Db, o: EventOptions): Promise<EventDetail> {
     endDate: new Date(startDate.getTime() + hours * HOUR).toISOString(),
     registrationDeadline: registrationDeadline ? registrationDeadline.toISOString() : null,
   });
-  return createEvent(db, organizer, data, now);
+  // an event is created before it starts: a fixture's past event was made a month before its start
+  const createdAt = startDate.getTime() > now.getTime() ? now : new Date(startDate.getTime() - 30 * DAY);
+  return createEvent(db, organizer, data, createdAt);
 }
 
 /** Members register one after another (a minute apart from `at`); each takes a place or joins the waitlist. Returns their statuses. */

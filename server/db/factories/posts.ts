@@ -31,6 +31,7 @@ export async function makePost(db: Db, o: PostOptions): Promise<Post> {
   if (image && !storage) throw new Error('makePost: a post with an image needs the storage to keep it in');
   const noStorage: FileStorage = {
     put: () => Promise.reject(new Error('makePost: no storage given')),
+    putStream: () => Promise.reject(new Error('makePost: no storage given')),
     get: () => Promise.resolve(null),
     remove: () => Promise.resolve(),
   };

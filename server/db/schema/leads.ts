@@ -139,6 +139,8 @@ export const notifications = pgTable(
     emailedAt: ts('emailed_at'),
     /** When the notification was pushed to the member's devices; set once, by whichever instance claims it. */
     pushedAt: ts('pushed_at'),
+    /** The member whose act caused it (no foreign key: an erased member's rows are deleted by the erasure itself). */
+    actorId: uuid('actor_id'),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt),
@@ -151,6 +153,10 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(t.userId, t.createdAt.desc())
       .where(sql`${t.isRead} = false`),
+    // what others were told about a member, found when that member is erased
+    index('notifications_actor_idx')
+      .on(t.actorId)
+      .where(sql`${t.actorId} is not null`),
   ],
 );
 

@@ -121,6 +121,9 @@ async function seedMembers(db: Db, now: Date): Promise<number> {
       approvedAt: p.status === 'approved' ? decidedAt : null,
       rejectedAt: p.status === 'rejected' ? decidedAt : null,
       rejectionReason: p.status === 'rejected' ? 'insufficient_experience' : null,
+      // decided members confirmed their address before review; of the applicants, those whose company is already
+      // verified have confirmed theirs too, the others not yet, so the review shows both (approval waits for it)
+      emailVerifiedAt: p.status !== 'pending' || p.review?.companyVerified ? new Date(appliedAt.getTime() + DAY / 24) : null,
       application:
         p.status === 'approved'
           ? {

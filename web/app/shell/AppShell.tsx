@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import type { CurrentUser } from '../../../common/schemas/user.ts';
+import { ConfirmIdentityDialog } from '../../components/confirm-identity-dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TooltipProvider } from '../../components/ui/tooltip.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
@@ -11,6 +12,7 @@ import { ScrollProgress } from './ScrollProgress.tsx';
 import { readSidebarCollapsed, writeSidebarCollapsed } from './sidebar-flag.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { useLiveConnection } from './useLiveConnection.ts';
+import { useRenewPushSubscription } from '../../lib/push.ts';
 
 /** The signed-in frame: header, top navigation, sidebar, mobile menu, scroll helpers. */
 export function AppShell({ user }: { user: CurrentUser }) {
@@ -19,6 +21,8 @@ export function AppShell({ user }: { user: CurrentUser }) {
   const { pathname } = useLocation();
   // live events for approved members; an administrator who must set up two-factor sign-in first is refused them
   useLiveConnection(!user.twoFactorSetupRequired);
+  // this browser's push subscription ends with each session: stored again for this one
+  useRenewPushSubscription(!user.twoFactorSetupRequired);
   // a new route closes the mobile menu (state adjusted while rendering, not in an effect) and starts at the top
   const [menuPath, setMenuPath] = useState(pathname);
   if (menuPath !== pathname) {
@@ -68,6 +72,8 @@ export function AppShell({ user }: { user: CurrentUser }) {
           </main>
         </div>
         <MobileMenu user={user} open={mobileOpen} onOpenChange={setMobileOpen} />
+        {/* every change the server wants confirmed first waits on this one dialog, then is sent again */}
+        <ConfirmIdentityDialog />
         <BackToTop />
       </div>
     </TooltipProvider>

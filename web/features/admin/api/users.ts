@@ -64,7 +64,8 @@ export function useChangeUserRole() {
   const refresh = useRefreshUsers();
   return useMutation({
     mutationFn: ({ id, role }: { id: string } & UserRoleChange) => api.patch<AdminUser>(`/api/users/${encodeURIComponent(id)}/role`, { role }),
-    onSuccess: (u) => toast({ variant: 'success', title: 'Role changed', description: `${u.firstName} ${u.lastName} is now ${u.role === 'admin' ? 'an admin' : 'a partner'}.` }),
+    onSuccess: (u) =>
+      toast({ variant: 'success', title: 'Role changed', description: `${u.firstName} ${u.lastName} is now ${u.role === 'admin' ? 'an admin' : 'a partner'}.` }),
     onError: (err) =>
       toast({
         variant: 'destructive',

@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ASSIGNABLE_ROLES, type AdminUser, type UserRoleChange } from '../../../../common/schemas/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -27,21 +27,28 @@ const CURRENT: Record<string, string> = { partner: 'a partner', admin: 'an admin
 export function ChangeRoleDialog({ user, isSelf, open, onOpenChange }: { user: AdminUser; isSelf: boolean; open: boolean; onOpenChange: (open: boolean) => void }) {
   const change = useChangeUserRole();
   const choices = ASSIGNABLE_ROLES.filter((r) => r !== user.role);
-  const [role, setRole] = useState<Assignable>(choices[0]);
+  // the choice made in this opening; anything else (a role they have since been given) falls back to the first
+  const [picked, setPicked] = useState<Assignable | null>(null);
+  const role = picked && choices.includes(picked) ? picked : choices[0];
   const groupId = useId();
   const busy = change.isPending;
   const name = isSelf ? 'yourself' : fullName(user);
 
-  useEffect(() => {
-    if (open) setRole(choices[0]);
-    // the choices follow the user's current role only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, user.role]);
-
   const close = (o: boolean) => {
-    if (!busy) onOpenChange(o);
+    if (busy) return;
+    if (!o) setPicked(null);
+    onOpenChange(o);
   };
-  const confirm = () => change.mutate({ id: user.id, role }, { onSettled: () => onOpenChange(false) });
+  const confirm = () =>
+    change.mutate(
+      { id: user.id, role },
+      {
+        onSettled: () => {
+          setPicked(null);
+          onOpenChange(false);
+        },
+      },
+    );
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -63,7 +70,7 @@ export function ChangeRoleDialog({ user, isSelf, open, onOpenChange }: { user: A
             </p>
             {choices.map((r) => (
               <label key={r} className="flex cursor-pointer items-center gap-2 rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-primary">
-                <input type="radio" name={groupId} value={r} checked={role === r} onChange={() => setRole(r)} disabled={busy} className="size-4 accent-primary" />
+                <input type="radio" name={groupId} value={r} checked={role === r} onChange={() => setPicked(r)} disabled={busy} className="size-4 accent-primary" />
                 {roleName(r)}
               </label>
             ))}

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
-import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { adminUserUpdateSchema, type AdminUser, type AdminUserUpdate, type AdminUserUpdateInput } from '../../../../common/schemas/admin.ts';
 import { PROFILE_LIMITS } from '../../../../common/schemas/profile.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -54,7 +53,8 @@ function defaults(u: AdminUser): Values {
 /**
  * "Edit details": an administrator corrects a member's profile with the fields and messages of Profile Settings.
  * Whether they show in the directory, their password and their picture stay the member's own. The server keeps
- * only what changed and records it in the audit log.
+ * only what changed and records it in the audit log. Mounted only while open, so each opening starts from the
+ * saved record.
  */
 export function EditUserDialog({ user, open, onOpenChange }: { user: AdminUser; open: boolean; onOpenChange: (open: boolean) => void }) {
   const update = useUpdateUser();
@@ -63,13 +63,8 @@ export function EditUserDialog({ user, open, onOpenChange }: { user: AdminUser; 
   const busy = update.isPending;
   const reg = (name: FieldName) => form.register(name, { onChange: () => form.clearErrors(name) });
   const err = (name: FieldName) => (errors[name] as { message?: string } | undefined)?.message;
-  const email = form.watch('email');
+  const email = useWatch({ control: form.control, name: 'email' });
   const emailChanging = (email ?? '').trim().toLowerCase() !== user.email.toLowerCase();
-
-  // each opening starts from the saved record
-  useEffect(() => {
-    if (open) form.reset(defaults(user));
-  }, [open, user, form]);
 
   const close = (o: boolean) => {
     if (busy) return;

@@ -33,12 +33,15 @@ export function LeadManagementPanel() {
       <CardContent className="grid gap-5">
         <LeadFilters state={list} idPrefix="admin-leads" />
         <h3 className="text-base font-semibold" aria-live="polite">
+          {/* no count over a list that failed to load: "(0)" would read as "none" */}
           {query.isLoading ? (
             <span className="flex items-center gap-2">
               All leads <Skeleton className="inline-block h-5 w-8" />
             </span>
-          ) : (
+          ) : query.data ? (
             `All leads (${list.total.toLocaleString('en-GB')})`
+          ) : (
+            'All leads'
           )}
         </h3>
         <QueryState

@@ -15,6 +15,7 @@ import { useSaveSecuritySettings, useSecuritySettings } from '../api/settings.ts
 /**
  * Admin Panel → Security: whether administrator and master-administrator accounts must use two-factor sign-in.
  * Turning it on asks first, since every administrator without it is held at the set-up from their next request.
+ * Only a master-admin changes it (the `manageSecuritySettings` ability); other administrators see it read-only.
  */
 export function SecuritySettingsPanel() {
   const settings = useSecuritySettings();
@@ -23,6 +24,7 @@ export function SecuritySettingsPanel() {
   const [confirming, setConfirming] = useState(false);
   const switchId = useId();
   const descriptionId = useId();
+  const canChange = !!me?.can.manageSecuritySettings;
 
   const apply = (requireAdmin2fa: boolean) =>
     save.mutate(
@@ -63,6 +65,7 @@ export function SecuritySettingsPanel() {
               </Label>
               <p id={descriptionId} className="text-sm text-muted-foreground">
                 Admins and master admins without it are asked to set it up the next time they use the platform, and can do nothing else until it is on.
+                {!canChange && ' Only a master admin can change this setting.'}
               </p>
             </div>
             <div className="flex items-center gap-2">
@@ -71,7 +74,7 @@ export function SecuritySettingsPanel() {
                 id={switchId}
                 aria-describedby={descriptionId}
                 checked={settings.data.requireAdmin2fa}
-                disabled={save.isPending}
+                disabled={save.isPending || !canChange}
                 onCheckedChange={(on) => (on ? setConfirming(true) : apply(false))}
               />
             </div>

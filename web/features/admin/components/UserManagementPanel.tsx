@@ -1,5 +1,7 @@
-import { Search, Users, X } from 'lucide-react';
+import { Download, Search, Users, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { ROLES, type Role } from '../../../../common/constants/options.ts';
+import { MEMBER_STATUSES, MEMBER_STATUS_LABELS, type MemberStatus } from '../../../../common/rules/member-status.ts';
 import { usePageFor } from '../../../lib/use-page.ts';
 import type { AdminUser } from '../../../../common/schemas/admin.ts';
 import { Pager } from '../../../components/pager.tsx';
@@ -7,18 +9,24 @@ import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { rangeText } from '../../../lib/paging.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useAdminUsers, useRemoveUser, useSetUserActive } from '../api/users.ts';
+import type { UserFilter } from '../api/keys.ts';
+import { useAdminUsers, useRemoveUser, useSetUserActive, usersCsvUrl } from '../api/users.ts';
 import { DeletionRequestsCard } from './DeletionRequestsCard.tsx';
 import { InviteMemberButton } from './InviteMemberDialog.tsx';
 import { UserActions } from './UserActions.tsx';
 import { UserDetailsDialog } from './UserDetailsDialog.tsx';
+import { roleName } from './UserBadges.tsx';
 import { UserTable } from './UserTable.tsx';
 
 const PAGE_SIZE = 20;
+/** The select's value for "no filter" (a Radix select item cannot have an empty value). */
+const ANY = 'any';
 
 function TableSkeleton() {
   return (
@@ -38,14 +46,23 @@ function TableSkeleton() {
   );
 }
 
-/** User Management: pending account deletion requests, then paged, searchable users with activate/deactivate, remove, mail and details. */
+/**
+ * User Management: pending account deletion requests, then paged users searched and filtered by role and status,
+ * with details, edit, role, reset link, activate/deactivate, remove and mail, and a CSV of the current filter.
+ */
 export function UserManagementPanel() {
   const me = useCurrentUser().data;
   const [query, setQuery] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const [status, setStatus] = useState<MemberStatus | ''>('');
   // the search box's text, settled for 300 ms before it is asked of the server
   const search = useDebouncedValue(query.trim(), 300);
-  const [page, setPage] = usePageFor(search);
-  const users = useAdminUsers(search, page, PAGE_SIZE);
+  const filter: UserFilter = { search, role, status };
+  const filtered = !!(search || role || status);
+  const [page, setPage] = usePageFor(JSON.stringify(filter));
+  const users = useAdminUsers(filter, page, PAGE_SIZE);
+  const roleId = useId();
+  const statusId = useId();
   const setActive = useSetUserActive();
   const remove = useRemoveUser();
   const [detailsId, setDetailsId] = useState<string | null>(null);
@@ -79,12 +96,17 @@ export function UserManagementPanel() {
         <CardHeader className="gap-4 px-4 sm:flex-row sm:items-end sm:justify-between sm:px-6">
           <div className="grid gap-1.5">
             <CardTitle>User Management</CardTitle>
-            <CardDescription>Every member account with their referral figures. Removed accounts are hidden.</CardDescription>
+            <CardDescription>Every member account with their referral figures. Removed accounts show only under their status.</CardDescription>
           </div>
-          <div className="grid w-full gap-1.5 sm:w-72">
-            <Label htmlFor={searchId} className="sr-only">
-              Search users
-            </Label>
+          <Button asChild variant="outline" className="shrink-0 self-start sm:self-auto">
+            <a href={usersCsvUrl(filter)} download>
+              <Download aria-hidden /> Download CSV
+            </a>
+          </Button>
+        </CardHeader>
+        <CardContent className="grid gap-3 px-4 pb-4 sm:grid-cols-[minmax(0,1fr)_11rem_15rem] sm:items-end sm:px-6">
+          <div className="grid w-full gap-1.5">
+            <Label htmlFor={searchId}>Search</Label>
             <div className="relative">
               <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
               <Input
@@ -92,7 +114,7 @@ export function UserManagementPanel() {
                 type="search"
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
-                placeholder="Search name, e-mail or company"
+                placeholder="Name, username, e-mail or company"
                 className="pl-9 pr-9 [&::-webkit-search-cancel-button]:hidden"
                 maxLength={100}
               />
@@ -108,7 +130,39 @@ export function UserManagementPanel() {
               )}
             </div>
           </div>
-        </CardHeader>
+          <div className="grid gap-1.5">
+            <Label htmlFor={roleId}>Role</Label>
+            <Select value={role || ANY} onValueChange={(v) => setRole(v === ANY ? '' : (v as Role))}>
+              <SelectTrigger id={roleId}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ANY}>All roles</SelectItem>
+                {ROLES.map((r) => (
+                  <SelectItem key={r} value={r}>
+                    {roleName(r)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={statusId}>Status</Label>
+            <Select value={status || ANY} onValueChange={(v) => setStatus(v === ANY ? '' : (v as MemberStatus))}>
+              <SelectTrigger id={statusId}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ANY}>All current accounts</SelectItem>
+                {MEMBER_STATUSES.map((st) => (
+                  <SelectItem key={st} value={st}>
+                    {MEMBER_STATUS_LABELS[st]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        </CardContent>
         <CardContent className="px-4 sm:px-6" aria-busy={users.isFetching || undefined}>
           <QueryState
             query={users}
@@ -118,8 +172,14 @@ export function UserManagementPanel() {
             empty={
               <EmptyState
                 icon={Users}
-                title={search ? 'No users match your search' : 'No users yet'}
-                text={search ? `Nothing found for “${search}”. Try a name, e-mail or company.` : undefined}
+                title={filtered ? 'No users match these filters' : 'No users yet'}
+                text={
+                  filtered
+                    ? search
+                      ? `Nothing found for “${search}” with these filters. Try a name, username, e-mail or company.`
+                      : 'Try another role or status.'
+                    : undefined
+                }
               />
             }
           >

@@ -15,7 +15,7 @@ function columns(meId: string | undefined, actions: (u: AdminUser, layout: 'menu
     {
       key: 'name',
       header: 'Name',
-      cellClassName: 'max-w-52',
+      cellClassName: 'max-w-64',
       cell: (u) => (
         <div className="flex items-center">
           <div className="min-w-0">
@@ -23,9 +23,8 @@ function columns(meId: string | undefined, actions: (u: AdminUser, layout: 'menu
               <span className="truncate">{fullName(u)}</span>
               {u.id === meId && <Badge variant="secondary">You</Badge>}
             </p>
-            <p className="truncate text-xs text-muted-foreground" title={u.email}>
-              {u.email}
-            </p>
+            {/* the whole address, broken where it must: an administrator copies it from here */}
+            <p className="break-all text-xs text-muted-foreground">{u.email}</p>
           </div>
         </div>
       ),
@@ -61,7 +60,7 @@ function UserCard({ u, isSelf, actions }: { u: AdminUser; isSelf: boolean; actio
             {fullName(u)}
             {isSelf && <Badge variant="secondary">You</Badge>}
           </p>
-          <p className="truncate text-sm text-muted-foreground">{u.email}</p>
+          <p className="break-all text-sm text-muted-foreground">{u.email}</p>
           <p className="truncate text-sm text-muted-foreground">
             {u.company || 'No company'} · <RoleLabel role={u.role} />
           </p>

@@ -10,6 +10,7 @@ const ACTIONS: Record<string, string> = {
   'application.update': 'updated an application checklist',
   'application.approve': 'approved an application',
   'application.reject': 'rejected an application',
+  'application.resend_verification': 'resent an applicant’s verification email',
   'lead.update': 'updated a lead',
   'lead.delete': 'deleted a lead',
   'commission.pay': 'marked a commission paid',

@@ -1,8 +1,9 @@
-import { CalendarDays, ClipboardCheck, ListChecks, Mail, ScrollText, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { Activity, CalendarDays, ChevronDown, ClipboardCheck, ListChecks, Mail, ScrollText, ShieldCheck, Users, Wallet } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../../lib/site.ts';
+import { useApplicationSummary } from '../api/admin.ts';
 import { AdminOverview } from '../components/AdminOverview.tsx';
 import { ApplicationsSummary } from '../components/ApplicationsSummary.tsx';
 import { AuditLogPanel } from '../components/AuditLogPanel.tsx';
@@ -17,7 +18,7 @@ const TABS = ['leads', 'users', 'applications', 'events', 'commissions', 'audit'
 type Tab = (typeof TABS)[number];
 
 /**
- * Admin Panel (/admin): partner overview and recent activity, then tabs for leads, users, member
+ * Admin Panel (/admin): partner overview and recent activity (a strip opened on demand), then tabs for leads, users, member
  * applications, events, commission payouts, the audit log, the e-mail outbox and the security settings. The tab is in the address
  * (?tab=users) so it survives a reload and can be linked to.
  */
@@ -26,15 +27,27 @@ export function AdminPanelPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'leads';
   const setTab = (t: string) => setParams(t === 'leads' ? {} : { tab: t }, { replace: true });
+  const pending = useApplicationSummary().data?.pending;
 
   return (
     <>
       <PageHeader title="Admin Panel" description="Manage leads, members, applications, events and payouts." />
-      <AdminOverview />
+      {/* a compact strip, opened on demand, so every tab's own content starts near the top of the screen */}
+      <details className="group mb-4 rounded-lg border border-border bg-card">
+        <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-medium hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+          <Activity className="size-4 text-primary" aria-hidden />
+          Partner overview and recent activity
+          <ChevronDown className="ml-auto size-4 text-muted-foreground transition-transform group-open:rotate-180" aria-hidden />
+        </summary>
+        <div className="px-4 pb-1">
+          <AdminOverview />
+        </div>
+      </details>
       <Tabs value={tab} onValueChange={setTab}>
+        {/* one row that scrolls sideways on narrow screens, rather than wrapping into several */}
         <TabsList
           aria-label="Admin sections"
-          className="w-full justify-start [&_svg]:hidden 2xl:[&_svg]:block [&>button]:px-2 [&>button]:text-[13px] 2xl:[&>button]:px-2.5 2xl:[&>button]:text-sm"
+          className="w-full flex-nowrap justify-start overflow-x-auto [scrollbar-width:thin] [&_svg]:hidden 2xl:[&_svg]:block [&>button]:px-2 [&>button]:text-[13px] 2xl:[&>button]:px-2.5 2xl:[&>button]:text-sm"
         >
           <TabsTrigger value="leads">
             <ListChecks aria-hidden /> Lead Management
@@ -44,6 +57,12 @@ export function AdminPanelPage() {
           </TabsTrigger>
           <TabsTrigger value="applications">
             <ClipboardCheck aria-hidden /> Member Applications
+            {!!pending && (
+              <span className="rounded-full bg-primary px-1.5 text-[11px] font-semibold leading-[18px] text-primary-foreground tabular-nums">
+                {pending}
+                <span className="sr-only"> pending</span>
+              </span>
+            )}
           </TabsTrigger>
           <TabsTrigger value="events">
             <CalendarDays aria-hidden /> Event Management

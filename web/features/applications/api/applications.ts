@@ -86,3 +86,12 @@ export function useRejectApplication() {
     onSettled: () => refresh(),
   });
 }
+
+/** Mails the applicant a new verification link (limited and audited on the server). */
+export function useResendApplicantVerification() {
+  return useMutation({
+    mutationFn: ({ userId }: { userId: string }) => api.post<{ ok: true }>(`/api/admin/applications/${encodeURIComponent(userId)}/resend-verification`, {}),
+    onSuccess: () => toast({ variant: 'success', title: 'Verification email sent', description: 'The applicant has a new link to confirm their email address.' }),
+    onError: (err) => toast({ variant: 'destructive', title: 'Failed to resend verification email', description: errorDetail(err, 'Please try again.') }),
+  });
+}

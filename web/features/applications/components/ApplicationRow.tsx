@@ -5,8 +5,8 @@ import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { ApproveControl, ResendVerificationButton } from './ApproveControl.tsx';
 import { ChecklistControls } from './ChecklistControls.tsx';
 import { EmailVerifiedBadge } from './EmailVerifiedBadge.tsx';
 import { RiskSelect } from './RiskSelect.tsx';
@@ -75,22 +75,12 @@ export function ApplicationRow({
               <p className="mt-0.5 text-xs text-muted-foreground">Applied {formatDate(a.user.appliedAt ?? a.createdAt)}</p>
             </div>
           </div>
-          <div className="flex shrink-0 gap-2">
+          <div className="flex shrink-0 flex-wrap items-start gap-2 sm:max-w-md sm:justify-end">
+            <ResendVerificationButton application={a} />
             <Button variant="outline" size="sm" onClick={onReview}>
               <Eye aria-hidden /> Review
             </Button>
-            {a.can.approve && (
-              <Button
-                variant="success"
-                size="sm"
-                onClick={onApprove}
-                disabled={busy || a.competitorFlag}
-                title={a.competitorFlag ? 'Clear the competitor flag before approving' : undefined}
-              >
-                {approving ? <Spinner className="size-4 text-white" label="Approving" /> : <Check aria-hidden />}
-                Approve
-              </Button>
-            )}
+            <ApproveControl application={a} busy={busy} approving={approving} onApprove={onApprove} />
           </div>
         </div>
         <div className="mt-4 grid gap-4 border-t border-border pt-4 lg:grid-cols-[1fr_13rem] lg:items-end">

@@ -1,4 +1,4 @@
-import { Check, TriangleAlert, X } from 'lucide-react';
+import { TriangleAlert, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { REJECTION_REASON_LABELS, REJECTION_REASONS, type ApplicationCheckKey, type RejectionReason, type RiskLevel } from '../../../../common/constants/options.ts';
 import type { PendingApplication } from '../../../../common/schemas/applications.ts';
@@ -22,6 +22,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { applicantName, roleAtCompany } from './ApplicationRow.tsx';
+import { ApproveControl, ResendVerificationButton } from './ApproveControl.tsx';
 import { ChecklistControls } from './ChecklistControls.tsx';
 import { EmailVerifiedBadge } from './EmailVerifiedBadge.tsx';
 import { RiskSelect } from './RiskSelect.tsx';
@@ -66,7 +67,7 @@ export interface ReviewDialogProps {
   onReject: (reason: RejectionReason, notes: string) => void;
 }
 
-/** The review dialog: Profile, Background, Verification and Decision tabs . */
+/** The review dialog: Profile, Background, Verification and Decision tabs, with whether the e-mail address is verified. */
 export function ReviewDialog({ application: a, onOpenChange, deciding, onCheck, onRisk, onApprove, onReject }: ReviewDialogProps) {
   const [notes, setNotes] = useState(a?.reviewerNotes ?? '');
   const [reason, setReason] = useState<RejectionReason | ''>('');
@@ -97,6 +98,9 @@ export function ReviewDialog({ application: a, onOpenChange, deciding, onCheck, 
                   <DialogDescription className="mt-1">
                     {roleAtCompany(a)} · Applied {formatDate(u.appliedAt ?? a.createdAt)}
                   </DialogDescription>
+                  <div className="mt-2">
+                    <EmailVerifiedBadge verified={u.emailVerified} />
+                  </div>
                 </div>
               </div>
             </DialogHeader>
@@ -156,6 +160,13 @@ export function ReviewDialog({ application: a, onOpenChange, deciding, onCheck, 
               </TabsContent>
 
               <TabsContent value="verification" className="grid gap-5">
+                <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-3">
+                  <EmailVerifiedBadge verified={u.emailVerified} />
+                  <p className="min-w-0 flex-1 text-sm text-muted-foreground">
+                    {u.emailVerified ? 'The applicant confirmed their email address.' : 'The applicant has not confirmed their email address yet; approval waits for it.'}
+                  </p>
+                  <ResendVerificationButton application={a} />
+                </div>
                 <p className="text-sm text-muted-foreground">Each change is saved immediately.</p>
                 <ChecklistControls idPrefix={`dlg-${a.userId}`} application={a} onChange={onCheck} className="md:grid-cols-2" />
                 <div className="max-w-xs">
@@ -197,13 +208,19 @@ export function ReviewDialog({ application: a, onOpenChange, deciding, onCheck, 
                   </Select>
                   <p className="text-xs text-muted-foreground">Required to reject an application.</p>
                 </div>
-                <div className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-end">
+                <div className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:items-start sm:justify-end">
                   <Button variant="destructive" disabled={!reason || deciding || !a.can.reject} onClick={() => setConfirmReject(true)}>
                     <X aria-hidden /> Reject Application
                   </Button>
-                  <Button variant="success" disabled={deciding || !a.can.approve} onClick={() => onApprove(notes.trim())}>
-                    <Check aria-hidden /> Approve Application
-                  </Button>
+                  <ApproveControl
+                    application={a}
+                    busy={deciding}
+                    approving={false}
+                    size="default"
+                    label="Approve Application"
+                    competitorBlocks={false}
+                    onApprove={() => onApprove(notes.trim())}
+                  />
                 </div>
               </TabsContent>
             </Tabs>

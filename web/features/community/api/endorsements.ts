@@ -35,12 +35,13 @@ export function useEndorseSkill() {
       api.post<unknown>('/api/skill-endorsements', { endorseeId: body.endorseeId, skillName: body.skillName, ...(body.message ? { message: body.message } : {}) }),
     onSuccess: (_data, { skillName, name }) => toast({ variant: 'success', title: 'Skill Endorsed!', description: `You endorsed ${name} for ${skillName}.` }),
     onError: (err) => {
+      // the server's own message whenever it gave one, else the fixed fallback
       const already = err instanceof ApiError && err.status === 409;
-      const detail = err instanceof ApiError && err.status !== 500 ? err.detail : '';
+      const detail = err instanceof ApiError ? err.detail : '';
       toast({
         variant: 'destructive',
         title: already ? 'Already endorsed' : 'Error',
-        description: already ? 'You have already endorsed this skill.' : detail || 'Failed to endorse the skill. Please try again.',
+        description: detail || (already ? 'You have already endorsed this skill.' : 'Failed to endorse skill'),
       });
     },
     onSettled: (_data, _err, { endorseeId }) => void refresh(endorseeId),
@@ -54,8 +55,8 @@ export function useRemoveEndorsement() {
     mutationFn: ({ id }: { id: string; endorseeId: string; skillName: string }) => api.delete<void>(`/api/skill-endorsements/${encodeURIComponent(id)}`),
     onSuccess: (_data, { skillName }) => toast({ title: 'Endorsement Removed', description: `Your endorsement for ${skillName} has been removed.` }),
     onError: (err) => {
-      const detail = err instanceof ApiError && err.status !== 500 ? err.detail : '';
-      toast({ variant: 'destructive', title: 'Error', description: detail || 'Failed to remove the endorsement. Please try again.' });
+      const detail = err instanceof ApiError ? err.detail : '';
+      toast({ variant: 'destructive', title: 'Error', description: detail || 'Failed to remove endorsement' });
     },
     onSettled: (_data, _err, { endorseeId }) => void refresh(endorseeId),
   });

@@ -89,7 +89,7 @@ export function useCreateEvent() {
     mutationFn: (body: EventCreateInput) => api.post<EventDetail>('/api/events', body),
     onSuccess: (event) => {
       client.setQueryData(eventKeys.detail(event.id), event);
-      toast({ variant: 'success', title: 'Success', description: M.created });
+      toast({ variant: 'success', title: 'Event created', description: `${M.created} “${event.title}” is now listed for members.` });
       void refreshEvents(client);
     },
   });

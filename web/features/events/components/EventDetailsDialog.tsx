@@ -1,14 +1,14 @@
-import { CalendarDays, CalendarPlus, ExternalLink, MapPin, Share2, PoundSterling, UserRound, Users, Video } from 'lucide-react';
+import { CalendarDays, CalendarPlus, ExternalLink, MapPin, PoundSterling, RefreshCw, Share2, UserRound, Users, Video } from 'lucide-react';
 import { useState } from 'react';
 import { EVENT_MESSAGES as M } from '../../../../common/constants/events.ts';
 import { formatEventDate, linkedinShareUrl } from '../../../../common/rules/events.ts';
 import type { EventAttendee, EventDetail, EventItem } from '../../../../common/schemas/events.ts';
 import { LinkifiedText } from '../../../components/linkified-text.tsx';
-import { LoadErrorNotice } from '../../../components/load-error.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { errorDetail } from '../../../lib/api.ts';
 import { eventIcsUrl, useEventDetail } from '../api/events.ts';
 import { feeText, placesText, typeText } from '../lib/event-display.ts';
 import { CategoryBadge, EventStatusBadges, RegistrationButton } from './EventCard.tsx';
@@ -75,7 +75,19 @@ export function EventDetailsDialog({
               <DialogTitle>Event details</DialogTitle>
               <DialogDescription className="sr-only">The event could not be loaded.</DialogDescription>
             </DialogHeader>
-            <LoadErrorNotice what="the event" error={detail.error ?? new Error(M.detailFailed)} onRetry={() => void detail.refetch()} boxed />
+            <div
+              role="alert"
+              className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/20 bg-destructive-soft px-4 py-3 text-sm text-destructive"
+            >
+              <p className="min-w-0 flex-1">
+                <span className="font-medium">{M.detailFailed}</span>
+                {/* the server's reason, when it gave one (the event was removed, the connection dropped) */}
+                {errorDetail(detail.error, '') && <span className="block text-muted-foreground">{errorDetail(detail.error, '')}</span>}
+              </p>
+              <Button variant="outline" size="sm" onClick={() => void detail.refetch()}>
+                <RefreshCw aria-hidden /> Try again
+              </Button>
+            </div>
           </>
         ) : (
           <>

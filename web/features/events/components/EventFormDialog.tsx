@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, EVENT_LIMITS as L, EVENT_MESSAGES as M, EVENT_TYPE_LABELS, EVENT_TYPES } from '../../../../common/constants/events.ts';
 import { eventCreateSchema, type EventCreateData, type EventCreateInput, type EventDetail } from '../../../../common/schemas/events.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -54,6 +54,8 @@ function EventForm({
 }) {
   const form = useForm<EventCreateInput, unknown, EventCreateData>({ resolver, defaultValues: initial, reValidateMode: 'onSubmit' });
   const err = form.formState.errors;
+  // a webinar needs no location; an in-person or hybrid event does
+  const eventType = useWatch({ control: form.control, name: 'type' });
   const tagsError =
     (err.tags as { message?: string } | undefined)?.message ?? (err.tags as unknown as Array<{ message?: string }> | undefined)?.find?.((e) => e?.message)?.message;
   const onFailure = (e: unknown, fallback: string) => {
@@ -146,7 +148,7 @@ function EventForm({
         <Field id="event-deadline" label="Registration deadline" optional error={err.registrationDeadline?.message}>
           <Input type="datetime-local" {...text('registrationDeadline', 'event-deadline')} />
         </Field>
-        <Field id="event-location" label="Location" optional error={err.location?.message}>
+        <Field id="event-location" label="Location" optional={eventType === 'webinar'} error={err.location?.message}>
           <Input maxLength={L.location.max + 20} {...text('location', 'event-location')} />
         </Field>
         <Field id="event-link" label="Meeting link" optional error={err.meetingLink?.message}>

@@ -20,6 +20,7 @@ import { CalendarFeedDialog } from '../components/CalendarFeedDialog.tsx';
 import { EventCard, EventGridSkeleton } from '../components/EventCard.tsx';
 import { EventDetailsDialog } from '../components/EventDetailsDialog.tsx';
 import { EventFormDialog } from '../components/EventFormDialog.tsx';
+import { UnregisterConfirm } from '../components/UnregisterConfirm.tsx';
 
 const ALL = 'all';
 
@@ -55,6 +56,8 @@ export function EventsPage() {
   const mine = useMyUpcomingRegistrations();
   const [creating, setCreating] = useState(false);
   const actions = useRegistrationActions();
+  // unregistering asks first: a place given up may go to the waitlist at once
+  const [leaving, setLeaving] = useState<EventItem | null>(null);
   const filtered = category !== '' || search !== '';
 
   const showDetails = (e: EventItem) => setParam('event', e.id);
@@ -189,7 +192,7 @@ export function EventsPage() {
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={when === 'past' ? 'Past events' : 'Upcoming events'}>
               {data.items.map((e) => (
                 <li key={e.id}>
-                  <EventCard event={e} busy={actions.busyId === e.id} onDetails={showDetails} onRegister={actions.register} onUnregister={actions.unregister} />
+                  <EventCard event={e} busy={actions.busyId === e.id} onDetails={showDetails} onRegister={actions.register} onUnregister={setLeaving} />
                 </li>
               ))}
             </ul>
@@ -213,8 +216,9 @@ export function EventsPage() {
         onClose={() => setParam('event', null)}
         busy={!!openId && actions.busyId === openId}
         onRegister={actions.register}
-        onUnregister={actions.unregister}
+        onUnregister={setLeaving}
       />
+      <UnregisterConfirm event={leaving} onClose={() => setLeaving(null)} onConfirm={actions.unregister} />
       {canCreate && <EventFormDialog open={creating} onOpenChange={setCreating} />}
     </div>
   );

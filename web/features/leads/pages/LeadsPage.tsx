@@ -83,12 +83,15 @@ export function LeadsPage() {
 
         <div className="mb-4 mt-6 flex items-center justify-between gap-3">
           <h2 className="text-lg font-semibold tracking-tight" aria-live="polite">
+            {/* no count over a list that failed to load: "(0)" would read as "none" */}
             {query.isLoading ? (
               <span className="flex items-center gap-2">
                 Leads <Skeleton className="inline-block h-5 w-8" />
               </span>
-            ) : (
+            ) : query.data ? (
               `Leads (${list.total.toLocaleString('en-GB')})`
+            ) : (
+              'Leads'
             )}
           </h2>
         </div>

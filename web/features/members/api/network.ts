@@ -42,18 +42,21 @@ function useRefreshNetwork() {
   return () => invalidateKeys(client, NETWORK_CHANGE_INVALIDATES);
 }
 
+/** The success notice's title where the request is sent from: the dashboard's carousel, or the Community Hub. */
+export const SENT_TITLES = { dashboard: 'Connection Request Sent', community: 'Connection request sent' } as const;
+
 /**
- * POST /api/member-connections, toasting 'Connection Request Sent' or 'Error' / 'Failed to send connection
+ * POST /api/member-connections, toasting 'Connection Request Sent' (the Community Hub: 'Connection request sent') or 'Error' / 'Failed to send connection
  * request. Please try again.'. A 409 (already pending or connected) shows the server's own sentence, which says
  * exactly why.
  */
-export function useSendConnection() {
+export function useSendConnection(sentTitle: string = SENT_TITLES.dashboard) {
   const refresh = useRefreshNetwork();
   return useMutation({
     mutationFn: ({ receiverId, message }: { receiverId: string; message?: string }) =>
       api.post<ConnectionState>('/api/member-connections', message ? { receiverId, message } : { receiverId }),
     onSuccess: () => {
-      toast({ variant: 'success', title: 'Connection Request Sent', description: 'Your connection request has been sent successfully.' });
+      toast({ variant: 'success', title: sentTitle, description: 'Your connection request has been sent successfully.' });
       void refresh();
     },
     onError: (err) => {

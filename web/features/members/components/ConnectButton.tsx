@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field, fieldA11y } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { useSendConnection } from '../api/network.ts';
+import { SENT_TITLES, useSendConnection } from '../api/network.ts';
 
 const MESSAGE_MAX = 500;
 
@@ -25,8 +25,11 @@ export function ConnectButton({
   onSent,
   onOpenChange,
   className,
+  from = 'dashboard',
 }: {
   member: Target;
+  /** Where the request is sent from, which names the success notice. */
+  from?: keyof typeof SENT_TITLES;
   onSent?: () => void;
   onOpenChange?: (open: boolean) => void;
   /** Extra classes for the trigger button (e.g. to fill a card's action row). */
@@ -38,7 +41,7 @@ export function ConnectButton({
     onOpenChange?.(o);
   };
   const [message, setMessage] = useState('');
-  const send = useSendConnection();
+  const send = useSendConnection(SENT_TITLES[from]);
   const sent = useRef(false);
   const id = useId();
   const name = `${member.firstName} ${member.lastName}`.trim();

@@ -15,6 +15,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { placeServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useMemberProfile } from '../../community/index.ts';
 import { useCreateMentorProfile, useUpdateMentorProfile } from '../api/mentoring.ts';
 
 /** The profile form: the shared schema without the user id; achievements typed one a line. */
@@ -222,6 +223,9 @@ const detailOf = (e: unknown) => (e instanceof ApiError && e.status !== 500 ? e.
 export function BecomeMentorDialog({ userId }: { userId: string }) {
   const [open, setOpen] = useState(false);
   const create = useCreateMentorProfile();
+  // years of experience start from the member's own profile rather than 0
+  const me = useMemberProfile(userId);
+  const initial: FormIn = { ...DEFAULTS, yearsExperience: me.data?.yearsExperience ?? DEFAULTS.yearsExperience };
   return (
     <Dialog
       open={open}
@@ -240,7 +244,7 @@ export function BecomeMentorDialog({ userId }: { userId: string }) {
           <DialogDescription>Share your experience with members looking for guidance.</DialogDescription>
         </DialogHeader>
         <MentorProfileForm
-          initial={DEFAULTS}
+          initial={initial}
           submitLabel="Create Mentor Profile"
           pendingLabel="Creating…"
           pending={create.isPending}

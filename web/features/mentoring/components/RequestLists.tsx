@@ -13,13 +13,18 @@ const hasSessions = (r: MentorshipRequest) => r.status === 'accepted' || r.statu
 
 const STATUS_VARIANT = { accepted: 'success', declined: 'destructive' } as const;
 
+/** A request the mentor declined reads "Rejected", as members know the outcome; the others read their status. */
+const STATUS_LABELS: Record<MentorshipRequest['status'], string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  declined: 'Rejected',
+  withdrawn: 'Withdrawn',
+  completed: 'Completed',
+};
+
 function StatusBadge({ status }: { status: MentorshipRequest['status'] }) {
   const variant = status === 'accepted' || status === 'declined' ? STATUS_VARIANT[status] : 'outline';
-  return (
-    <Badge variant={variant} className="capitalize">
-      {status}
-    </Badge>
-  );
+  return <Badge variant={variant}>{STATUS_LABELS[status]}</Badge>;
 }
 
 function RequestFacts({ r }: { r: MentorshipRequest }) {

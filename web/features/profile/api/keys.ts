@@ -2,4 +2,5 @@
 export const profileKeys = {
   twoFactor: ['/api/auth/2fa'] as const,
   sessions: ['/api/auth/sessions'] as const,
+  pushDevices: ['/api/push/subscriptions'] as const,
 };

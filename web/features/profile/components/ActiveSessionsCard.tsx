@@ -15,6 +15,8 @@ import { useActiveSessions, useRevokeSession, useSignOutOtherSessions } from '..
 import { lastSeenText } from '../../../lib/last-seen.ts';
 
 const DEVICE_ICONS = { desktop: Laptop, mobile: Smartphone, tablet: Tablet } as const;
+/** How many sessions the list shows before "Show all": a long list must not push everything else down the page. */
+export const SESSIONS_SHOWN = 5;
 
 function SessionRow({ session, onSignOut, busy }: { session: ActiveSession; onSignOut: () => void; busy: boolean }) {
   const Icon = DEVICE_ICONS[session.device];
@@ -42,15 +44,18 @@ function SessionRow({ session, onSignOut, busy }: { session: ActiveSession; onSi
 }
 
 /**
- * Active Sessions: every device signed in to this account, this one first; sign one out (others after a
- * confirmation) or all the others at once.
+ * Active Sessions: every device signed in to this account, this one first then the most recently active (expired
+ * ones are not listed); sign one out (others after a confirmation) or all the others at once, from a button above
+ * the list. A long list shows its first few until "Show all".
  */
 export function ActiveSessionsCard() {
   const list = useActiveSessions();
   const revoke = useRevokeSession();
   const others = useSignOutOtherSessions();
   const [confirming, setConfirming] = useState<ActiveSession | 'others' | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const items = list.data?.items ?? [];
+  const shown = showAll ? items : items.slice(0, SESSIONS_SHOWN);
   const otherCount = items.filter((s) => !s.current).length;
 
   const signOut = (s: ActiveSession) => {
@@ -100,11 +105,6 @@ export function ActiveSessionsCard() {
           <LoadErrorNotice what="your sessions" error={list.error} onRetry={() => void list.refetch()} boxed />
         ) : (
           <>
-            <ul className="grid gap-2" aria-label="Active sessions">
-              {items.map((s) => (
-                <SessionRow key={s.id} session={s} busy={revoke.isPending} onSignOut={() => (s.current ? signOut(s) : setConfirming(s))} />
-              ))}
-            </ul>
             {otherCount > 0 ? (
               <div>
                 <Button variant="outline" onClick={() => setConfirming('others')} disabled={others.isPending}>
@@ -113,6 +113,18 @@ export function ActiveSessionsCard() {
               </div>
             ) : (
               <p className="text-sm text-muted-foreground">You are not signed in anywhere else.</p>
+            )}
+            <ul id="active-sessions-list" className="grid gap-2" aria-label="Active sessions">
+              {shown.map((s) => (
+                <SessionRow key={s.id} session={s} busy={revoke.isPending} onSignOut={() => (s.current ? signOut(s) : setConfirming(s))} />
+              ))}
+            </ul>
+            {items.length > SESSIONS_SHOWN && (
+              <div>
+                <Button variant="link" aria-controls="active-sessions-list" aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>
+                  {showAll ? 'Show fewer' : `Show all ${items.length} sessions`}
+                </Button>
+              </div>
             )}
           </>
         )}

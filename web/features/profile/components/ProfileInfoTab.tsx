@@ -16,6 +16,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '../../../components/ui/avat
 import { ApiError } from '../../../lib/api.ts';
 import { placeServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
+import { isPictureFile } from '../../../lib/image-check.ts';
 import { initials } from '../../../lib/utils.ts';
 import { uploadErrorText, useUpdateProfile, useUploadCv, useUploadPicture } from '../api/profile.ts';
 import { cvTooLarge, pictureTooLarge } from '../lib/profile-helpers.ts';
@@ -96,9 +97,14 @@ function PictureCard({ user }: { user: CurrentUser }) {
   const upload = useUploadPicture();
   const id = useId();
   const name = `${user.firstName} ${user.lastName}`.trim();
-  const choose = (file: File) => {
+  const choose = async (file: File) => {
     if (pictureTooLarge(file)) {
       toast({ variant: 'destructive', title: 'File too large', description: 'Please select an image under 5MB.' });
+      return;
+    }
+    // a file that only claims to be a picture is refused when chosen, before anything is uploaded
+    if (!(await isPictureFile(file))) {
+      toast({ variant: 'destructive', title: 'Invalid file type', description: 'Please select a JPEG, PNG, or GIF image.' });
       return;
     }
     upload.mutate(file, {
@@ -122,7 +128,7 @@ function PictureCard({ user }: { user: CurrentUser }) {
           </AvatarFallback>
         </Avatar>
         <div className="grid gap-2">
-          <FileButton accept="image/*" busy={upload.isPending} hintId={`${id}-hint`} icon={<Camera aria-hidden />} onFile={choose}>
+          <FileButton accept="image/*" busy={upload.isPending} hintId={`${id}-hint`} icon={<Camera aria-hidden />} onFile={(file) => void choose(file)}>
             Change Photo
           </FileButton>
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">

@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useChangePassword } from '../api/profile.ts';
 import { ActiveSessionsCard } from './ActiveSessionsCard.tsx';
+import { PushDevicesCard } from './PushDevicesCard.tsx';
 import { SignInMethodsCard } from './SignInMethodsCard.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 
@@ -114,6 +115,7 @@ export function SecurityTab() {
       <TwoFactorCard />
       <SignInMethodsCard />
       <ActiveSessionsCard />
+      <PushDevicesCard />
     </div>
   );
 }

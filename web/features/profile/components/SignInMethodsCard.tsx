@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorDetail } from '../../../lib/api.ts';
+import { errorDetail, navigateWithConfirmation } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useSite } from '../../../lib/site.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -24,7 +24,11 @@ const NOTICES: Record<string, string> = {
   'link-failed': 'We could not link that account. Please make sure you are still signed in and try again.',
   'google-disabled': 'Sign-in with Google has not been set up for this site.',
   'apple-disabled': 'Sign-in with Apple has not been set up for this site.',
+  'reauth-failed': 'We could not confirm it is you: sign in with the Google or Apple account already linked to yours, then try again.',
 };
+
+/** What the server says when a confirmation through Google or Apple has succeeded. */
+const CONFIRMED = 'identity-confirmed';
 
 /**
  * Profile Settings → Sign-in methods: whether Google and Apple sign in to this account, a Link button for each
@@ -50,6 +54,11 @@ export function SignInMethodsCard() {
     });
   const linked = PROVIDERS.find((p) => p.id === params.get('linked'));
   const notice = NOTICES[params.get('notice') ?? ''];
+  const confirmed = params.get('notice') === CONFIRMED;
+  const startLink = (p: (typeof PROVIDERS)[number]) =>
+    navigateWithConfirmation(`/api/auth/${p.id}?link=1`).catch((err: unknown) =>
+      toast({ variant: 'destructive', title: `Could not link ${p.name}`, description: errorDetail(err, 'Please try again.') }),
+    );
   if (!user) return null;
   return (
     <Card>
@@ -63,6 +72,11 @@ export function SignInMethodsCard() {
         {linked && (
           <p role="status" className="flex items-center gap-2 text-sm font-medium text-success">
             <CircleCheck className="size-4" aria-hidden /> {linked.name} is now linked to your account.
+          </p>
+        )}
+        {confirmed && (
+          <p role="status" className="flex items-center gap-2 text-sm font-medium text-success">
+            <CircleCheck className="size-4" aria-hidden /> Thank you, it is confirmed. For the next five minutes you can make changes that protect your account.
           </p>
         )}
         {notice && (
@@ -85,7 +99,7 @@ export function SignInMethodsCard() {
                     </Button>
                   </span>
                 ) : offered ? (
-                  <Button variant="outline" size="sm" onClick={() => window.location.assign(`/api/auth/${p.id}?link=1`)}>
+                  <Button variant="outline" size="sm" onClick={() => void startLink(p)}>
                     <Link2 aria-hidden /> Link {p.name}
                   </Button>
                 ) : (

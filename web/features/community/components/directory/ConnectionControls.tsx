@@ -64,7 +64,7 @@ export function ConnectionControls({
     case 'self':
       return null;
     case 'connect':
-      return <ConnectButton member={member} />;
+      return <ConnectButton member={member} from="community" />;
     case 'respond': {
       const busy = respond.isPending;
       const answer = (status: 'accepted' | 'declined') => respond.mutate({ id: action.connectionId, name, status });

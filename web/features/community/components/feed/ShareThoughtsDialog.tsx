@@ -18,6 +18,7 @@ import { toast } from '../../../../lib/toast.ts';
 import { cn } from '../../../../lib/utils.ts';
 import { createPostErrorText, useCreatePost } from '../../api/posts.ts';
 import { POST_CATEGORY_TONES } from '../../lib/post-display.ts';
+import { isPictureFile } from '../../../../lib/image-check.ts';
 import { checkPostImage, POST_IMAGE_ACCEPT } from '../../lib/post-image.ts';
 
 type PostForm = z.input<typeof postCreateSchema>;
@@ -125,8 +126,9 @@ function ShareThoughtsForm({ onDone }: { onDone: () => void }) {
   const reg = (name: FieldName) => form.register(name, { onChange: () => form.clearErrors(name) });
   const err = (name: FieldName) => errors[name]?.message as string | undefined;
 
-  const chooseImage = (file: File) => {
-    const problem = checkPostImage(file);
+  const chooseImage = async (file: File) => {
+    // a file that only claims to be a picture (a renamed text file) is refused now, not after Share Post
+    const problem = checkPostImage(file) ?? ((await isPictureFile(file)) ? null : POST_IMAGE_ERRORS.badType);
     setImageError(problem ?? undefined);
     setImage(problem ? null : file);
   };
@@ -213,7 +215,7 @@ function ShareThoughtsForm({ onDone }: { onDone: () => void }) {
         preview={preview}
         error={imageError}
         disabled={busy}
-        onChoose={chooseImage}
+        onChoose={(file) => void chooseImage(file)}
         onRemove={() => {
           setImage(null);
           setImageError(undefined);
