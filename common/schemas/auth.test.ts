@@ -57,8 +57,8 @@ describe('registerSchema', () => {
     ['yearsExperience', { yearsExperience: '' }, 'Years of experience must be 0 or greater'],
     ['yearsExperience', { yearsExperience: '  ' }, 'Years of experience must be 0 or greater'],
     ['yearsExperience', { yearsExperience: undefined }, 'Years of experience must be 0 or greater'],
-    ['email', { email: '' }, 'Email is required'],
-    ['email', { email: '   ' }, 'Email is required'],
+    ['email', { email: '' }, 'Invalid email address'],
+    ['email', { email: '   ' }, 'Invalid email address'],
     ['linkedinUrl', { linkedinUrl: 'not a url' }, 'Please enter a valid LinkedIn URL'],
     ['website', { website: 'javascript:alert(1)' }, 'Please enter a valid website URL'],
     ['networkingGoals', { networkingGoals: 'short' }, 'Please describe your networking goals (at least 10 characters)'],
@@ -66,8 +66,8 @@ describe('registerSchema', () => {
     expect(messagesFor({ ...valid, ...change }, field)).toContain(message);
   });
 
-  it('a blank e-mail address says only that it is required', () => {
-    expect(messagesFor({ ...valid, email: '' }, 'email')).toEqual(['Email is required']);
+  it('a blank e-mail address gets one message, the form’s own', () => {
+    expect(messagesFor({ ...valid, email: '' }, 'email')).toEqual(['Invalid email address']);
   });
 
   it('a blank years of experience is refused, never read as 0', () => {

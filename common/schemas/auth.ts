@@ -6,12 +6,13 @@ import { newPasswordSchema } from '../rules/passwords.ts';
 /** A URL field that may be left empty; only http(s) so a stored link can never run script. */
 export const optionalUrl = (message: string) => z.union([z.literal(''), z.url({ message, protocol: /^https?$/, hostname: z.regexes.domain })]).optional();
 
-/** An e-mail address: an empty one is missing (one message), anything else must be an address. */
+/** An e-mail address. An empty one gets the same single message as a malformed one: the forms' texts name only
+ * 'Invalid email address' for this field. */
 export const emailField = z
-  .string({ error: 'Email is required' })
+  .string({ error: 'Invalid email address' })
   .trim()
   .toLowerCase()
-  .min(1, { message: 'Email is required', abort: true })
+  .min(1, { message: 'Invalid email address', abort: true })
   .max(254, 'Invalid email address')
   .email('Invalid email address');
 

@@ -12,7 +12,7 @@ export const PROFILE_LIMITS = {
   /** A profile picture: at most 5 MB, JPEG, PNG, GIF or WebP by its bytes; stored as square WebP at these sizes. */
   pictureBytes: 5 * 1024 * 1024,
   pictureSizes: [64, 256, 512] as const,
-  /** A CV: at most 10 MB, PDF, Word (.doc) or Word (.docx) by its bytes. */
+  /** A CV: at most 10 MB, a PDF without active content or a Word document (.docx) without macros, by its bytes. */
   cvBytes: 10 * 1024 * 1024,
 } as const;
 
@@ -21,6 +21,22 @@ export type PictureSize = (typeof PROFILE_LIMITS.pictureSizes)[number];
 export const CV_ERRORS = {
   tooLarge: { title: 'File too large', description: 'Please select a CV under 10MB.' },
   badType: { title: 'Invalid file type', description: 'Please select a PDF or Word document.' },
+  oldWord: {
+    title: 'Invalid file type',
+    description: 'Word 97-2003 (.doc) files are not accepted. Save your CV as a Word Document (.docx) or a PDF and upload it again.',
+  },
+  macros: {
+    title: 'Invalid file type',
+    description: 'This Word document contains macros, which are not accepted. Save it as a Word Document (.docx) without macros and upload it again.',
+  },
+  activePdf: {
+    title: 'Invalid file type',
+    description: 'This PDF contains scripts, automatic actions or attached files, which are not accepted. Print or export it to a plain PDF and upload it again.',
+  },
+  uncheckedPdf: {
+    title: 'Invalid file type',
+    description: 'This PDF is compressed or protected in a way we cannot check. Print or export it to a plain PDF and upload it again.',
+  },
 } as const;
 
 /** An optional text field: trimmed, at most `max` characters; an empty value clears it. */

@@ -136,7 +136,7 @@ describe('events', () => {
       .getByRole('button', { name: `Unregister: ${title}` })
       .click();
     const giveUp = al.getByRole('alertdialog', { name: 'Give up your place?' });
-    await expect.poll(() => giveUp.getByText(/goes straight to the first member on the waitlist/).count()).toBe(1);
+    await expect.poll(() => giveUp.getByText(/your place goes straight to the first/).count()).toBe(1);
     await giveUp.getByRole('button', { name: 'Unregister' }).click();
     await expectToast(al, 'You have been unregistered from this event.');
     // Bob took the place at once, so the event is full again for her

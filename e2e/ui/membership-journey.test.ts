@@ -58,7 +58,7 @@ describe('membership application journey', () => {
     for (const message of [
       'First name is required',
       'Last name is required',
-      'Email is required',
+      'Invalid email address',
       'Years of experience must be 0 or greater',
       'Company is required',
       'Date of birth is required',

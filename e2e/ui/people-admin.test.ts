@@ -12,7 +12,13 @@ import { cli, startServer, type RunningServer } from '../helpers/server.ts';
 let server: RunningServer;
 let browser: BrowserContext;
 const master = { username: 'eleanor.master', email: 'eleanor.master@example.com', password: 'Master-Pass-123' };
-const tom = { username: 'tom.baker', email: 'tom.baker.with.a.long.address@northwind-consulting.example.com', password: 'Tom-Pass-1234', firstName: 'Tom', lastName: 'Baker' };
+const tom = {
+  username: 'tom.baker',
+  email: 'tom.baker.with.a.long.address@northwind-consulting.example.com',
+  password: 'Tom-Pass-1234',
+  firstName: 'Tom',
+  lastName: 'Baker',
+};
 const wendy = { username: 'wendy.walsh', email: 'wendy.walsh@example.com', password: 'Wendy-Pass-123', firstName: 'Wendy', lastName: 'Walsh' };
 
 beforeAll(async () => {

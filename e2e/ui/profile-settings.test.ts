@@ -142,7 +142,18 @@ describe('profile settings', () => {
     await p.getByRole('button', { name: 'Export My Data' }).click();
     const confirmIt = p.getByRole('dialog', { name: "Confirm it's you" });
     await expect.poll(() => confirmIt.count(), { timeout: 10_000 }).toBe(1);
-    await settled(p);
+    // the export button keeps its spinner while the change waits on the dialog: only the dialog's own fade-in is awaited
+    await p.waitForFunction(
+      () =>
+        document
+          .querySelector('[role="dialog"]')
+          ?.getAnimations({ subtree: true })
+          .every((a) => a.playState !== 'running'),
+      undefined,
+      {
+        timeout: 10_000,
+      },
+    );
     await expectAccessible(p, 'confirm it is you');
     // the password field has the focus, so the keyboard alone finishes it
     await p.keyboard.type('Not-My-Password-1');

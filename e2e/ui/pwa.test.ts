@@ -131,7 +131,11 @@ describe('the installable app', () => {
     await page.addInitScript(() => {
       const device = {
         endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device',
-        toJSON: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device', expirationTime: null, keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'c'.repeat(22) } }),
+        toJSON: () => ({
+          endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-device',
+          expirationTime: null,
+          keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'c'.repeat(22) },
+        }),
         unsubscribe: async () => (localStorage.removeItem('stand-in-push'), true),
       };
       PushManager.prototype.subscribe = async () => (localStorage.setItem('stand-in-push', '1'), device as unknown as PushSubscription);

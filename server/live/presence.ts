@@ -151,7 +151,7 @@ export class PresenceStore {
         viewers: viewerIds.length
           ? sql<
               string[]
-            >`array(select ${viewer.id}::text from ${viewer} where ${inArray(viewer.id, [...viewerIds])} and ${sharesWith(viewer.id, users.id, listedMember)})`
+            >`array(select ${viewer.id}::text from ${users} as "viewer" where ${inArray(viewer.id, [...viewerIds])} and ${sharesWith(viewer.id, users.id, listedMember)})`
           : sql<string[]>`array[]::text[]`,
       })
       .from(users)

@@ -25,7 +25,7 @@ export function sharesWith(viewerId: SQLWrapper, targetId: SQLWrapper, targetLis
     or exists (select 1 from ${memberConnections} where ${memberConnections.status} = 'accepted'
       and ((${memberConnections.requesterUserId} = ${viewerId} and ${memberConnections.targetUserId} = ${targetId})
         or (${memberConnections.targetUserId} = ${viewerId} and ${memberConnections.requesterUserId} = ${targetId})))
-    or exists (select 1 from ${chatChannelMembers} inner join ${theirs} on ${theirs.channelId} = ${chatChannelMembers.channelId}
+    or exists (select 1 from ${chatChannelMembers} inner join ${chatChannelMembers} as "theirs" on ${theirs.channelId} = ${chatChannelMembers.channelId}
       where ${chatChannelMembers.userId} = ${viewerId} and ${theirs.userId} = ${targetId}))`;
 }
 

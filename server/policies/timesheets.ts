@@ -53,8 +53,7 @@ export const isContractorOf = (actor: Actor, s: SheetParties) => isMember(actor)
 export const mayDecide = (actor: Actor, s: SheetParties) => isMember(actor) && actor.id !== s.contractorId && (actor.id === s.clientId || isAdmin(actor));
 
 /** An administrator corrects approved time, never on their own sheet nor on one whose commission they earn. */
-export const mayAdjust = (actor: Actor, s: SheetForDecision) =>
-  canManagePlacements(actor) && actor.id !== s.contractorId && !earnsFromSheet(actor, s);
+export const mayAdjust = (actor: Actor, s: SheetForDecision) => canManagePlacements(actor) && actor.id !== s.contractorId && !earnsFromSheet(actor, s);
 
 export type TimesheetAction = 'edit' | 'submit' | 'approve' | 'reject';
 

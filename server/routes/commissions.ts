@@ -23,7 +23,7 @@ const CSV_HEADER = [
   'Company',
   'Industry',
   'Lead type',
-  'Deal value (GBP)',
+  'Value earned on (GBP)',
   'Rate',
   'Amount (GBP)',
   'Status',
@@ -88,7 +88,8 @@ export const commissionRoutes =
           r.leadDetails.companyName,
           r.leadDetails.industry,
           r.leadDetails.leadType,
-          r.leadDetails.estimatedValue,
+          // what the rate was applied to: the deal's value when it closed, a week's gross profit for time
+          r.kind === 'closed_won' ? r.leadDetails.estimatedValue : r.basis,
           r.rate,
           r.amount,
           r.status,

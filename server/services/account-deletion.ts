@@ -186,15 +186,13 @@ async function loadForDecision(tx: Tx, actor: Actor, id: string, decision: 'conf
 async function eraseOthersNotificationsAbout(tx: Tx, target: { id: string; email: string; firstName: string; lastName: string }) {
   const n = notifications;
   const fullName = `${target.firstName} ${target.lastName}`;
-  await tx
-    .delete(n)
-    .where(
-      sql`${n.actorId} = ${target.id}
+  await tx.delete(n).where(
+    sql`${n.actorId} = ${target.id}
         or (${n.entityType} = 'user' and ${n.entityId} = ${target.id})
         or (${n.entityType} = 'ceo_message' and ${n.entityId} in (select ${ceoMessages.id}::text from ${ceoMessages} where ${ceoMessages.senderId} = ${target.id}))
         or (${n.entityType} = 'account_deletion_request' and ${n.entityId} in (select ${accountDeletionRequests.id}::text from ${accountDeletionRequests} where ${accountDeletionRequests.userId} = ${target.id}))
         or (${n.actorId} is null and (strpos(${n.message}, ${fullName}) > 0 or strpos(${n.title}, ${fullName}) > 0 or strpos(lower(${n.message}), ${target.email.toLowerCase()}) > 0))`,
-    );
+  );
 }
 
 /**
@@ -317,7 +315,9 @@ export async function confirmDeletion(deps: DeletionDeps, actor: Actor, id: stri
     text: `Hello ${result.firstName},\n\nAs you asked, your ${deps.brandName} account has been deleted. Your personal details, posts and endorsements were removed; the records of leads you referred and commissions remain, under "Deleted member", as our accounts require.\n\nYou can no longer sign in. You are welcome to apply again with this e-mail address at any time.`,
   });
   // the notice went out; the outbox keeps no copy of their address
-  await purgeOutboxAbout(deps.db, { email: result.email, fullName: result.fullName }).catch((err) => deps.log.warn({ err }, 'outbox copy of an erasure notice not removed'));
+  await purgeOutboxAbout(deps.db, { email: result.email, fullName: result.fullName }).catch((err) =>
+    deps.log.warn({ err }, 'outbox copy of an erasure notice not removed'),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import archiver from 'archiver';
+import archiver, { type Archiver } from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
 import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
@@ -29,18 +29,19 @@ import {
   userAchievements,
   users,
 } from '../db/schema/index.ts';
-import type { FileStorage } from '../plugins/storage.ts';
+import { FileTooLargeError, type FileStorage } from '../plugins/storage.ts';
 import { iso } from '../presenters/wire.ts';
 import { notify } from './notify.ts';
 import { storedProfileFiles } from './profile-files.ts';
 import { messagesSentBy } from './chat.ts';
 
 /** How many exports a member may start in 24 hours, how long one may be downloaded, and when a pending one is taken as lost. */
-export const DATA_EXPORT_LIMITS = { perDay: 3, validMs: 24 * 3_600_000, staleMs: 5 * 60_000, listed: 10 } as const;
+export const DATA_EXPORT_LIMITS = { perDay: 3, validMs: 24 * 3_600_000, staleMs: 5 * 60_000, listed: 10, maxBytes: 500 * 1024 * 1024 } as const;
 
 export const EXPORT_DAILY_LIMIT_MESSAGE = `You can request up to ${DATA_EXPORT_LIMITS.perDay} data exports a day. Please try again tomorrow.`;
 const INTERRUPTED = 'The export was interrupted. Please request a new one.';
 const FAILED = 'The export could not be prepared. Please request a new one.';
+export const EXPORT_TOO_LARGE = `Your data is larger than the ${DATA_EXPORT_LIMITS.maxBytes / 1024 / 1024} MB an export can hold, so this export stopped. Please contact us and we will send you a copy another way.`;
 
 export interface DataExportDeps {
   db: Db;
@@ -48,6 +49,8 @@ export interface DataExportDeps {
   now: () => Date;
   brandName: string;
   log: FastifyBaseLogger;
+  /** The size bound of one export (default DATA_EXPORT_LIMITS.maxBytes). */
+  maxExportBytes?: number;
 }
 
 type ExportRow = typeof dataExports.$inferSelect;
@@ -491,26 +494,28 @@ chat-messages.json    the chat messages you sent and have not deleted
 files/                your profile picture, CV and post pictures
 `;
 
-/** Builds the ZIP in memory: a README, one JSON file per area, and the member's stored files (a missing file is skipped). */
-export async function buildExportZip(storage: FileStorage, data: Awaited<ReturnType<typeof collectMemberData>>, brand: string, at: Date): Promise<Buffer> {
+/**
+ * The ZIP as a stream, made as it is read: a README, one JSON file per area, and the member's stored files (a
+ * missing file is skipped). Nothing holds the whole archive; a failure while adding files errors the stream.
+ */
+export function exportZipStream(storage: FileStorage, data: Awaited<ReturnType<typeof collectMemberData>>, brand: string, at: Date): Archiver {
   const archive = archiver('zip', { zlib: { level: 6 } });
-  const chunks: Buffer[] = [];
-  archive.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    archive.on('end', () => resolve());
-    archive.on('error', reject);
-    archive.on('warning', reject);
-  });
+  archive.on('warning', (err) => archive.destroy(err));
   archive.append(README(brand, at), { name: 'README.txt', date: at });
   for (const [file, value] of Object.entries(data.json)) archive.append(JSON.stringify(value, null, 2), { name: file, date: at });
-  for (const f of data.files) {
-    const stored = await storage.get(f.key);
-    if (!stored) continue;
-    archive.append(stored.stream as Readable, { name: f.name, date: at });
-  }
-  await archive.finalize();
-  await done;
-  return Buffer.concat(chunks);
+  void (async () => {
+    for (const f of data.files) {
+      const stored = await storage.get(f.key);
+      if (!stored) continue;
+      if (archive.destroyed) {
+        stored.stream.destroy();
+        return;
+      }
+      archive.append(stored.stream as Readable, { name: f.name, date: at });
+    }
+    await archive.finalize();
+  })().catch((err: Error) => archive.destroy(err));
+  return archive;
 }
 
 /**
@@ -525,14 +530,21 @@ export async function runExport(deps: DataExportDeps, id: string): Promise<void>
   let key: string | null = null;
   try {
     const data = await collectMemberData(deps.db, row.userId, deps.now());
-    const zip = await buildExportZip(deps.storage, data, deps.brandName, deps.now());
-    key = await deps.storage.put(zip, 'zip');
+    // streamed to storage as it is made, up to the size bound: a member with many pictures never fills the memory
+    const zip = exportZipStream(deps.storage, data, deps.brandName, deps.now());
+    let stored;
+    try {
+      stored = await deps.storage.putStream(zip, 'zip', deps.maxExportBytes ?? DATA_EXPORT_LIMITS.maxBytes);
+    } finally {
+      if (!zip.destroyed) zip.destroy();
+    }
+    key = stored.key;
     const done = deps.now();
     const expiresAt = new Date(done.getTime() + DATA_EXPORT_LIMITS.validMs);
     const ready = await deps.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(dataExports)
-        .set({ status: 'ready', storageKey: key, sizeBytes: zip.length, completedAt: done, expiresAt })
+        .set({ status: 'ready', storageKey: key, sizeBytes: stored.size, completedAt: done, expiresAt })
         .where(and(eq(dataExports.id, id), eq(dataExports.status, 'pending')))
         .returning();
       if (!updated) return false;
@@ -556,11 +568,13 @@ export async function runExport(deps: DataExportDeps, id: string): Promise<void>
       return;
     }
   } catch (err) {
-    deps.log.error({ err, exportId: id }, 'data export failed');
+    const tooLarge = err instanceof FileTooLargeError;
+    if (tooLarge) deps.log.warn({ exportId: id, maxBytes: DATA_EXPORT_LIMITS.maxBytes }, 'data export over its size bound');
+    else deps.log.error({ err, exportId: id }, 'data export failed');
     if (key) await deps.storage.remove(key).catch(() => undefined);
     await deps.db
       .update(dataExports)
-      .set({ status: 'failed', error: FAILED, completedAt: deps.now() })
+      .set({ status: 'failed', error: tooLarge ? EXPORT_TOO_LARGE : FAILED, completedAt: deps.now() })
       .where(and(eq(dataExports.id, id), eq(dataExports.status, 'pending')))
       .catch(() => undefined);
   }

@@ -5,7 +5,7 @@ import { AppError } from '../../common/errors.ts';
 import { CV_ERRORS, PROFILE_LIMITS, type PictureSize } from '../../common/schemas/profile.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { CV_FORMATS, detectCvType, type CvType } from '../lib/documents.ts';
+import { checkCv, CV_FORMATS, type CvRefusal, type CvType } from '../lib/documents.ts';
 import { processAvatar } from '../lib/images.ts';
 import { forgetUser, type UserRow } from '../plugins/session.ts';
 import type { FileStorage } from '../plugins/storage.ts';
@@ -155,11 +155,27 @@ export async function getProfilePicture(
 
 export const cvTooLarge = () => new AppError('payload_too_large', CV_ERRORS.tooLarge.title, { issues: [{ path: 'cv', message: CV_ERRORS.tooLarge.description }] });
 
-/** Checks a CV by its bytes (PDF, .doc or .docx), stores it as sent under a generated key, and puts it on the profile. */
+/** What a member reads when their CV is refused, by the reason. */
+const CV_REFUSALS: Record<CvRefusal, { title: string; description: string }> = {
+  type: CV_ERRORS.badType,
+  doc: CV_ERRORS.oldWord,
+  macros: CV_ERRORS.macros,
+  active_content: CV_ERRORS.activePdf,
+  unreadable: CV_ERRORS.uncheckedPdf,
+};
+
+/**
+ * Checks a CV by its bytes (a PDF without active content, or a .docx without macros), stores it as sent under a
+ * generated key, and puts it on the profile.
+ */
 export async function setCv(deps: ProfileFileDeps, user: UserRow, bytes: Buffer): Promise<UserRow> {
   if (bytes.length > PROFILE_LIMITS.cvBytes) throw cvTooLarge();
-  const type = detectCvType(bytes);
-  if (!type) throw new AppError('unsupported_media_type', CV_ERRORS.badType.title, { issues: [{ path: 'cv', message: CV_ERRORS.badType.description }] });
+  const checked = checkCv(bytes);
+  if ('refused' in checked) {
+    const why = CV_REFUSALS[checked.refused];
+    throw new AppError('unsupported_media_type', why.title, { issues: [{ path: 'cv', message: why.description }] });
+  }
+  const type = checked.type;
   const id = randomUUID();
   const key = await deps.storage.put(bytes, CV_FORMATS[type].extension, id);
   return swapFile(deps, user.id, 'cvUrl', cvUrl(user.id, id), [key], (old) => {

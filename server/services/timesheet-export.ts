@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { TIMESHEET_STATUS_LABELS, type TimesheetStatus } from '../../common/constants/timesheets.ts';
 import { AppError } from '../../common/errors.ts';
 import { wallClockIn } from '../../common/rules/events.ts';
 import type { TimesheetExportQuery } from '../../common/schemas/timesheets.ts';
@@ -92,7 +93,8 @@ function csvLine(r: ExportRow): string {
     moneyFromPence(r.chargeRatePence),
     moneyFromPence(r.payRatePence),
     moneyFromPence(grossProfitPence(r.chargeRatePence - r.payRatePence, units)),
-    r.status,
+    // in the words the screens use ("Awaiting approval", not "pending")
+    TIMESHEET_STATUS_LABELS[r.status as TimesheetStatus] ?? r.status,
     iso(r.submittedAt) ?? '',
     iso(r.approvedAt) ?? '',
     r.approvedByName ?? '',

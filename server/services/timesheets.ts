@@ -529,11 +529,7 @@ export async function adjustTimesheet(db: Db, actor: Actor, id: string, data: Ti
   if (!canManagePlacements(actor)) throw new AppError('forbidden', M.onlyAdminAdjusts);
   await db.transaction(async (tx) => {
     await lockPartner(tx, partnerOfSheet(id));
-    const [found] = await tx
-      .select({ t: timesheets, referrerId: referrerOfRow })
-      .from(timesheets)
-      .where(eq(timesheets.id, id))
-      .for('update', { of: timesheets });
+    const [found] = await tx.select({ t: timesheets, referrerId: referrerOfRow }).from(timesheets).where(eq(timesheets.id, id)).for('update', { of: timesheets });
     if (!found) throw new AppError('not_found', M.notFound);
     const sheet = found.t;
     if (sheet.contractorId === actor.id) throw new AppError('forbidden', M.noOwnAdjustment);

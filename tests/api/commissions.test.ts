@@ -183,6 +183,16 @@ describe('commission tracker and payouts', () => {
     const partnerCsv = await p.api.get('/api/admin/commissions.csv');
     expect(partnerCsv.statusCode).toBe(403);
   });
+
+  it('neutralises and quotes a partner name built to split into a formula cell where the separator is a semicolon', async () => {
+    const sly = await makeSignedIn(ctx, { firstName: 'Priya;=HYPERLINK(A1)', lastName: 'Raman' });
+    await makeCommission(ctx.db, { partner: sly.user, by: admin.user, companyName: 'Semicolon Ltd', closedAt: new Date('2026-10-12T10:00:00Z') });
+    const csv = await admin.api.get('/api/admin/commissions.csv', { query: { month: '2026-10' } });
+    expect(csv.statusCode).toBe(200);
+    const row = csv.body.split('\r\n').find((l) => l.includes('Semicolon Ltd'))!;
+    expect(row).toContain(`,"Priya;'=HYPERLINK(A1) Raman",`);
+    expect(row).not.toContain(';=');
+  });
 });
 
 describe('dashboard stats', () => {

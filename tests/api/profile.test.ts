@@ -489,12 +489,11 @@ describe('POST /api/auth/upload-cv and GET /api/users/:id/cv', () => {
     expectError(await who.api.get(`/api/users/${other.user.id}/cv`), 404, 'not_found');
   });
 
-  it('accepts a .docx and a .doc by their bytes, names the download by the detected type, and removes the replaced file', async () => {
+  it('accepts a .docx and a PDF by their bytes, names the download by the detected type, and removes the replaced file', async () => {
     const who = await makeSignedIn(ctx);
     const before = await storedFiles();
     for (const [bytes, filename, ext, type] of [
       [docx(), 'cv.docx', 'docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-      [doc(), 'cv.doc', 'doc', 'application/msword'],
       // the name does not decide: a PDF called .docx is a PDF
       [pdf(), 'cv.docx', 'pdf', 'application/pdf'],
     ] as const) {
@@ -516,11 +515,6 @@ describe('POST /api/auth/upload-cv and GET /api/users/:id/cv', () => {
       { bytes: Buffer.from('This is my CV, honest.\n'), filename: 'cv.pdf', type: 'application/pdf' },
       { bytes: zip({ 'readme.txt': 'hello' }), filename: 'cv.docx', type: 'application/octet-stream' },
       {
-        bytes: zip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document/>', 'word/vbaProject.bin': 'macro' }),
-        filename: 'cv.docx',
-        type: 'application/octet-stream',
-      },
-      {
         bytes: (() => {
           const b = doc();
           b.fill(0, 1024);
@@ -540,6 +534,38 @@ describe('POST /api/auth/upload-cv and GET /api/users/:id/cv', () => {
         message: CV_ERRORS.badType.title,
         issues: [{ path: 'cv', message: CV_ERRORS.badType.description }],
       });
+    }
+    expect(await storedFiles()).toEqual(stored);
+    expect((await reloadUser(ctx.db, who.user.id)).cvUrl).toBeNull();
+  });
+
+  it('refuses a Word 97-2003 file, a .docx with macros and a PDF with a script or a launch action, each saying why; nothing is stored', async () => {
+    const who = await makeSignedIn(ctx);
+    const stored = await storedFiles();
+    const cases: Array<[Upload, { title: string; description: string }]> = [
+      [{ bytes: doc(), filename: 'cv.doc', type: 'application/msword' }, CV_ERRORS.oldWord],
+      [
+        {
+          bytes: zip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document/>', 'word/vbaProject.bin': 'macro' }),
+          filename: 'cv.docx',
+          type: 'application/octet-stream',
+        },
+        CV_ERRORS.macros,
+      ],
+      [
+        {
+          bytes: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\n%%EOF'),
+          filename: 'cv.pdf',
+          type: 'application/pdf',
+        },
+        CV_ERRORS.activePdf,
+      ],
+      [{ bytes: Buffer.from('%PDF-1.4\n1 0 obj << /S /Launch /F (cmd.exe) >> endobj\n%%EOF'), filename: 'cv.pdf', type: 'application/pdf' }, CV_ERRORS.activePdf],
+    ];
+    for (const [file, why] of cases) {
+      const res = await uploadCv(who, file);
+      expectError(res, 415, 'unsupported_media_type');
+      expect(res.json().error).toEqual({ code: 'unsupported_media_type', message: why.title, issues: [{ path: 'cv', message: why.description }] });
     }
     expect(await storedFiles()).toEqual(stored);
     expect((await reloadUser(ctx.db, who.user.id)).cvUrl).toBeNull();

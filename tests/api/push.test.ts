@@ -53,7 +53,9 @@ describe('who may use push', () => {
     const anonymous = client(ctx.app);
     expectError(await anonymous.get('/api/push/key'), 401, 'unauthorized');
     expectError(
-      await anonymous.post('/api/push/subscriptions', { body: { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'a'.repeat(87), auth: 'b'.repeat(22) } } }),
+      await anonymous.post('/api/push/subscriptions', {
+        body: { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { p256dh: 'a'.repeat(87), auth: 'b'.repeat(22) } },
+      }),
       401,
       'unauthorized',
     );

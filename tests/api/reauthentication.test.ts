@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityConfirmedSchema, recoveryCodesSchema, twoFactorSetupResultSchema } from '../../common/schemas/security.ts';
@@ -52,7 +53,7 @@ interface GuardedAct {
   name: string;
   /** Who may do it (the member the act is tried as). */
   setup?: Parameters<typeof makeSignedIn>[1];
-  act: (who: SignedIn) => Promise<{ statusCode: number; body: string }>;
+  act: (who: SignedIn) => Promise<LightMyRequestResponse>;
   ok: number;
   /** What must not have changed after a refusal. */
   unchanged: (who: SignedIn) => Promise<void>;

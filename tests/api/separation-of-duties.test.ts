@@ -64,7 +64,14 @@ afterAll(async () => {
 describe('timesheets whose commission the administrator earns', () => {
   it('the referring administrator cannot approve (403, the sheet still pending, no commission), sees no approve ability, and may still reject', async () => {
     const placement = await referredByAdmin();
-    const sheet = await makeTimesheet(ctx.db, { placement, contractor: contractor.user, weekStarting: '2026-10-05', units: [8, 8], status: 'pending', now: ctx.clock.now() });
+    const sheet = await makeTimesheet(ctx.db, {
+      placement,
+      contractor: contractor.user,
+      weekStarting: '2026-10-05',
+      units: [8, 8],
+      status: 'pending',
+      now: ctx.clock.now(),
+    });
     const before = await ctx.db.select().from(commissions).where(eq(commissions.leadId, placement.leadId));
     const shown = await admin.api.getOk(timesheetDetailSchema, `/api/timesheets/${sheet.id}`);
     expect(shown.can).toMatchObject({ approve: false, reject: true, adjust: false });
@@ -78,6 +85,13 @@ describe('timesheets whose commission the administrator earns', () => {
     // another administrator, or the client, approves it
     expect((await otherAdmin.api.getOk(timesheetDetailSchema, `/api/timesheets/${sheet.id}`)).can.approve).toBe(true);
     expect((await customer.api.postOk(timesheetDetailSchema, `/api/timesheets/${sheet.id}/approve`, { body: {} })).status).toBe('approved');
+
+    // the payout CSV shows what a time row was earned on (16 hours at £30 of profit: £480), not the deal's value
+    const csv = await otherAdmin.api.get('/api/admin/commissions.csv', { query: { month: '2026-10' } });
+    const [header, ...rows] = csv.body.trimEnd().split('\r\n');
+    const valueAt = header.split(',').indexOf('Value earned on (GBP)');
+    const timeRow = rows.map((r) => r.split(',')).find((cells) => cells.some((c) => c.startsWith('Approved time (week starting 2026-10-05)')))!;
+    expect(timeRow[valueAt]).toBe('480.00');
   });
 
   it('the referring administrator cannot correct approved time (403, entries and commission unchanged); another administrator can', async () => {

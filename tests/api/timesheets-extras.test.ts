@@ -105,15 +105,17 @@ describe('GET /api/timesheets/export.csv', () => {
     const approved = mine.find((r) => r.startsWith('2026-03-02,'))!;
     expect(approved).toMatch(
       new RegExp(
-        `^2026-03-02,2026-03-08,${placement.companyName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},Casey Contractor,${name},hour,0\\.50,100\\.05,70\\.00,15\\.03,approved,` +
+        `^2026-03-02,2026-03-08,${placement.companyName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},Casey Contractor,${name},hour,0\\.50,100\\.05,70\\.00,15\\.03,Approved,` +
           `\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,${adminName},`,
       ),
     );
     // newest week first
     expect(mine.map((r) => r.slice(0, 10))).toEqual(['2026-03-23', '2026-03-16', '2026-03-09', '2026-03-02']);
     // 15.25 hours at £30.05 of profit each: £458.2625, £458.26
-    expect(mine[2]).toContain(',hour,15.25,100.05,70.00,458.26,rejected,');
-    expect(mine[0]).toContain(',hour,0.00,100.05,70.00,0.00,draft,,,,');
+    expect(mine[2]).toContain(',hour,15.25,100.05,70.00,458.26,Rejected,');
+    expect(mine[0]).toContain(',hour,0.00,100.05,70.00,0.00,Draft,,,,');
+    // the status in the words the screens use
+    expect(mine[1]).toContain(',Awaiting approval,');
   });
 
   it('neutralises a comment a spreadsheet would run as a formula, and quotes what needs it', async () => {
@@ -126,12 +128,21 @@ describe('GET /api/timesheets/export.csv', () => {
     for (const r of rows) expect(r).not.toMatch(/(^|,)"?[=+@]/);
   });
 
+  it('neutralises and quotes a member-chosen name built to split into a formula cell where the separator is a semicolon', async () => {
+    const sly = await member({ firstName: 'Priya;=HYPERLINK(A1)', lastName: 'Raman' });
+    const p = await placementFor(sly, { startDate: '2026-03-02', endDate: '2026-03-29' });
+    await makeTimesheet(ctx.db, { placement: p, contractor: sly.user, weekStarting: '2026-03-02', units: [1], now: ctx.clock.now() });
+    const row = rowsOf((await csv(admin)).body).find((r) => r.includes('Raman'))!;
+    expect(row).toContain(`,"Priya;'=HYPERLINK(A1) Raman",`);
+    expect(row).not.toContain(';=');
+  });
+
   it('filters by status, and narrows by role as the list does', async () => {
     const approved = await csv(admin, { status: 'approved' });
     expect(approved.headers['content-disposition']).toBe('attachment; filename="timesheets-2026-06-15-approved.csv"');
     const rows = rowsOf(approved.body).slice(1);
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.split(',').includes('approved'))).toBe(true);
+    expect(rows.every((r) => r.split(',').includes('Approved'))).toBe(true);
     expect(rows.filter((r) => r.includes('Casey Contractor')).map((r) => r.slice(0, 10))).toEqual(['2026-03-02']);
     expect(rowsOf((await csv(admin, { status: 'pending' })).body).filter((r) => r.includes('Casey Contractor'))).toHaveLength(1);
     // the administrator works on no placement themselves: as contractor, nothing but the header

@@ -214,6 +214,11 @@ export async function seedTimesheets(db: Db, person: (username: string) => UserR
     });
     for (const w of p.weeks) {
       const monday = addDays(thisMonday, -7 * w.weeksAgo);
+      // submitted on the Friday, or after the last day worked when that is the weekend
+      const lastDay = Math.max(
+        4,
+        w.units.findLastIndex((u) => u > 0),
+      );
       await makeTimesheet(db, {
         placement,
         contractor: person(p.contractor),
@@ -225,8 +230,7 @@ export async function seedTimesheets(db: Db, person: (username: string) => UserR
         decidedBy: person(p.client),
         comments: w.comments,
         now: notAfter(at(monday, 9), now),
-        // submitted on the Friday, or after the last day worked when that is the weekend
-        submittedAt: notAfter(at(addDays(monday, Math.max(4, w.units.findLastIndex((u) => u > 0))), 17), now),
+        submittedAt: notAfter(at(addDays(monday, lastDay), 17), now),
         decidedAt: notAfter(new Date(at(addDays(monday, 7), 10).getTime() + (w.state === 'rejected' ? 2 * HOUR : 0)), now),
       });
       sheets += 1;

@@ -1,4 +1,4 @@
-import { Check, MailWarning, Send } from 'lucide-react';
+import { Check, CircleAlert, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { outstandingChecks, type PendingApplication } from '../../../../common/schemas/applications.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -46,8 +46,8 @@ export function ApproveControl({
         {label}
       </Button>
       {reason && (
-        <p id={reasonId} className="flex max-w-72 items-start gap-1.5 text-xs text-muted-foreground sm:text-right">
-          <MailWarning className="mt-px size-3.5 shrink-0 text-warning" aria-hidden />
+        <p id={reasonId} className="max-w-72 text-xs text-muted-foreground sm:text-right">
+          <CircleAlert className="mr-1 inline size-3.5 align-[-3px] text-warning" aria-hidden />
           {reason}
         </p>
       )}

@@ -50,7 +50,8 @@ const WORDING = {
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const words = WORDING[resetLinkKind(token)];
+  const kind = resetLinkKind(token);
+  const words = WORDING[kind];
   useDocumentTitle(words.title);
   const navigate = useNavigate();
   const reset = useResetPassword();
@@ -103,13 +104,15 @@ export function ResetPasswordPage() {
     <AuthLayout title={words.title} subtitle={words.subtitle}>
       <Card>
         <CardHeader>
-          <CardDescription className="text-[15px]">{HINT}</CardDescription>
+          <CardDescription id="reset-new-hint" className="text-[15px]">
+            {HINT}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form noValidate onSubmit={(e) => void submit(e)} aria-label={words.title} className="grid gap-5">
             <Field id="reset-new" label="New Password" error={errors.newPassword?.message}>
               <Input
-                {...fieldA11y('reset-new', errors.newPassword?.message)}
+                {...fieldA11y('reset-new', errors.newPassword?.message, true)}
                 {...reg('newPassword')}
                 type="password"
                 autoComplete="new-password"
@@ -126,10 +129,12 @@ export function ResetPasswordPage() {
                 disabled={busy}
               />
             </Field>
-            <p className="flex items-start gap-2 rounded-lg bg-muted/60 px-3 py-2.5 text-sm text-muted-foreground">
-              <LogOut className="mt-0.5 size-4 shrink-0" aria-hidden />
-              Every device signed in to this account will be signed out.
-            </p>
+            {kind === 'reset' && (
+              <p className="flex items-start gap-2 rounded-lg bg-muted/60 px-3 py-2.5 text-sm text-muted-foreground">
+                <LogOut className="mt-0.5 size-4 shrink-0" aria-hidden />
+                Every device signed in to this account will be signed out.
+              </p>
+            )}
             {rootError && (
               <div role="alert" className="grid gap-2 rounded-lg border border-destructive/30 bg-destructive-soft p-3 text-sm text-destructive">
                 <p>{rootError}</p>

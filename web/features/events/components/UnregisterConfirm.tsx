@@ -17,7 +17,8 @@ export function unregisterText(e: EventItem): { title: string; description: stri
     e.waitlistCount > 0
       ? ' Your place goes straight to the first member on the waitlist, and cannot be given back: if you register again, you join the end of the waitlist.'
       : full
-        ? ' The event is full, so someone else may take your place before you could register again.'
+        ? // the count shown may predate someone joining the waitlist, so a full event always mentions it
+          ' The event is full: if anyone is on the waitlist, your place goes straight to the first of them, and if you register again you may have to join the waitlist.'
         : '';
   return { title: 'Give up your place?', description: `You will no longer be registered for “${e.title}”.${handover}`, confirm: 'Unregister' };
 }

@@ -54,19 +54,19 @@ export function LeaderboardPage() {
         description="The network's records, this period's leading partners and the achievements everyone is working towards."
         actions={<PeriodSwitch value={period} onChange={(p) => setView({ period: p, page: 1 })} />}
       />
-      <div className="grid gap-6 sm:gap-8">
+      <div className="grid grid-cols-1 gap-6 sm:gap-8">
         <HallOfFame />
         {!(first.isError && !first.data) && <TopThree entries={podium} loading={first.isLoading || first.isPlaceholderData} meId={me?.id} periodLabel={periodLabel} />}
         <Rankings query={rankings} page={page} onPage={(p) => setView({ period, page: p })} meId={me?.id} periodLabel={periodLabel} />
         <section aria-label="Your points and level">
           <LevelCard level={level} />
         </section>
-        <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
-          <div className="grid gap-6 lg:col-span-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:items-start">
+          <div className="grid grid-cols-1 gap-6 lg:col-span-2">
             <PointsActivity points={points} />
             <AchievementsSection />
           </div>
-          <div className="grid gap-6">
+          <div className="grid grid-cols-1 gap-6">
             <NetworkStatsCard />
             <RecognitionCard />
           </div>
