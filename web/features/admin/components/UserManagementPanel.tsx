@@ -89,7 +89,7 @@ export function UserManagementPanel() {
   );
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <InviteMemberButton />
       <DeletionRequestsCard />
       <Card>

@@ -32,13 +32,22 @@ function columns(meId: string | undefined, actions: (u: AdminUser, layout: 'menu
     {
       key: 'company',
       header: 'Company',
-      cellClassName: 'max-w-36 truncate',
+      cellClassName: 'max-w-32 truncate',
       cell: (u) => <span title={u.company ?? undefined}>{u.company || <span className="text-muted-foreground">—</span>}</span>,
     },
     { key: 'role', header: 'Role', cellClassName: 'whitespace-nowrap', cell: (u) => <RoleLabel role={u.role} /> },
     { key: 'status', header: 'Status', cell: (u) => <StatusBadge user={u} /> },
-    { key: 'leads', header: 'Leads', className: FIGURE, cell: (u) => u.totalLeads.toLocaleString('en-GB') },
-    { key: 'successful', header: 'Successful', className: FIGURE, cell: (u) => u.successfulLeads.toLocaleString('en-GB') },
+    {
+      key: 'leads',
+      header: 'Leads (won)',
+      className: FIGURE,
+      cellClassName: 'whitespace-nowrap',
+      cell: (u) => (
+        <>
+          {u.totalLeads.toLocaleString('en-GB')} <span className="text-muted-foreground">({u.successfulLeads.toLocaleString('en-GB')})</span>
+        </>
+      ),
+    },
     { key: 'commission', header: 'Commission', className: FIGURE, cellClassName: 'whitespace-nowrap', cell: (u) => formatGBP(u.totalCommission, 2) },
     { key: 'actions', header: <span className="sr-only">Actions</span>, cellClassName: 'px-1.5 py-2', cell: (u) => actions(u, 'menu') },
   ];
@@ -82,7 +91,7 @@ function UserCard({ u, isSelf, actions }: { u: AdminUser; isSelf: boolean; actio
   );
 }
 
-/** A page of users: a table on wide screens (from xl: it has eight columns), one card per user below that. */
+/** A page of users: a table on wide screens (from xl: it has seven columns), one card per user below that. */
 export function UserTable({ users, meId, actions }: { users: AdminUser[]; meId: string | undefined; actions: (u: AdminUser, layout: 'menu' | 'buttons') => ReactNode }) {
   return (
     <ResponsiveTable
