@@ -55,7 +55,7 @@ export function MentorMatchingPage() {
         actions={myId && profile.isSuccess && !isMentor ? <BecomeMentorDialog userId={myId} /> : undefined}
       />
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Mentor matching sections" className="w-full justify-start overflow-x-auto">
+        <TabsList aria-label="Mentor matching sections" className="w-full justify-start">
           <TabsTrigger value="discover">
             <Compass aria-hidden /> Discover Mentors
           </TabsTrigger>
