@@ -60,8 +60,10 @@ export type AdminUserExportQuery = z.output<typeof adminUserExportQuerySchema>;
  * own Profile Settings, each optional (left out stays as it is, empty clears it). Whether the member shows in the
  * directory stays the member's own choice. A changed e-mail address is unverified until its owner confirms it.
  */
+// The e-mail address is not among them: it is where a password reset link goes, so only its owner changes it
+// (from Profile Settings, after confirming it is them); an administrator who could set it could take the account.
 export const adminUserUpdateSchema = profileUpdateSchema
-  .omit({ availableForNetworking: true })
+  .omit({ availableForNetworking: true, email: true })
   .partial()
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Change at least one field');

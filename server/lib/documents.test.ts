@@ -133,10 +133,20 @@ describe('active content in a PDF', () => {
   });
 
   it('refuses an object stream it cannot read (another filter, damaged data), rather than pass it unchecked', () => {
-    expect(checkCv(pdfOf([CATALOG, PAGES, PAGE, CONTENT, objectStream(['<< /S /JavaScript >>'], '/LZWDecode')]))).toEqual({ refused: 'unreadable' });
+    expect(checkCv(pdfOf([CATALOG, PAGES, PAGE, CONTENT, objectStream(['<< /Type /Annot /Subtype /Link >>'], '/LZWDecode')]))).toEqual({ refused: 'unreadable' });
     const damaged = objectStream(['<< /Type /Annot >>']);
     damaged.data = Buffer.from(damaged.data.subarray(0, 4));
     expect(checkCv(pdfOf([CATALOG, PAGES, PAGE, CONTENT, damaged]))).toEqual({ refused: 'unreadable' });
+  });
+
+  it('finds a script action hidden behind a stream keyword in a comment, which the stream skipping would pass over', () => {
+    const sneaky = Buffer.from(
+      '%PDF-1.4\n%stream\n1 0 obj <</Type/Catalog/OpenAction<</S/JavaScript/JS(app.alert(1))>>>> endobj\n2 0 obj <</Length 0>> stream\nendstream endobj\n%%EOF\n',
+      'latin1',
+    );
+    refused(sneaky);
+    const launch = Buffer.from('%PDF-1.4\n%stream\n1 0 obj <</Type/Catalog/OpenAction<</S/Launch/F(cmd.exe)>>>> endobj\nendstream\n%%EOF\n', 'latin1');
+    refused(launch);
   });
 
   it('does not read names inside stream data such as images and fonts', () => {

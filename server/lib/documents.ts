@@ -55,8 +55,14 @@ const PDF_INFLATE_BUDGET = 64 * 1024 * 1024;
 
 /** A name in a PDF, `#xx` escapes decoded (a writer may spell /JavaScript as /J#61vaScript). */
 const decodeName = (raw: string) => raw.replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-const hasActiveName = (text: string) => {
-  for (const m of text.matchAll(/\/([^\s/[\]<>(){}%]+)/g)) if (ACTIVE_NAMES.has(decodeName(m[1]))) return true;
+/**
+ * The active names long enough that random bytes never spell them (with a delimiter after), so they can be looked
+ * for everywhere, stream data included: a file that hides a dictionary where the scan below would skip it (behind a
+ * `stream` keyword in a comment or a string, say) still cannot name a script or launch action without one of them.
+ */
+const LONG_ACTIVE_NAMES = new Set([...ACTIVE_NAMES].filter((n) => n.length >= 6));
+const hasActiveName = (text: string, names: ReadonlySet<string> = ACTIVE_NAMES) => {
+  for (const m of text.matchAll(/\/([^\s/[\]<>(){}%]+)/g)) if (names.has(decodeName(m[1]))) return true;
   return false;
 };
 
@@ -69,6 +75,7 @@ const hasActiveName = (text: string) => {
  */
 export function pdfActiveContent(bytes: Buffer): 'none' | 'active_content' | 'unreadable' {
   const text = bytes.toString('latin1');
+  if (hasActiveName(text, LONG_ACTIVE_NAMES)) return 'active_content';
   let budget = PDF_INFLATE_BUDGET;
   let outside = '';
   let from = 0;

@@ -14,7 +14,6 @@ import {
   userStatusSchema,
 } from '../../common/schemas/admin.ts';
 import type { AppContext } from '../app.ts';
-import { mailLinkOrigin } from '../lib/request-target.ts';
 import { adminOverview, changeUserRole, listUsers, removeUser, setUserActive, updateUserProfile } from '../services/admin-users.ts';
 import { listAudit } from '../services/audit.ts';
 import { userCsv, userCsvFilename } from '../services/user-export.ts';
@@ -45,13 +44,7 @@ export const adminUserRoutes =
     });
 
     app.patch('/api/users/:id', { config: admin, schema: { params: idParams, body: adminUserUpdateSchema, response: { 200: adminUserSchema } } }, async (request) =>
-      updateUserProfile(
-        { db: ctx.db, config: ctx.config, mailer: ctx.mailer, now: ctx.now, log: request.log },
-        request.user!,
-        request.params.id,
-        request.body,
-        mailLinkOrigin(ctx.config.publicUrl, request),
-      ),
+      updateUserProfile({ db: ctx.db, config: ctx.config, mailer: ctx.mailer, now: ctx.now, log: request.log }, request.user!, request.params.id, request.body),
     );
 
     app.patch('/api/users/:id/role', { config: admin, schema: { params: idParams, body: userRoleChangeSchema, response: { 200: adminUserSchema } } }, async (request) =>

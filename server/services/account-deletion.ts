@@ -7,6 +7,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { forgetCounts } from '../db/reused-count.ts';
 import {
   accountDeletionRequests,
+  auditLog,
   ceoMessages,
   communityPosts,
   dataExports,
@@ -231,6 +232,14 @@ export async function confirmDeletion(deps: DeletionDeps, actor: Actor, id: stri
     // copies of mail to them or naming them; what the member wrote to an admin is not kept
     await purgeOutboxAbout(tx, { email: target.email, fullName: `${target.firstName} ${target.lastName}` });
     await tx.update(memberApplications).set({ reviewerNotes: null }).where(eq(memberApplications.userId, target.id));
+    // the audit log keeps what was done to the account and which fields changed, not the values (their old names,
+    // addresses, phone numbers): each recorded value becomes null
+    const namesOnly = (col: typeof auditLog.before | typeof auditLog.after) =>
+      sql`case when jsonb_typeof(${col}) = 'object' then (select coalesce(jsonb_object_agg(k, 'null'::jsonb), '{}'::jsonb) from jsonb_object_keys(${col}) as k) else null end`;
+    await tx
+      .update(auditLog)
+      .set({ before: namesOnly(auditLog.before), after: namesOnly(auditLog.after) })
+      .where(eq(auditLog.entityId, target.id));
     // a reason keeps what earned the points, not what they wrote ("Community post: <title>" becomes "Community post")
     await tx
       .update(pointTransactions)

@@ -13,7 +13,6 @@ import type { Actor } from '../policies/roles.ts';
 import { userAbilities } from '../policies/users.ts';
 import { iso, money } from '../presenters/wire.ts';
 import { recordAudit } from './audit.ts';
-import { sendVerificationEmail } from './email-verification.ts';
 import { notify } from './notify.ts';
 
 const n = (expr: SQL) => sql<number>`${expr}`.mapWith(Number);
@@ -191,107 +190,58 @@ export interface UserEditDeps {
 }
 
 /** The profile fields an administrator may correct; the rest of the row is the member's or the workflows'. */
-const EDITABLE = [
-  'firstName',
-  'lastName',
-  'email',
-  'company',
-  'jobTitle',
-  'location',
-  'bio',
-  'phoneNumber',
-  'linkedinUrl',
-  'website',
-  'expertise',
-  'industries',
-] as const;
+const EDITABLE = ['firstName', 'lastName', 'company', 'jobTitle', 'location', 'bio', 'phoneNumber', 'linkedinUrl', 'website', 'expertise', 'industries'] as const;
 type Editable = (typeof EDITABLE)[number];
-
-export const EMAIL_IN_USE = 'An account with this email already exists.';
-const emailInUse = () => new AppError('conflict', EMAIL_IN_USE, { issues: [{ path: 'email', message: EMAIL_IN_USE }] });
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
- * An administrator corrects a member's profile. Only the fields sent are touched (an empty text clears it). A new
- * e-mail address must be free (compared without letter case) and is unverified until its owner confirms a link
- * sent to it; the old address is told. The audit entry holds the changed fields only, before and after. Nothing
- * changed: nothing is written.
+ * An administrator corrects a member's profile. Only the fields sent are touched (an empty text clears it); the
+ * e-mail address is never one of them (only its owner changes where reset links go). The audit entry holds the
+ * changed fields only, before and after. Nothing changed: nothing is written.
  */
-export async function updateUserProfile(deps: UserEditDeps, actor: Actor, id: string, input: AdminUserUpdate, origin: string | null): Promise<AdminUser> {
+export async function updateUserProfile(deps: UserEditDeps, actor: Actor, id: string, input: AdminUserUpdate): Promise<AdminUser> {
   const { db } = deps;
-  let outcome: { before: typeof users.$inferSelect; after: typeof users.$inferSelect; addressChanged: boolean } | null = null;
-  try {
-    outcome = await db.transaction(async (tx) => {
-      const [target] = await tx
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), isNull(users.removedAt)))
-        .for('update');
-      if (!target) throw new AppError('not_found', 'User not found.');
-      if (!userAbilities(actor, target).edit) {
-        throw new AppError(
-          'forbidden',
-          actor.id === id ? 'Change your own details in Profile Settings.' : 'Only a master administrator can change an administrator’s account.',
-        );
-      }
-      const wanted: Partial<Record<Editable, unknown>> = {};
-      for (const key of EDITABLE) {
-        const v = input[key];
-        if (v === undefined) continue;
-        const next = v === '' ? null : v;
-        if (!same(next, target[key])) wanted[key] = next;
-      }
-      const changed = Object.keys(wanted) as Editable[];
-      if (!changed.length) return null;
-      const addressChanged = 'email' in wanted && String(wanted.email).toLowerCase() !== target.email.toLowerCase();
-      if (addressChanged) {
-        const [other] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(sql`lower(${users.email}) = ${String(wanted.email).toLowerCase()}`, ne(users.id, id)))
-          .limit(1);
-        if (other) throw emailInUse();
-      }
-      const [after] = await tx
-        .update(users)
-        .set({ ...(wanted as Partial<typeof users.$inferInsert>), ...(addressChanged ? { emailVerifiedAt: null } : {}) })
-        .where(eq(users.id, id))
-        .returning();
-      const pick = (u: typeof users.$inferSelect) => Object.fromEntries(changed.map((k) => [k, u[k]]));
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'user.update',
-        entityType: 'user',
-        entityId: id,
-        before: { ...pick(target), ...(addressChanged ? { emailVerified: !!target.emailVerifiedAt } : {}) },
-        after: { ...pick(after), ...(addressChanged ? { emailVerified: false } : {}) },
-        at: deps.now(),
-      });
-      return { before: target, after, addressChanged };
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw emailInUse();
-    throw err;
-  }
-  if (outcome) {
-    forgetUser(db, id);
-    if (outcome.addressChanged) {
-      await sendVerificationEmail(deps, origin, outcome.after, 'corrected');
-      // the old address hears of it, so a member learns at once that their address was changed for them
-      const { brandName, supportEmail } = deps.config;
-      await deps.mailer.send({
-        to: outcome.before.email,
-        subject: `Your ${brandName} e-mail address was changed`,
-        text: `Dear ${outcome.after.firstName},\n\nAn administrator changed the e-mail address of your ${brandName} account from this address to ${outcome.after.email}. If you did not ask for this, please tell us at once at ${supportEmail}.\n\nKind regards,\nThe ${brandName} membership team`,
-      });
+  const changedAny = await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.removedAt)))
+      .for('update');
+    if (!target) throw new AppError('not_found', 'User not found.');
+    if (!userAbilities(actor, target).edit) {
+      throw new AppError(
+        'forbidden',
+        actor.id === id ? 'Change your own details in Profile Settings.' : 'Only a master administrator can change an administrator’s account.',
+      );
     }
-  }
+    const wanted: Partial<Record<Editable, unknown>> = {};
+    for (const key of EDITABLE) {
+      const v = input[key];
+      if (v === undefined) continue;
+      const next = v === '' ? null : v;
+      if (!same(next, target[key])) wanted[key] = next;
+    }
+    const changed = Object.keys(wanted) as Editable[];
+    if (!changed.length) return null;
+    const [after] = await tx
+      .update(users)
+      .set(wanted as Partial<typeof users.$inferInsert>)
+      .where(eq(users.id, id))
+      .returning();
+    const pick = (u: typeof users.$inferSelect) => Object.fromEntries(changed.map((k) => [k, u[k]]));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.update',
+      entityType: 'user',
+      entityId: id,
+      before: pick(target),
+      after: pick(after),
+      at: deps.now(),
+    });
+    return true;
+  });
+  if (changedAny) forgetUser(db, id);
   return loadAdminUser(db, actor, id);
 }
 

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../common/errors.ts';
@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { pushSubscriptions, sessions, users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { keyFor } from '../lib/secret-box.ts';
 import { readToken, signToken } from '../lib/signed-token.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import { forgetUser } from '../plugins/session.ts';
@@ -121,8 +122,9 @@ export async function requestPasswordReset(deps: ResetDeps, origin: string | nul
     db,
     [
       { key: `reset-ip:${ip}`, max: perIp, windowMs },
-      // the address is counted by its digest: the attempt log keeps no one's e-mail address
-      { key: `reset-address:${createHash('sha256').update(address).digest('base64url')}`, max: perAddress, windowMs },
+      // the address is counted by a keyed digest: the attempt log keeps no one's e-mail address, nor one a list of
+      // addresses could be matched against
+      { key: `reset-address:${createHmac('sha256', keyFor(deps.config.sessionSecret, 'reset-address')).update(address).digest('base64url')}`, max: perAddress, windowMs },
     ],
     now,
   );
@@ -195,7 +197,15 @@ export async function resetPassword(deps: ResetDeps, token: string, newPassword:
     const [updated] = await tx
       .update(users)
       .set({ password: hash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})` })
-      .where(and(eq(users.id, userId), account.password === null ? isNull(users.password) : eq(users.password, account.password), usable))
+      .where(
+        and(
+          eq(users.id, userId),
+          // still the address the link was sent to, and still the password it was bound to, when it is written
+          sql`lower(${users.email}) = ${address}`,
+          account.password === null ? isNull(users.password) : eq(users.password, account.password),
+          usable,
+        ),
+      )
       .returning({ id: users.id });
     if (!updated) return false;
     await tx.delete(sessions).where(eq(sessions.userId, userId));

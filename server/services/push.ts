@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import { sameSitePath } from '../../common/rules/notifications.ts';
@@ -64,12 +64,13 @@ export async function saveSubscription(db: Db, who: Subscriber, input: PushSubsc
       .insert(pushSubscriptions)
       .values({ ...values, createdAt: now })
       .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: now, lastUsedAt: null } });
+    // the one just stored always stays; of the others, the newest PUSH_DEVICES_MAX - 1 do
     const beyond = tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, who.userId))
+      .where(and(eq(pushSubscriptions.userId, who.userId), ne(pushSubscriptions.endpoint, input.endpoint)))
       .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
-      .offset(PUSH_DEVICES_MAX);
+      .offset(PUSH_DEVICES_MAX - 1);
     await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, beyond));
   });
 }

@@ -6,7 +6,8 @@ import { makeEndorsement } from '../../server/db/factories/endorsements.ts';
 import { makeConnection } from '../../server/db/factories/members.ts';
 import { makeMentorProfile, makeMentorshipRequest } from '../../server/db/factories/mentoring.ts';
 import { makePost } from '../../server/db/factories/posts.ts';
-import { memberApplications, notifications, outbox, pointTransactions } from '../../server/db/schema/index.ts';
+import { adminUserSchema } from '../../common/schemas/admin.ts';
+import { auditLog, memberApplications, notifications, outbox, pointTransactions } from '../../server/db/schema/index.ts';
 import { requestDeletion } from '../../server/services/account-deletion.ts';
 import { OUTBOX_RETENTION_DAYS, purgeOldOutbox } from '../../server/services/outbox.ts';
 import { createTestApp, makeSignedIn, reloadUser, type SignedIn, type TestContext } from '../helpers/app.ts';
@@ -96,6 +97,25 @@ describe('confirming an erasure', () => {
     expect(points.map((p) => p.reason)).toContain('Community post');
     expect(points.filter((p) => p.reason.includes('secret'))).toEqual([]);
     expect((await reloadUser(ctx.db, leaver.user.id)).firstName).toBe('Deleted');
+  });
+
+  it('keeps in the audit log what was done to the account and which fields changed, not their values', async () => {
+    const leaver = await makeSignedIn(ctx, { firstName: 'Robin', lastName: 'Vale' });
+    // an administrator corrected their details: the audit entry holds the old and new values
+    await admin.api.patchOk(adminUserSchema, `/api/users/${leaver.user.id}`, { body: { phoneNumber: '+44 20 7946 0999', jobTitle: 'Chief Risk Officer' } });
+    const auditOf = () => ctx.db.select().from(auditLog).where(eq(auditLog.entityId, leaver.user.id));
+    const [edit] = (await auditOf()).filter((a) => a.action === 'user.update');
+    expect(edit.after).toMatchObject({ phoneNumber: '+44 20 7946 0999', jobTitle: 'Chief Risk Officer' });
+
+    const request = await requestDeletion(ctx.db, leaver.user, { confirm: 'DELETE' }, new Date());
+    await admin.api.postOk(okSchema, `/api/admin/account-deletion-requests/${request.id}/confirm`, { body: {} });
+
+    const after = await auditOf();
+    const erased = after.find((a) => a.id === edit.id)!;
+    expect(erased.action).toBe('user.update');
+    expect(erased.after).toEqual({ phoneNumber: null, jobTitle: null });
+    expect(Object.keys(erased.before as object).sort()).toEqual(['jobTitle', 'phoneNumber']);
+    expect(JSON.stringify(after)).not.toContain('7946 0999');
   });
 });
 

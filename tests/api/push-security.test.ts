@@ -112,7 +112,11 @@ describe('bounded per member', () => {
 
   it(`stores ${PUSH_SUBSCRIBE_LIMIT.max} new subscriptions an hour, then 429 with Retry-After; storing one already the member's is never refused`, async () => {
     const member = await makeSignedIn(ctx);
-    for (let i = 1; i <= PUSH_SUBSCRIBE_LIMIT.max; i++) await subscribe(member, fcm(`rate-${member.user.id}-${i}`));
+    // a second apart, as browsers would: the device cap then forgets the oldest, never the one stored last
+    for (let i = 1; i <= PUSH_SUBSCRIBE_LIMIT.max; i++) {
+      await subscribe(member, fcm(`rate-${member.user.id}-${i}`));
+      ctx.clock.advance(1_000);
+    }
     const refused = await member.api.post('/api/push/subscriptions', { body: { endpoint: fcm(`rate-${member.user.id}-over`), keys } });
     expectError(refused, 429, 'rate_limited');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { adminUserUpdateSchema, type AdminUser, type AdminUserUpdate, type AdminUserUpdateInput } from '../../../../common/schemas/admin.ts';
 import { PROFILE_LIMITS } from '../../../../common/schemas/profile.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -20,7 +20,6 @@ type FieldName = keyof Values;
 const FIELDS: readonly FieldName[] = [
   'firstName',
   'lastName',
-  'email',
   'company',
   'jobTitle',
   'location',
@@ -37,7 +36,6 @@ function defaults(u: AdminUser): Values {
   return {
     firstName: u.firstName,
     lastName: u.lastName,
-    email: u.email,
     company: u.company ?? '',
     jobTitle: u.jobTitle ?? '',
     location: u.location ?? '',
@@ -63,8 +61,6 @@ export function EditUserDialog({ user, open, onOpenChange }: { user: AdminUser; 
   const busy = update.isPending;
   const reg = (name: FieldName) => form.register(name, { onChange: () => form.clearErrors(name) });
   const err = (name: FieldName) => (errors[name] as { message?: string } | undefined)?.message;
-  const email = useWatch({ control: form.control, name: 'email' });
-  const emailChanging = (email ?? '').trim().toLowerCase() !== user.email.toLowerCase();
 
   const close = (o: boolean) => {
     if (busy) return;
@@ -108,16 +104,9 @@ export function EditUserDialog({ user, open, onOpenChange }: { user: AdminUser; 
         <form noValidate onSubmit={(e) => void submit(e)} aria-label={`Edit ${fullName(user)}’s details`} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           {text('firstName', 'First Name')}
           {text('lastName', 'Last Name')}
-          <div className="grid gap-2 sm:col-span-2">
-            {text('email', 'Email', { type: 'email' })}
-            <p className="text-xs text-muted-foreground" aria-live="polite">
-              {emailChanging
-                ? 'A new address must be confirmed: we’ll e-mail a link to it, and tell the old address of the change.'
-                : user.emailVerified
-                  ? 'Confirmed by the member.'
-                  : 'Not confirmed by the member yet.'}
-            </p>
-          </div>
+          <p className="text-sm text-muted-foreground sm:col-span-2">
+            E-mail: <span className="break-all text-foreground">{user.email}</span>. Only the member changes it, in Profile Settings: password reset links go there.
+          </p>
           {text('company', 'Company', { optional: true })}
           {text('jobTitle', 'Job Title', { optional: true })}
           {text('location', 'Location', { optional: true, placeholder: 'City, Country' })}
