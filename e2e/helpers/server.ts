@@ -48,6 +48,8 @@ export async function startServer(
   opts: {
     admins?: Account[];
     partners?: Account[];
+    /** Master-admins: the only administrators who change the organisation's security settings. */
+    masterAdmins?: Account[];
     env?: NodeJS.ProcessEnv;
     /** Fills the database once the accounts exist and before the server opens it (the embedded database takes one process at a time). */
     seed?: (env: NodeJS.ProcessEnv) => Promise<void>;
@@ -57,7 +59,11 @@ export async function startServer(
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...opts.env };
   delete env.DATABASE_URL;
-  const accounts = [...(opts.admins ?? []).map((a) => ({ ...a, role: 'admin' })), ...(opts.partners ?? []).map((p) => ({ ...p, role: 'partner' }))];
+  const accounts = [
+    ...(opts.masterAdmins ?? []).map((a) => ({ ...a, role: 'master-admin' })),
+    ...(opts.admins ?? []).map((a) => ({ ...a, role: 'admin' })),
+    ...(opts.partners ?? []).map((p) => ({ ...p, role: 'partner' })),
+  ];
   for (const a of accounts) {
     cli(env, [
       'create-user',
@@ -72,7 +78,7 @@ export async function startServer(
       '--first-name',
       a.firstName ?? 'Ada',
       '--last-name',
-      a.lastName ?? (a.role === 'admin' ? 'Admin' : 'Partner'),
+      a.lastName ?? (a.role === 'partner' ? 'Partner' : 'Admin'),
       ...(a.expertise?.length ? ['--expertise', a.expertise.join(',')] : []),
     ]);
   }

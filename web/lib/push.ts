@@ -1,4 +1,4 @@
-import { pushSubscriptionInputSchema, type PushKey, type PushSubscriptionInput, type PushSubscriptionState } from '../../common/schemas/push.ts';
+import type { PushKey, PushSubscriptionInput, PushSubscriptionState } from '../../common/schemas/push.ts';
 import { useEffect } from 'react';
 import { api } from './api.ts';
 
@@ -48,7 +48,9 @@ export async function subscribePush(): Promise<'subscribed' | 'denied'> {
     await old.unsubscribe();
     sub = await reg.pushManager.subscribe(options);
   }
-  // the server takes the known push services only (the same rule): a browser using another cannot take pushes here
+  // the server takes the known push services only (the same rule): a browser using another cannot take pushes here.
+  // The schema is loaded only now: this module is part of sign-out, which every first page load carries.
+  const { pushSubscriptionInputSchema } = await import('../../common/schemas/push.ts');
   if (!pushSubscriptionInputSchema({ allowLoopbackHttp: false }).safeParse(sub.toJSON()).success) {
     await sub.unsubscribe().catch(() => undefined);
     throw new Error('This browser’s push service is not supported. Please use Chrome, Edge, Firefox or Safari.');
