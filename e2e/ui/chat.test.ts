@@ -66,7 +66,9 @@ async function send(page: Page, text: string) {
   await fillChecked(composer(page), text);
   await composer(page).press('Enter');
   await expect.poll(() => message(page, text).count(), { timeout: 10_000 }).toBe(1);
-  expect(await composer(page).inputValue()).toBe('');
+  // The message may arrive over the socket a moment before the send itself is answered, which is when the
+  // composer empties.
+  await expect.poll(() => composer(page).inputValue(), { timeout: 10_000 }).toBe('');
 }
 
 async function messageAction(page: Page, text: string, action: 'Reply' | 'Edit' | 'Delete') {
