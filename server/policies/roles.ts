@@ -1,3 +1,4 @@
+import { inArray, notInArray, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Role } from '../../common/constants/options.ts';
 
 /** The fields a policy needs to know about the signed-in user. */
@@ -7,6 +8,15 @@ export interface Actor {
   accountStatus: string;
   isActive: boolean;
 }
+
+/** The roles that administer the programme; admin and master-admin share every admin screen and permission. */
+export const ADMIN_ROLES = ['admin', 'master-admin'] as const satisfies readonly Role[];
+
+/** SQL: the user row in `column` holds an administrator's role. */
+export const hasAdminRoleSql = (column: AnyColumn): SQL => inArray(column, [...ADMIN_ROLES]);
+
+/** SQL: the user row in `column` holds a partner's role (not an administrator's). */
+export const hasPartnerRoleSql = (column: AnyColumn): SQL => notInArray(column, [...ADMIN_ROLES]);
 
 /** Admin and master-admin share every admin screen and permission. */
 export function isAdmin(actor: Pick<Actor, 'role'> | null | undefined): boolean {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_EMAIL_FREQUENCY, emailCategoryOf, type NotificationKind, type NotificationPriority } from '../../common/constants/notifications.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { notificationPreferences, notifications } from '../db/schema/index.ts';
+import { notificationText, type NotificationParams, type TemplatedKind } from '../features/notification-registry.ts';
 
 /** The record a notification is about, so the screens can link to it and later features can group by it. */
 export interface NotificationEntity {
@@ -32,6 +33,28 @@ export async function notify(
 ): Promise<void> {
   const insert = notificationInsert(db, userId, kind, entity, content);
   if (insert) await insert;
+}
+
+/** Who is told, about which record, when and by whose act; the words come from the kind's template. */
+export interface NotificationMeta {
+  entity: NotificationEntity;
+  at: Date;
+  /** The member whose act caused it; they are never told of their own act. */
+  actorId?: string;
+}
+
+/**
+ * Tells a member something happened, in the words of the kind's template (`server/features/<feature>/notifications.ts`)
+ * made from the act's facts. Called inside the transaction of the act, like `notify`.
+ */
+export async function notifyMember<K extends TemplatedKind>(db: Db | Tx, userId: string, kind: K, params: NotificationParams<K>, meta: NotificationMeta): Promise<void> {
+  const insert = memberNotificationInsert(db, userId, kind, params, meta);
+  if (insert) await insert;
+}
+
+/** The insert `notifyMember` runs, unsent, for a caller that sends it with others; null when nobody is to be told. */
+export function memberNotificationInsert<K extends TemplatedKind>(db: Db | Tx, userId: string, kind: K, params: NotificationParams<K>, meta: NotificationMeta) {
+  return notificationInsert(db, userId, kind, meta.entity, { ...notificationText(kind, params), at: meta.at, actorId: meta.actorId });
 }
 
 /** The insert `notify` runs, unsent, for a caller that sends it with others (`insertTogether`); null when nobody is to be told. */

@@ -4,3 +4,4 @@ export * from './community.ts';
 export * from './mentoring.ts';
 export * from './work.ts';
 export * from './account.ts';
+export * from './domain-events.ts';

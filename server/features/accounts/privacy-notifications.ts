@@ -1,0 +1,3 @@
+import type { NotificationTemplates } from '../notification-types.ts';
+
+export const privacyNotifications = {} satisfies NotificationTemplates;

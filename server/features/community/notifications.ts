@@ -1,0 +1,5 @@
+import type { NotificationTemplates } from '../notification-types.ts';
+import { ceoNotifications } from './ceo-notifications.ts';
+
+/** What the community tells members: connections, endorsements, achievements and CEO Contact messages. */
+export const communityNotifications = { ...ceoNotifications } satisfies NotificationTemplates;

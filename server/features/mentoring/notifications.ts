@@ -1,0 +1,4 @@
+import type { NotificationTemplates } from '../notification-types.ts';
+
+/** What this feature tells members, one template per notification kind it sends. */
+export const mentoringNotifications = {} satisfies NotificationTemplates;
