@@ -1,14 +1,19 @@
 // @ts-check
 // Lint rules that catch defects, not style (formatting is Prettier's job): ESLint's and typescript-eslint's
 // recommended sets (syntax-only, no type information, so `npm run lint` stays fast), the Rules of Hooks and
-// jsx-a11y's recommended set for the client, and the project's import boundaries (eslint-rules/import-boundaries.js).
+// jsx-a11y's recommended set for the client, and the project's own rules: import boundaries
+// (eslint-rules/import-boundaries.js) and role rules kept in server/policies/ (eslint-rules/role-rules.js).
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import project from './eslint-rules/import-boundaries.js';
+import boundaries from './eslint-rules/import-boundaries.js';
+import roles from './eslint-rules/role-rules.js';
+
+/** The project's own rules, as one plugin. */
+const project = { meta: { name: 'project' }, rules: { ...boundaries.rules, ...roles.rules } };
 
 export default defineConfig([
   globalIgnores(['dist/', 'data/', 'coverage/', 'test-results/', 'shots/', 'server/db/migrations/']),
@@ -45,5 +50,12 @@ export default defineConfig([
     files: ['common/**/*.{ts,tsx,js,mjs}', 'server/**/*.{ts,tsx,js,mjs}', 'web/**/*.{ts,tsx,js,mjs}'],
     plugins: { project },
     rules: { 'project/import-boundaries': 'error' },
+  },
+
+  {
+    name: 'project/role-rules',
+    files: ['server/**/*.{ts,tsx,js,mjs}', 'web/**/*.{ts,tsx,js,mjs}'],
+    plugins: { project },
+    rules: { 'project/role-rules': 'error' },
   },
 ]);

@@ -8,8 +8,7 @@ const MINIMAL = { specializations: ['Board governance'], industries: ['Financial
 
 describe('mentor profile form', () => {
   it('fills the defaults: 5 hours, 3 mentees, advisory, virtual; years left out (the server takes the member’s own)', () => {
-    expect(mentorProfileCreateSchema.parse({ userId: id, ...MINIMAL })).toEqual({
-      userId: id,
+    expect(mentorProfileCreateSchema.parse({ ...MINIMAL })).toEqual({
       specializations: ['Board governance'],
       industries: ['Financial Services'],
       mentorshipStyle: 'advisory',
@@ -23,12 +22,12 @@ describe('mentor profile form', () => {
 
   it('trims list entries and drops blanks before counting them', () => {
     const many = [...Array.from({ length: 20 }, (_, i) => ` S${i} `), '', '  '];
-    expect(mentorProfileCreateSchema.parse({ userId: id, ...MINIMAL, specializations: many }).specializations).toHaveLength(20);
-    expect(mentorProfileCreateSchema.safeParse({ userId: id, ...MINIMAL, specializations: [...many, 'one more'] }).success).toBe(false);
+    expect(mentorProfileCreateSchema.parse({ ...MINIMAL, specializations: many }).specializations).toHaveLength(20);
+    expect(mentorProfileCreateSchema.safeParse({ ...MINIMAL, specializations: [...many, 'one more'] }).success).toBe(false);
   });
 
   it('needs at least one specialization and one industry, blanks not counting', () => {
-    const issues = (o: Record<string, unknown>) => mentorProfileCreateSchema.safeParse({ userId: id, ...o }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    const issues = (o: Record<string, unknown>) => mentorProfileCreateSchema.safeParse({ ...o }).error?.issues.map((i) => [i.path.join('.'), i.message]);
     expect(issues({})).toEqual([
       ['specializations', 'Add at least one specialization'],
       ['industries', 'Add at least one industry'],
@@ -39,7 +38,7 @@ describe('mentor profile form', () => {
   });
 
   it('accepts the edges of each limit', () => {
-    const ok = (o: Record<string, unknown>) => mentorProfileCreateSchema.safeParse({ userId: id, ...MINIMAL, ...o }).success;
+    const ok = (o: Record<string, unknown>) => mentorProfileCreateSchema.safeParse({ ...MINIMAL, ...o }).success;
     expect(ok({ yearsExperience: 60, availabilityHours: 40, maxMentees: 20, bio: 'x'.repeat(1000) })).toBe(true);
     expect(ok({ yearsExperience: 0, availabilityHours: 1, maxMentees: 1 })).toBe(true);
     expect(ok({ mentorshipStyle: 'peer-to-peer', meetingPreference: 'in-person' })).toBe(true);
@@ -54,8 +53,7 @@ describe('mentor profile form', () => {
 
 describe('mentorship request form', () => {
   it('defaults to 1-2 hours/week for 3 months', () => {
-    expect(mentorshipRequestCreateSchema.parse({ menteeId: id, mentorId: other, goalDescription: '  Grow my advisory work  ' })).toEqual({
-      menteeId: id,
+    expect(mentorshipRequestCreateSchema.parse({ mentorId: other, goalDescription: '  Grow my advisory work  ' })).toEqual({
       mentorId: other,
       goalDescription: 'Grow my advisory work',
       timeCommitment: '1-2 hours/week',
@@ -65,8 +63,14 @@ describe('mentorship request form', () => {
     });
   });
 
+  it('accepts and drops the caller’s own id an older client still sends: the member is the session’s', () => {
+    expect(mentorshipRequestCreateSchema.parse({ menteeId: id, mentorId: other, goalDescription: 'Grow my advisory work' }).menteeId).toBeUndefined();
+    expect(mentorProfileCreateSchema.parse({ userId: id, ...MINIMAL }).userId).toBeUndefined();
+    expect(mentorshipRequestCreateSchema.safeParse({ mentorId: other, goalDescription: 'Grow my advisory work', status: 'accepted' }).success).toBe(false);
+  });
+
   it('takes only the listed options', () => {
-    const ok = (o: Record<string, unknown>) => mentorshipRequestCreateSchema.safeParse({ menteeId: id, mentorId: other, goalDescription: 'x'.repeat(10), ...o }).success;
+    const ok = (o: Record<string, unknown>) => mentorshipRequestCreateSchema.safeParse({ mentorId: other, goalDescription: 'x'.repeat(10), ...o }).success;
     for (const t of ['1-2 hours/week', '3-5 hours/week', '5+ hours/week']) expect(ok({ timeCommitment: t })).toBe(true);
     for (const d of ['3 months', '6 months', '1 year', 'ongoing']) expect(ok({ duration: d })).toBe(true);
     expect(ok({ duration: '2 years' })).toBe(false);

@@ -54,12 +54,21 @@ const profileFields = {
 const filled = (list: string[]) => list.length > 0;
 
 /**
- * POST /api/mentor-profiles: the caller becomes a mentor (userId must be their own id). An empty profile is refused:
+ * A key older clients still send with the caller's own id: accepted and dropped, never compared. The member a
+ * profile or request belongs to is always the signed-in one.
+ */
+const formerOwnId = z
+  .unknown()
+  .transform(() => undefined)
+  .optional();
+
+/**
+ * POST /api/mentor-profiles: the caller becomes a mentor. An empty profile is refused:
  * at least one specialization and one industry. Years of experience left out are the member's own profile's.
  */
 export const mentorProfileCreateSchema = z
   .object({
-    userId: z.uuid('Unknown member'),
+    userId: formerOwnId,
     yearsExperience: profileFields.yearsExperience.optional(),
     specializations: profileFields.specializations.default([]).refine(filled, PM.specializationRequired),
     industries: profileFields.industries.default([]).refine(filled, PM.industryRequired),
@@ -88,10 +97,10 @@ export const mentorProfileUpdateSchema = z
 export type MentorProfileUpdate = z.input<typeof mentorProfileUpdateSchema>;
 export type MentorProfileUpdateData = z.output<typeof mentorProfileUpdateSchema>;
 
-/** POST /api/mentorship-requests: menteeId is the caller; mentorId is the mentor's user id. */
+/** POST /api/mentorship-requests: the caller asks the mentor whose user id is mentorId. */
 export const mentorshipRequestCreateSchema = z
   .object({
-    menteeId: z.uuid('Unknown member'),
+    menteeId: formerOwnId,
     mentorId: z.uuid('Unknown mentor'),
     goalDescription: z
       .string({ error: 'Describe your goals' })

@@ -1,6 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, expectToast, fillChecked, newBrowser, watchPage } from '../helpers/browser.ts';
+import { expectToast, fillChecked, newBrowser, watchPage } from '../helpers/browser.ts';
+import { accessibleWhenSettled, socketReady, visible } from '../helpers/page.ts';
+import { signIn } from '../helpers/session.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
@@ -25,38 +27,6 @@ afterAll(async () => {
   await Promise.all([aliceBrowser?.close(), bobBrowser?.close(), phoneBrowser?.close()]);
   await server?.stop();
 });
-
-async function signIn(page: Page, who: { username: string; password: string }) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  const status = await page.evaluate(
-    async () =>
-      (await fetch('/api/onboarding', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hasCompletedWizard: true }) })).status,
-  );
-  expect(status).toBe(200);
-}
-
-const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
-const accessibleWhenSettled = async (page: Page, name: string) => {
-  await expect.poll(() => page.locator('[data-swipe-direction]').count(), { timeout: 15_000 }).toBe(0);
-  await settled(page);
-  await expectAccessible(page, name);
-};
-const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).count();
-/** Resolves once the page's next live socket has said it is ready. */
-function socketReady(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().endsWith('/api/ws')) return;
-      ws.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && frame.payload.includes('"type":"ready"')) resolve();
-      });
-    });
-  });
-}
 
 const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const message = (page: Page, text: string) => log(page).getByRole('article').filter({ hasText: text });
@@ -92,7 +62,7 @@ describe('chat', () => {
     // Alice starts from the empty list and creates a channel (the form first says what is missing)
     const a = await aliceBrowser.newPage();
     const aliceProblems = watchPage(a);
-    await signIn(a, alice);
+    await signIn(a, server, alice);
     await a.getByRole('link', { name: 'Chat' }).click();
     await expect.poll(() => visible(a, 'No conversations yet'), { timeout: 15_000 }).toBe(1);
     await accessibleWhenSettled(a, 'chat empty state');
@@ -143,7 +113,7 @@ describe('chat', () => {
     // Bob finds it under Browse, joins and reads; he writes back
     const b = await bobBrowser.newPage();
     const bobProblems = watchPage(b);
-    await signIn(b, bob);
+    await signIn(b, server, bob);
     await b.goto(`${server.baseUrl}/chat`);
     await b.getByRole('tab', { name: 'Browse channels' }).click();
     await expect.poll(() => b.getByRole('button', { name: `Join ${channelName}` }).count(), { timeout: 10_000 }).toBe(1);
@@ -219,7 +189,7 @@ describe('chat', () => {
     // on a phone Bob sees the list, then the conversation alone with a way back
     const p = await phoneBrowser.newPage();
     const phoneProblems = watchPage(p);
-    await signIn(p, bob);
+    await signIn(p, server, bob);
     await p.goto(`${server.baseUrl}/chat`);
     const phoneList = p.getByRole('list', { name: 'Conversations' });
     await expect.poll(() => phoneList.getByRole('link', { name: /Alice Writer/ }).count(), { timeout: 10_000 }).toBe(1);

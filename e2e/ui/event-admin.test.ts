@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 import { makeEvent, registerMembers } from '../../server/db/factories/events.ts';
 import { users } from '../../server/db/schema/index.ts';
-import { expectAccessible, expectToast, newBrowser, watchPage } from '../helpers/browser.ts';
+import { expectToast, newBrowser, watchPage } from '../helpers/browser.ts';
+import { accessibleWhenSettled, visible } from '../helpers/page.ts';
+import { signIn } from '../helpers/session.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
@@ -61,26 +63,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, who: { username: string; password: string }) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  const status = await page.evaluate(
-    async () =>
-      (await fetch('/api/onboarding', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hasCompletedWizard: true }) })).status,
-  );
-  expect(status).toBe(200);
-}
-
-const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
-const accessibleWhenSettled = async (page: Page, name: string) => {
-  await expect.poll(() => page.locator('[data-swipe-direction]').count(), { timeout: 15_000 }).toBe(0);
-  await settled(page);
-  await expectAccessible(page, name);
-};
-const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).count();
 const eventsNamed = (page: Page, search: string, when: 'upcoming' | 'past') =>
   page.evaluate(
     async ([s, w]) => ((await (await fetch(`/api/events?when=${w}&search=${encodeURIComponent(s)}`)).json()) as { items: Array<Record<string, unknown>> }).items,
@@ -99,7 +81,7 @@ describe('event administration', () => {
   it('a partner names the event where they met the contact on a lead', async () => {
     const p = await partnerBrowser.newPage();
     partnerProblems = watchPage(p);
-    await signIn(p, paula);
+    await signIn(p, server, paula);
     await p.goto(`${server.baseUrl}/submit-lead`);
     await p.getByLabel('Estimated Budget (GBP)').fill('26100');
     await p.getByLabel('Company Name').fill(company);
@@ -121,7 +103,7 @@ describe('event administration', () => {
   it('the admin creates an event through Create Event, after its validation messages', async () => {
     a = await adminBrowser.newPage();
     adminProblems = watchPage(a);
-    await signIn(a, admin);
+    await signIn(a, server, admin);
     await a.goto(`${server.baseUrl}/admin?tab=events`);
     await expect.poll(() => visible(a, 'No upcoming events'), { timeout: 15_000 }).toBe(1);
     await accessibleWhenSettled(a, 'event management (empty)');

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, expectToast, fillChecked, newBrowser, watchPage } from '../helpers/browser.ts';
+import { expectToast, fillChecked, newBrowser, watchPage } from '../helpers/browser.ts';
+import { accessibleWhenSettled } from '../helpers/page.ts';
+import { signIn } from '../helpers/session.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
@@ -27,25 +29,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, who: { username: string; password: string }) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  const status = await page.evaluate(
-    async () =>
-      (await fetch('/api/onboarding', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hasCompletedWizard: true }) })).status,
-  );
-  expect(status).toBe(200);
-}
-
-const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
-const accessibleWhenSettled = async (page: Page, name: string) => {
-  await expect.poll(() => page.locator('[data-swipe-direction]').count(), { timeout: 15_000 }).toBe(0);
-  await settled(page);
-  await expectAccessible(page, name);
-};
 /** A wall-clock time `days` from now at `hh:mm`, as a datetime-local field takes it. */
 const wallClock = (days: number, hhmm: string) => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${hhmm}`;
 const card = (page: Page) => page.getByRole('article', { name: title });
@@ -55,7 +38,7 @@ describe('events', () => {
     // the administrator starts from the empty state and creates the event
     const a = await adminBrowser.newPage();
     const adminProblems = watchPage(a);
-    await signIn(a, admin);
+    await signIn(a, server, admin);
     await a.goto(`${server.baseUrl}/events`);
     await expect.poll(() => a.getByRole('heading', { name: 'Community Events' }).count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => a.getByText('No Upcoming Events').count(), { timeout: 15_000 }).toBe(1);
@@ -88,7 +71,7 @@ describe('events', () => {
     // Alice takes the only place
     const al = await aliceBrowser.newPage();
     const aliceProblems = watchPage(al);
-    await signIn(al, alice);
+    await signIn(al, server, alice);
     await al.goto(`${server.baseUrl}/events`);
     await expect.poll(() => card(al).count(), { timeout: 15_000 }).toBe(1);
     await card(al)
@@ -101,7 +84,7 @@ describe('events', () => {
     // Bob finds it full and joins the waitlist
     const b = await bobBrowser.newPage();
     const bobProblems = watchPage(b);
-    await signIn(b, bob);
+    await signIn(b, server, bob);
     await b.goto(`${server.baseUrl}/events`);
     await expect.poll(() => card(b).getByText('1 / 1 registered').count(), { timeout: 15_000 }).toBe(1);
     await card(b)
@@ -181,7 +164,7 @@ describe('events', () => {
     try {
       const p = await phone.newPage();
       const problems = watchPage(p);
-      await signIn(p, alice);
+      await signIn(p, server, alice);
       await p.goto(`${server.baseUrl}/events`);
       await expect.poll(() => card(p).count(), { timeout: 15_000 }).toBe(1);
       const box = (await card(p).boundingBox())!;

@@ -1,6 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillChecked, newBrowser, watchPage } from '../helpers/browser.ts';
+import { bell, bellName, socketReady } from '../helpers/page.ts';
+import { signIn } from '../helpers/session.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
@@ -26,40 +28,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, who: { username: string; password: string }) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  const status = await page.evaluate(
-    async () =>
-      (await fetch('/api/onboarding', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hasCompletedWizard: true }) })).status,
-  );
-  expect(status).toBe(200);
-}
-
-const bell = (page: Page) => page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
-const bellName = async (page: Page) => (await bell(page).getAttribute('aria-label')) ?? '';
-
-/** Resolves once the page's live socket has said it is ready. */
-function socketReady(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().endsWith('/api/ws')) return;
-      ws.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && frame.payload.includes('"type":"ready"')) resolve();
-      });
-    });
-  });
-}
-
 describe('live delivery', () => {
   it('the bell rises the moment an administrator closes the member’s lead as won, and opens that lead', async () => {
     const a = await alexBrowser.newPage();
     const alexProblems = watchPage(a);
     const ready = socketReady(a);
-    await signIn(a, alex);
+    await signIn(a, server, alex);
     const leadId = await a.evaluate(async () => {
       const body = {
         leadType: 'interim',
@@ -90,7 +64,7 @@ describe('live delivery', () => {
 
     const m = await adminBrowser.newPage();
     const adminProblems = watchPage(m);
-    await signIn(m, mia);
+    await signIn(m, server, mia);
     const status = await m.evaluate(async (id) => {
       const res = await fetch(`/api/leads/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'closed-won' }) });
       return res.status;
@@ -136,7 +110,7 @@ describe('live delivery', () => {
   it('a message from one member appears on the other member’s open Chat without a reload, with the sender’s presence', async () => {
     const [a, b] = [await alexBrowser.newPage(), await beaBrowser.newPage()];
     const [alexProblems, beaProblems] = [watchPage(a), watchPage(b)];
-    await signIn(b, bea);
+    await signIn(b, server, bea);
     // Alex's browser is still signed in from the journey above
     await a.goto(`${server.baseUrl}/dashboard`);
     type Answer = { status: number; body: { id?: string } };

@@ -1,7 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainBody, startInbox } from '../../tests/helpers/smtp-inbox.ts';
 import { expectAccessible, newBrowser, watchPage } from '../helpers/browser.ts';
+import { signIn } from '../helpers/session.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
@@ -34,14 +35,6 @@ async function latestLink(to: string): Promise<string> {
   const text = mine.reverse().find((raw) => raw.includes('/verify-email?token='));
   if (!text) throw new Error(`no verification mail reached ${to}`);
   return /https?:\/\/\S+verify-email\?token=[\w.-]+/.exec(text)![0];
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 describe('membership application journey', () => {
@@ -104,7 +97,7 @@ describe('membership application journey', () => {
     await expect.poll(() => page.getByText('Welcome Back').count(), { timeout: 10_000 }).toBeGreaterThan(0);
 
     // the admin finds the application in the Admin Panel's own tab, with the count in its label
-    await signIn(page, admin.username, admin.password);
+    await signIn(page, server, admin, { until: 'submitted', fresh: true });
     await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.goto(`${server.baseUrl}/admin`);
     const tab = page.getByRole('tab', { name: /Member Applications/ });
@@ -142,7 +135,7 @@ describe('membership application journey', () => {
     await expect.poll(() => page.getByText('No pending applications').count(), { timeout: 10_000 }).toBe(1);
 
     // the applicant signs in for the first time as a member: the sign-in toast keeps its words, the dashboard welcomes them
-    await signIn(page, applicant.username, applicant.password);
+    await signIn(page, server, applicant, { until: 'submitted', fresh: true });
     await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(() => page.getByRole('heading', { name: `Welcome, ${applicant.first}!` }).count(), { timeout: 10_000 }).toBe(1);
     await expectAccessible(page, 'dashboard');
@@ -164,9 +157,9 @@ describe('membership application journey', () => {
 
   it('a wrong password shows the failure toast and the not-found screen answers unknown paths', async () => {
     const page = await browser.newPage();
-    await signIn(page, applicant.username, 'not-the-password');
+    await signIn(page, server, { username: applicant.username, password: 'not-the-password' }, { until: 'submitted', fresh: true });
     await expect.poll(() => page.getByText('Invalid username or password. Please try again.').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await signIn(page, applicant.username, applicant.password);
+    await signIn(page, server, applicant, { until: 'submitted', fresh: true });
     await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     // a later sign-in is a return
     await expect.poll(() => page.getByRole('heading', { name: `Welcome back, ${applicant.first}!` }).count(), { timeout: 10_000 }).toBe(1);
@@ -179,7 +172,7 @@ describe('membership application journey', () => {
     const phone = await newBrowser({ width: 390, height: 844 });
     try {
       const page = await phone.newPage();
-      await signIn(page, applicant.username, applicant.password);
+      await signIn(page, server, applicant, { until: 'submitted', fresh: true });
       await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
       await page.getByRole('button', { name: /menu/i }).first().click();
       const dialog = page.getByRole('dialog');

@@ -1,6 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, expectToast, newBrowser, watchPage } from '../helpers/browser.ts';
+import { expectToast, newBrowser, watchPage } from '../helpers/browser.ts';
+import { accessibleWhenSettled, visible } from '../helpers/page.ts';
+import { signIn } from '../helpers/session.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
@@ -31,32 +33,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, who: { username: string; password: string }) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  const status = await page.evaluate(
-    async () =>
-      (await fetch('/api/onboarding', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hasCompletedWizard: true }) })).status,
-  );
-  expect(status).toBe(200);
-}
-
-const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
-const accessibleWhenSettled = async (page: Page, name: string) => {
-  await expect.poll(() => page.locator('[data-swipe-direction]').count(), { timeout: 15_000 }).toBe(0);
-  await settled(page);
-  await expectAccessible(page, name);
-};
-const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).count();
-
 describe('mentor matching', () => {
   it('become a mentor, pause, edit, request, view CV, accept, schedule, complete and rate a session, fully booked', async () => {
     const a = await adaBrowser.newPage();
     const adaProblems = watchPage(a);
-    await signIn(a, ada);
+    await signIn(a, server, ada);
     await a.goto(`${server.baseUrl}/mentor-matching`);
     await a.getByRole('button', { name: 'Become a Mentor' }).click();
     const dialog = a.getByRole('dialog', { name: 'Become a Mentor' });
@@ -95,7 +76,7 @@ describe('mentor matching', () => {
 
     const b = await benBrowser.newPage();
     const benProblems = watchPage(b);
-    await signIn(b, ben);
+    await signIn(b, server, ben);
     // Ben has a CV, which the mentor he asks may open
     const uploaded = await b.evaluate(async () => {
       const pdf = new Blob(['%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'], { type: 'application/pdf' });

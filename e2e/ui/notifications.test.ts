@@ -1,6 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, expectToast, newBrowser, watchPage } from '../helpers/browser.ts';
+import { expectToast, newBrowser, watchPage } from '../helpers/browser.ts';
+import { accessibleWhenSettled, bell, bellName, settled } from '../helpers/page.ts';
+import { signIn } from '../helpers/session.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
@@ -32,29 +34,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Signs in through the form, then marks the dashboard tour as done so it does not cover the screens. */
-async function signIn(page: Page, who: { username: string; password: string }) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  const status = await page.evaluate(
-    async () =>
-      (await fetch('/api/onboarding', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hasCompletedWizard: true }) })).status,
-  );
-  expect(status).toBe(200);
-}
-
-const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
-const accessibleWhenSettled = async (page: Page, name: string) => {
-  await expect.poll(() => page.locator('[data-swipe-direction]').count(), { timeout: 15_000 }).toBe(0);
-  await settled(page);
-  await expectAccessible(page, name);
-};
-/** The bell, whatever its count says. */
-const bell = (page: Page) => page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
-const bellName = async (page: Page) => (await bell(page).getAttribute('aria-label')) ?? '';
 const path = (page: Page) => new URL(page.url()).pathname;
 
 describe('notifications', () => {
@@ -62,7 +41,7 @@ describe('notifications', () => {
     // Ben tells Ada four things through the app's own workflows
     const b = await benBrowser.newPage();
     const benProblems = watchPage(b);
-    await signIn(b, ben);
+    await signIn(b, server, ben);
     const statuses = await b.evaluate(async (skills) => {
       const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const found = (await (await fetch('/api/members?search=Notified')).json()) as { items: { id: string }[] };
@@ -75,7 +54,7 @@ describe('notifications', () => {
 
     const a = await adaBrowser.newPage();
     const adaProblems = watchPage(a);
-    await signIn(a, ada);
+    await signIn(a, server, ada);
     await expect.poll(() => bellName(a), { timeout: 15_000 }).toBe('Notifications, 4 unread');
     expect(await a.getByTestId('notification-count').textContent()).toBe('4');
     await accessibleWhenSettled(a, 'dashboard with the bell');
@@ -119,7 +98,7 @@ describe('notifications', () => {
     // on a phone the bell is in reach and its menu fits the screen (while Ada still has unread ones)
     const m = await phone.newPage();
     const phoneProblems = watchPage(m);
-    await signIn(m, ada);
+    await signIn(m, server, ada);
     await expect.poll(() => bellName(m), { timeout: 15_000 }).toBe('Notifications, 3 unread');
     const box = await bell(m).boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390 && box.width >= 40 && box.height >= 40).toBe(true);

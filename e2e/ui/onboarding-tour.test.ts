@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBrowser, watchPage } from '../helpers/browser.ts';
+import { signIn } from '../helpers/session.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
@@ -19,14 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-async function signIn(page: Page, who: { username: string; password: string }) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect.poll(() => page.getByRole('heading', { name: 'Quick Actions' }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
-}
 
 const tour = (page: Page) => page.getByRole('dialog');
 const stepText = (page: Page) =>
@@ -75,7 +68,7 @@ describe('guided tour', () => {
     browser = await newBrowser({ width: 1280, height: 800 });
     const page = await browser.newPage();
     const problems = watchPage(page);
-    await signIn(page, desk);
+    await signIn(page, server, desk, { until: 'dashboard' });
     await finishByPointer(page);
     expect(problems).toEqual([]);
     await browser.close();
@@ -86,7 +79,7 @@ describe('guided tour', () => {
     browser = await newBrowser({ width: 390, height: 844 });
     const page = await browser.newPage();
     const problems = watchPage(page);
-    await signIn(page, phone);
+    await signIn(page, server, phone, { until: 'dashboard' });
     // the member starts doing something before the tour's two seconds are up: it does not interrupt them
     await page.getByRole('heading', { name: 'Quick Actions' }).first().click();
     await page.waitForTimeout(3_500);

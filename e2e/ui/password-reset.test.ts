@@ -1,6 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectToast, newBrowser, watchPage } from '../helpers/browser.ts';
+import { signIn } from '../helpers/session.ts';
 import { plainBody, startInbox } from '../../tests/helpers/smtp-inbox.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
@@ -50,14 +51,6 @@ async function latestLink(to: string): Promise<string> {
 const expected = (refusals: Array<[number, string]>) => (problem: string) =>
   !refusals.some(([status, path]) => problem.includes(`status of ${status}`) && problem.endsWith(`${path})`));
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expectToast(page, 'Welcome back!');
-}
-
 describe('password reset', () => {
   it('sign-in → Forgot password? → e-mail → link → new password → signed in with it; the outbox keeps no token', async () => {
     const page = await memberBrowser.newPage();
@@ -98,7 +91,7 @@ describe('password reset', () => {
     await page.getByLabel('Password', { exact: true }).fill(member.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectToast(page, 'Login failed');
-    await signIn(page, member.username, NEW_PASSWORD);
+    await signIn(page, server, { username: member.username, password: NEW_PASSWORD }, { until: 'welcome-toast' });
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/dashboard');
 
     // the same link a second time: refused, with the way to a new one
@@ -112,7 +105,7 @@ describe('password reset', () => {
 
     // every admin can read the outbox: the mails are there, their links blanked
     const adminPage = await (await newBrowser()).newPage();
-    await signIn(adminPage, admin.username, admin.password);
+    await signIn(adminPage, server, admin, { until: 'welcome-toast' });
     const outbox = await adminPage.evaluate(async () => (await (await fetch('/api/admin/outbox?pageSize=50')).json()) as { items: Array<{ to: string; text: string }> });
     const mails = outbox.items.filter((m) => m.to === member.email);
     expect(mails.some((m) => m.text.includes('/reset-password?token=[redacted]'))).toBe(true);
@@ -127,7 +120,7 @@ describe('invitation', () => {
   it('an admin invites through the dialog → link by e-mail → "Set your password" → the invitee signs in to the dashboard', async () => {
     const page = await adminBrowser.newPage();
     const problems = watchPage(page);
-    await signIn(page, admin.username, admin.password);
+    await signIn(page, server, admin, { until: 'welcome-toast' });
     await page.goto(`${server.baseUrl}/admin?tab=users`);
     await page.getByRole('button', { name: 'Invite member' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite member' });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectToast, fillChecked, newBrowser, watchPage } from '../helpers/browser.ts';
+import { signIn } from '../helpers/session.ts';
 import { cli, startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
@@ -49,14 +50,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expectToast(page, 'Welcome back!');
-}
-
 /** The users table's row of one person (the table is shown from 1280 px). */
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
 
@@ -64,7 +57,7 @@ describe('User Management', () => {
   it('filters, edits a job title, promotes to admin after confirming, and downloads the CSV', async () => {
     const page = await browser.newPage();
     const problems = watchPage(page);
-    await signIn(page, master.username, master.password);
+    await signIn(page, server, master, { until: 'welcome-toast' });
     await page.goto(`${server.baseUrl}/admin?tab=users`);
     await expect.poll(() => rowOf(page, 'Tom Baker').count(), { timeout: 15_000 }).toBe(1);
     // the whole address is on screen, not cut short
@@ -122,7 +115,7 @@ describe('User Management', () => {
 
     // the member's own view follows at once
     const tomPage = await (await newBrowser()).newPage();
-    await signIn(tomPage, tom.username, tom.password);
+    await signIn(tomPage, server, tom, { until: 'welcome-toast' });
     const me = await tomPage.evaluate(async () => (await (await fetch('/api/auth/me')).json()) as { user: { role: string; can: { adminPanel: boolean } } });
     expect(me.user).toMatchObject({ role: 'admin', can: { adminPanel: true } });
     await tomPage.context().close();

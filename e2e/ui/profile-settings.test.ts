@@ -1,7 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, newBrowser, watchPage } from '../helpers/browser.ts';
+import { accessibleWhenSettled, visible } from '../helpers/page.ts';
+import { signIn } from '../helpers/session.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
@@ -31,37 +33,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Signs in through the form, then marks the dashboard tour as done so it does not cover the screens. */
-async function signIn(page: Page, who: { username: string; password: string }) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  const status = await page.evaluate(
-    async () =>
-      (await fetch('/api/onboarding', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hasCompletedWizard: true }) })).status,
-  );
-  expect(status).toBe(200);
-}
-
-/** Waits until no CSS animation is running (a toast fading in would be judged at half its contrast). */
-const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
-/** axe once nothing is animating and no toast is showing. */
-const accessibleWhenSettled = async (page: Page, name: string) => {
-  await expect.poll(() => page.locator('[data-swipe-direction]').count(), { timeout: 15_000 }).toBe(0);
-  await settled(page);
-  await expectAccessible(page, name);
-};
-const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).count();
-
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% Curriculum vitae\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
 describe('profile settings', () => {
   it('edit details, upload a photo and a CV, change the password, every tab accessible', async () => {
     const p = await browser.newPage();
     const problems = watchPage(p);
-    await signIn(p, member);
+    await signIn(p, server, member);
 
     // the job title is saved and still there after a reload
     await p.goto(`${server.baseUrl}/profile-settings`);
@@ -191,7 +169,7 @@ describe('profile settings', () => {
     const other = await newBrowser();
     try {
       const q = await other.newPage();
-      await signIn(q, { username: member.username, password: NEW_PASSWORD });
+      await signIn(q, server, { username: member.username, password: NEW_PASSWORD });
     } finally {
       await other.close();
     }

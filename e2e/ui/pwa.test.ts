@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, newBrowser, watchPage } from '../helpers/browser.ts';
+import { signIn } from '../helpers/session.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
@@ -22,11 +23,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Username').fill(ada.username);
-  await page.getByLabel('Password', { exact: true }).fill(ada.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+/** Signs Ada in and waits for her dashboard's greeting. */
+async function signInAda(page: Page) {
+  await signIn(page, server, ada, { until: 'submitted' });
   await page.waitForURL('**/dashboard');
   await expect.poll(() => page.getByRole('heading', { name: /Welcome(?: back)?, Ada!/ }).count()).toBeGreaterThan(0);
 }
@@ -75,7 +74,7 @@ describe('the installable app', () => {
     page.on('response', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/') && r.fromServiceWorker()) fromWorker.push(r.url());
     });
-    await signIn(page);
+    await signInAda(page);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${server.baseUrl}/`);
     await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);

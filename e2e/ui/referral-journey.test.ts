@@ -1,6 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, newBrowser, watchPage } from '../helpers/browser.ts';
+import { visible } from '../helpers/page.ts';
+import { signIn } from '../helpers/session.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
@@ -23,27 +25,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Signs in through the form, then marks the dashboard tour as done so it does not cover the screens. */
-async function signIn(page: Page, who: { username: string; password: string }) {
-  await page.goto(`${server.baseUrl}/login`);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  const status = await page.evaluate(
-    async () =>
-      (await fetch('/api/onboarding', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hasCompletedWizard: true }) })).status,
-  );
-  expect(status).toBe(200);
-}
-
-const visible = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true }).count();
-
 describe('referral journey', () => {
   it('partner submits, admin closes as won, partner sees timeline, commission, dashboard and pipeline', async () => {
     const p = await partnerBrowser.newPage();
     const problems = watchPage(p);
-    await signIn(p, partner);
+    await signIn(p, server, partner);
 
     // submit a lead (first with a mistake)
     await p.goto(`${server.baseUrl}/submit-lead`);
@@ -66,7 +52,7 @@ describe('referral journey', () => {
     // an admin finds it in the Admin Panel and closes it as won
     const a = await adminBrowser.newPage();
     const adminProblems = watchPage(a);
-    await signIn(a, admin);
+    await signIn(a, server, admin);
     await a.goto(`${server.baseUrl}/admin?tab=leads`);
     await a.getByRole('button', { name: `Update Status of ${company}` }).click();
     const dialog = a.getByRole('dialog');

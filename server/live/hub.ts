@@ -5,10 +5,11 @@ import type { WebSocket } from 'ws';
 import { CLOSE_TOO_MANY_SOCKETS, LIVE_SOCKETS_PER_MEMBER, liveClientMessageSchema, PRESENCE_WATCH_MAX, type LiveServerEvent } from '../../common/schemas/live.ts';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
-import { appSettings, notifications, sessions, users, userTotp } from '../db/schema/index.ts';
-import { AUTH_CHANGES_CHANNEL, REQUIRE_ADMIN_2FA } from '../plugins/session.ts';
+import { notifications, sessions, users } from '../db/schema/index.ts';
+import { AUTH_CHANGES_CHANNEL } from '../plugins/session.ts';
+import { mustSetUpSecondFactorSql } from '../policies/two-factor.ts';
 import { presentNotification } from '../presenters/notification.ts';
-import { liveMessageFor } from '../services/chat.ts';
+import { liveMessageFor } from '../services/chat-messages.ts';
 import { countUnread } from '../services/notifications.ts';
 import type { BusEvent, LiveBus } from './bus.ts';
 import { seesEveryMember } from '../policies/member-visibility.ts';
@@ -336,9 +337,7 @@ export class LiveHub {
       .select({
         id: users.id,
         ok: sql<boolean>`${users.isActive} and ${users.accountStatus} = 'approved' and ${users.removedAt} is null
-          and not (${users.role} in ('admin', 'master-admin')
-            and coalesce((select ${appSettings.value} = 'true'::jsonb from ${appSettings} where ${appSettings.key} = ${REQUIRE_ADMIN_2FA}), false)
-            and not exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.enabledAt} is not null))`,
+          and not ${mustSetUpSecondFactorSql(users.role, users.id)}`,
       })
       .from(users)
       .where(inArray(users.id, userIds));

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { isApiRequest } from '../lib/request-target.ts';
-import { checkAccess, type Access } from '../policies/roles.ts';
+import { accessRefusal, checkAccess, type Access } from '../policies/roles.ts';
 import { sendError } from './errors.ts';
 import { twoFactorSetupRequired } from './session.ts';
 
@@ -72,8 +72,6 @@ export function registerRequestGuards(app: FastifyInstance, config: Config) {
     }
     if (status === 401) return sendError(reply, 'unauthorized', 'Please sign in to continue.');
     request.log.warn({ userId: request.user?.id, route: request.routeOptions.url, method: request.method, ip: request.ip }, 'access denied');
-    const message =
-      access === 'admin' && request.user?.accountStatus === 'approved' ? 'Administrator access is required.' : 'Your account does not have access to this yet.';
-    return sendError(reply, 'forbidden', message);
+    return sendError(reply, 'forbidden', accessRefusal(access, request.user));
   });
 }

@@ -2,10 +2,10 @@ import { eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
-import { appSettings, sessions, users, userTotp } from '../db/schema/index.ts';
+import { sessions, users } from '../db/schema/index.ts';
 import { isApiRequest } from '../lib/request-target.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
-import { isAdmin } from '../policies/roles.ts';
+import { adminTwoFactorRequiredSql, mustSetUpSecondFactor, REQUIRE_ADMIN_2FA, twoFactorEnabledSql } from '../policies/two-factor.ts';
 import { SessionCache, type SessionSecurity } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'cp_session';
@@ -23,12 +23,11 @@ declare module 'fastify' {
   }
 }
 
-/** The app setting that makes two-factor sign-in compulsory for admin and master-admin accounts. */
-export const REQUIRE_ADMIN_2FA = 'require_admin_2fa';
+export { REQUIRE_ADMIN_2FA };
 
-/** Whether this user must turn on two-factor sign-in before anything else answers them. */
+/** Whether this user must turn on two-factor sign-in before anything else answers them (the policy's rule). */
 export function twoFactorSetupRequired(user: Pick<UserRow, 'role'> | null, security: SessionSecurity | null): boolean {
-  return !!user && !!security && isAdmin(user) && security.adminTwoFactorRequired && !security.twoFactorEnabled;
+  return mustSetUpSecondFactor(user, security);
 }
 
 export interface SessionDeps {
@@ -81,8 +80,8 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps & { dat
       session: sessions,
       user: users,
       // the second factor is read with the session: the admin requirement is decided on every request without another round trip
-      twoFactorEnabled: sql<boolean>`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.enabledAt} is not null)`,
-      adminTwoFactorRequired: sql<boolean>`coalesce((select ${appSettings.value} = 'true'::jsonb from ${appSettings} where ${appSettings.key} = ${REQUIRE_ADMIN_2FA}), false)`,
+      twoFactorEnabled: twoFactorEnabledSql(users.id).mapWith(Boolean),
+      adminTwoFactorRequired: adminTwoFactorRequiredSql().mapWith(Boolean),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -16,3 +16,19 @@ export function deletionAbilities(actor: Actor, target: { id: string; role: stri
   const confirm = admin && target.role !== 'master-admin' && (target.role !== 'admin' || actor.role === 'master-admin');
   return { confirm, decline: admin };
 }
+
+/** An administrator's account as the last-administrator rule reads it. */
+export interface AdminStanding {
+  id: string;
+  isActive: boolean;
+  accountStatus: string;
+  removedAt: Date | null;
+}
+
+/**
+ * Whether erasing `target` would leave the organisation with no active administrator: it is an administrator
+ * and no other administrator (of `admins`, every administrator's row) is active, approved and not removed.
+ */
+export function erasureLeavesNoAdministrator(target: Pick<Actor, 'id' | 'role'>, admins: readonly AdminStanding[]): boolean {
+  return isAdmin(target) && !admins.some((a) => a.id !== target.id && a.isActive && a.accountStatus === 'approved' && !a.removedAt);
+}

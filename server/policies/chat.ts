@@ -1,4 +1,6 @@
+import { CHAT_MESSAGES } from '../../common/constants/chat.ts';
 import type { ChatChannelAbilities, ChatMessageAbilities } from '../../common/schemas/chat.ts';
+import { conflict, forbidden, notFound, type Permission } from './authorize.ts';
 import { isAdmin, type Actor } from './roles.ts';
 
 /**
@@ -30,6 +32,36 @@ export function channelAbilities(c: ChannelFacts, m: Membership, connected: bool
     leave: member && group,
     invite: member && group && c.isPrivate && m.role === 'owner',
   };
+}
+
+/** A channel as a permission is asked about it: the actor's membership and, for a direct conversation, whether its two members are connected now. */
+export interface ChannelState extends ChannelFacts {
+  membership: Membership;
+  connected: boolean;
+}
+
+export type ChannelAction = 'view' | 'read' | 'post' | 'invite';
+
+export const NOT_A_MEMBER = 'Join this channel to read and write in it.';
+
+/**
+ * Whether the actor may act on a channel now: outside what they may see it does not exist (404); reading and
+ * writing are for its members (403); a direct conversation whose members are no longer connected takes no new
+ * messages (409); only the owner of a private group invites (403).
+ */
+export function channelPermission(_actor: Pick<Actor, 'id'>, action: ChannelAction, c: ChannelState): Permission {
+  if (!canSeeChannel(c, c.membership)) return notFound('Channel not found.');
+  switch (action) {
+    case 'view':
+      return 'ok';
+    case 'read':
+      return c.membership ? 'ok' : forbidden(NOT_A_MEMBER);
+    case 'post':
+      if (!c.membership) return forbidden(NOT_A_MEMBER);
+      return c.type === 'group' || c.connected ? 'ok' : conflict(CHAT_MESSAGES.disconnected);
+    case 'invite':
+      return channelAbilities(c, c.membership, c.connected).invite ? 'ok' : forbidden('Only the owner of a private channel can invite members.');
+  }
 }
 
 type MessageFacts = { senderId: string; isDeleted: boolean };

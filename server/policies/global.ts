@@ -1,5 +1,5 @@
 import type { GlobalAbilities } from '../../common/schemas/abilities.ts';
-import { isAdmin, isMember, type Actor } from './roles.ts';
+import { isAdmin, isMasterAdmin, isMember, type Actor } from './roles.ts';
 
 /**
  * The actor's product-wide abilities, sent with the current user. Admin and master-admin share every admin
@@ -17,6 +17,6 @@ export function globalAbilities(actor: Actor): GlobalAbilities {
     createEvents: admin,
     submitLeads: member,
     // the organisation's security settings belong to its owners: a plain admin could otherwise lift a rule set for them
-    manageSecuritySettings: admin && actor.role === 'master-admin',
+    manageSecuritySettings: admin && isMasterAdmin(actor),
   };
 }

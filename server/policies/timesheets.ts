@@ -1,7 +1,8 @@
 import { or, sql, eq, type SQL } from 'drizzle-orm';
-import { TIMESHEET_EDITABLE, type TimesheetRole, type TimesheetStatus } from '../../common/constants/timesheets.ts';
+import { TIMESHEET_EDITABLE, TIMESHEET_MESSAGES as M, type TimesheetRole, type TimesheetStatus } from '../../common/constants/timesheets.ts';
 import type { TimesheetAbilities } from '../../common/schemas/timesheets.ts';
 import { placements, timesheets } from '../db/schema/index.ts';
+import { conflict, forbidden, notFound, permits, type Permission } from './authorize.ts';
 import { isAdmin, isMember, type Actor } from './roles.ts';
 
 /**
@@ -9,7 +10,7 @@ import { isAdmin, isMember, type Actor } from './roles.ts';
  * placement's contractor and client see it and its sheets; nobody else does (404). Only the contractor creates,
  * edits and submits their sheets; only the client or an administrator approves or rejects one, and never the
  * sheet's own contractor. A party acting outside their role is refused (403); the right party acting in the
- * wrong status is a conflict (409), decided by the service. An approved sheet is locked. Whoever referred the
+ * wrong status is a conflict (409). An approved sheet is locked; only an administrator corrects it (an adjustment). Whoever referred the
  * placement's lead earns commission on its approved time, so they never approve or correct its sheets: the
  * person who checks the hours is never the one paid for them.
  */
@@ -52,34 +53,53 @@ export const isContractorOf = (actor: Actor, s: SheetParties) => isMember(actor)
 /** The client or an administrator decides; the contractor never decides their own sheet, whatever their role. */
 export const mayDecide = (actor: Actor, s: SheetParties) => isMember(actor) && actor.id !== s.contractorId && (actor.id === s.clientId || isAdmin(actor));
 
-/** An administrator corrects approved time, never on their own sheet nor on one whose commission they earn. */
-export const mayAdjust = (actor: Actor, s: SheetForDecision) => canManagePlacements(actor) && actor.id !== s.contractorId && !earnsFromSheet(actor, s);
-
-export type TimesheetAction = 'edit' | 'submit' | 'approve' | 'reject';
+export type TimesheetAction = 'edit' | 'submit' | 'approve' | 'reject' | 'adjust';
 
 /**
- * Whether the actor may act on a sheet, and if not, why: 'not_found' outside it, 'forbidden' for a party outside
- * their role, 'conflict' for the right party in the wrong status.
+ * Whether the actor may act on a sheet now, and if not, the refusal to send: not found outside it, forbidden for
+ * a party outside their role, a conflict for the right party in the wrong status. Correcting approved time is
+ * for administrators only, whoever's sheet it is (403 before anything else).
  */
-export function timesheetPermission(actor: Actor, s: SheetForDecision, action: TimesheetAction): 'ok' | 'not_found' | 'forbidden' | 'conflict' {
-  if (!seesSheet(actor, s)) return 'not_found';
+export function timesheetPermission(actor: Actor, action: TimesheetAction, s: SheetForDecision): Permission {
   const status = s.status as TimesheetStatus;
-  if (action === 'edit' || action === 'submit') {
-    if (!isContractorOf(actor, s)) return 'forbidden';
-    return TIMESHEET_EDITABLE.includes(status) ? 'ok' : 'conflict';
+  if (action === 'adjust') {
+    if (!canManagePlacements(actor)) return forbidden(M.onlyAdminAdjusts);
+    if (actor.id === s.contractorId) return forbidden(M.noOwnAdjustment);
+    if (earnsFromSheet(actor, s)) return forbidden(M.noOwnCommissionAdjustment);
+    return status === 'approved' ? 'ok' : conflict(M.adjustOnlyApproved);
   }
-  if (!mayDecide(actor, s)) return 'forbidden';
+  if (!seesSheet(actor, s)) return notFound(M.notFound);
+  if (action === 'edit' || action === 'submit') {
+    if (!isContractorOf(actor, s)) return forbidden(action === 'edit' ? M.onlyContractorEdits : M.onlyContractorSubmits);
+    if (TIMESHEET_EDITABLE.includes(status)) return 'ok';
+    return conflict(action === 'edit' ? M.notEditable(status) : M.notSubmittable(status));
+  }
+  if (!mayDecide(actor, s)) return forbidden(M.onlyClientDecides);
   // rejecting earns nothing; approving pays the referrer, who must not be the one approving
-  if (action === 'approve' && earnsFromSheet(actor, s)) return 'forbidden';
-  return status === 'pending' ? 'ok' : 'conflict';
+  if (action === 'approve' && earnsFromSheet(actor, s)) return forbidden(M.noOwnCommissionApproval);
+  return status === 'pending' ? 'ok' : conflict(M.notPending(status));
 }
 
 export function timesheetAbilities(actor: Actor, s: SheetForDecision): TimesheetAbilities {
-  const ok = (a: TimesheetAction) => timesheetPermission(actor, s, a) === 'ok';
-  // an approved sheet is corrected only by an administrator who is neither its contractor nor its lead's referrer (an audited adjustment)
-  const adjust = s.status === 'approved' && mayAdjust(actor, s);
-  return { edit: ok('edit'), submit: ok('submit'), approve: ok('approve'), reject: ok('reject'), adjust };
+  const ok = (a: TimesheetAction) => permits(timesheetPermission(actor, a, s));
+  return { edit: ok('edit'), submit: ok('submit'), approve: ok('approve'), reject: ok('reject'), adjust: ok('adjust') };
 }
+
+export type PlacementAction = 'create' | 'edit' | 'inviteClient' | 'createTimesheet';
+
+/**
+ * Only an administrator creates or changes a placement, or invites a client contact to join for one; only the
+ * placement's contractor starts its timesheets (the placement is needed for that one).
+ */
+export function placementPermission(actor: Actor, action: PlacementAction, p?: SheetParties): Permission {
+  if (action === 'createTimesheet') return p && isContractorOf(actor, p) ? 'ok' : forbidden(M.onlyContractorCreates);
+  if (canManagePlacements(actor)) return 'ok';
+  return forbidden(action === 'inviteClient' ? 'Only an administrator can invite a client.' : 'Only an administrator can manage placements.');
+}
+
+/** Only an administrator exports the timesheets (with every placement's rates). */
+export const timesheetExportPermission = (actor: Actor): Permission =>
+  canManagePlacements(actor) ? 'ok' : forbidden('Only an administrator can export timesheets.');
 
 /** Which rates a viewer of a placement sees: the client what they are charged, the contractor what they are paid. */
 export function placementRatesSeen(actor: Actor, p: SheetParties): { charge: boolean; pay: boolean } {
@@ -87,4 +107,7 @@ export function placementRatesSeen(actor: Actor, p: SheetParties): { charge: boo
   return { charge: admin || actor.id === p.clientId, pay: admin || actor.id === p.contractorId };
 }
 
-export const placementAbilities = (actor: Actor, p: SheetParties) => ({ edit: canManagePlacements(actor), createTimesheet: isContractorOf(actor, p) });
+export const placementAbilities = (actor: Actor, p: SheetParties) => ({
+  edit: permits(placementPermission(actor, 'edit')),
+  createTimesheet: permits(placementPermission(actor, 'createTimesheet', p)),
+});

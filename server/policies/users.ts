@@ -3,10 +3,9 @@ import type { UserAbilities } from '../../common/schemas/abilities.ts';
 import type { Db } from '../db/client.ts';
 import { mentorshipRequests } from '../db/schema/index.ts';
 import { CV_WITHHELD_STATUS } from './mentoring.ts';
-import { isAdmin, type Actor } from './roles.ts';
+import { forbidden, permits, type Permission } from './authorize.ts';
+import { isAdmin, isMasterAdmin, type Actor } from './roles.ts';
 
-/** Roles whose accounts only a master-admin may act on. */
-const PRIVILEGED = new Set(['admin', 'master-admin']);
 
 /**
  * What an admin may do to another account. Nobody acts on their own account here; an admin manages partners;
@@ -18,8 +17,8 @@ const PRIVILEGED = new Set(['admin', 'master-admin']);
  * master-admin remains.
  */
 export function userAbilities(actor: Actor, target: { id: string; role: string; isActive: boolean; removedAt?: Date | null; accountStatus?: string }): UserAbilities {
-  const allowed = isAdmin(actor) && actor.id !== target.id && (!PRIVILEGED.has(target.role) || actor.role === 'master-admin') && !target.removedAt;
-  const changeRole = actor.role === 'master-admin' && target.accountStatus === 'approved' && !target.removedAt;
+  const allowed = isAdmin(actor) && actor.id !== target.id && (!isAdmin(target) || isMasterAdmin(actor)) && !target.removedAt;
+  const changeRole = permits(roleChangePermission(actor, target));
   // a reset link is only worth sending to an account that can sign in with it
   return {
     activate: allowed && !target.isActive,
@@ -50,4 +49,28 @@ export async function canReadCv(db: Pick<Db, 'select'>, actor: Pick<Actor, 'id' 
     .where(and(eq(mentorshipRequests.mentorId, actor.id), eq(mentorshipRequests.menteeId, owner.id), ne(mentorshipRequests.status, CV_WITHHELD_STATUS)))
     .limit(1);
   return !!asked;
+}
+
+/**
+ * Whether the actor may give the target another role: a master-admin's decision alone, on an approved account that
+ * was not removed (an applicant is admitted through review first).
+ */
+export function roleChangePermission(actor: Pick<Actor, 'role'>, target: { removedAt?: Date | null; accountStatus?: string }): Permission {
+  if (!isMasterAdmin(actor)) return forbidden('Only a master administrator can change a member’s role.');
+  if (target.accountStatus !== 'approved' || target.removedAt) return forbidden('Only an approved member can be given a role; review their application first.');
+  return 'ok';
+}
+
+/**
+ * Whether acting on `target` (deactivating, removing or demoting it) would leave the organisation without an active
+ * master-admin. `owners` are the master-admin rows, read under a lock; one without `accountStatus` counts by its
+ * activity alone.
+ */
+export function leavesNoOwner(target: { id: string; role: string }, owners: { id: string; isActive: boolean; removedAt: Date | null; accountStatus?: string }[]): boolean {
+  return isMasterAdmin(target) && !owners.some((m) => m.id !== target.id && m.isActive && !m.removedAt && (m.accountStatus ?? 'approved') === 'approved');
+}
+
+/** Whether the actor may choose the e-mails only administrators receive (the admin-only notification categories). */
+export function receivesAdminEmails(actor: Pick<Actor, 'role'>): boolean {
+  return isAdmin(actor);
 }

@@ -16,34 +16,28 @@ import {
   chatReadSchema,
 } from '../../common/schemas/chat.ts';
 import type { AppContext } from '../app.ts';
+import { deleteMessage, editMessage, listMessages, postMessage } from '../services/chat-messages.ts';
 import {
   admitChannelCreation,
   createChannel,
-  deleteMessage,
   getChannel,
-  editMessage,
   inviteToChannel,
   joinChannel,
   leaveChannel,
   listChannelMembers,
   listChannels,
-  listMessages,
   markRead,
   openDirect,
-  postMessage,
-  type ChatDeps,
 } from '../services/chat.ts';
 
 /**
  * Member chat, for approved members (the default access): group channels (public or private) and direct
  * conversations between connected members, their messages and read marks. Who may do what is in
- * server/policies/chat.ts; nothing is delivered live yet.
+ * server/policies/chat.ts.
  */
 export const chatRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const deps: ChatDeps = { db: ctx.db };
-
     app.get('/api/chat/channels', { schema: { querystring: chatChannelQuerySchema, response: { 200: chatChannelPageSchema } } }, async (request) => {
       const q = request.query;
       const page = await listChannels(ctx.db, request.user!, q);
@@ -93,17 +87,17 @@ export const chatRoutes =
       '/api/chat/channels/:id/messages',
       { schema: { params: chatChannelParams, body: chatMessageCreateSchema, response: { 201: chatMessageSchema } } },
       async (request, reply) => {
-        const message = await postMessage(deps, request.user!, request.params.id, request.body, ctx.now());
+        const message = await postMessage(ctx.db, request.user!, request.params.id, request.body, ctx.now());
         return reply.code(201).send(message);
       },
     );
 
     app.patch('/api/chat/messages/:id', { schema: { params: chatMessageParams, body: chatMessageUpdateSchema, response: { 200: chatMessageSchema } } }, async (request) =>
-      editMessage(deps, request.user!, request.params.id, request.body.content, ctx.now()),
+      editMessage(ctx.db, request.user!, request.params.id, request.body.content, ctx.now()),
     );
 
     app.delete('/api/chat/messages/:id', { schema: { params: chatMessageParams, response: { 200: chatMessageSchema } } }, async (request) =>
-      deleteMessage(deps, request.user!, request.params.id, ctx.now()),
+      deleteMessage(ctx.db, request.user!, request.params.id, ctx.now()),
     );
 
     app.post('/api/chat/direct', { schema: { body: chatMemberBodySchema, response: { 200: chatChannelSchema, 201: chatChannelSchema } } }, async (request, reply) => {

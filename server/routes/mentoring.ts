@@ -17,23 +17,9 @@ import {
 } from '../../common/schemas/mentoring.ts';
 import { pageOf, pageQuery } from '../../common/schemas/page.ts';
 import type { AppContext } from '../app.ts';
-import {
-  answerRequest,
-  completeRequest,
-  completeSession,
-  createMentorProfile,
-  createMentorshipRequest,
-  getMentorProfile,
-  getOwnMentorProfile,
-  listMenteeRequests,
-  listMentorRequests,
-  listMentors,
-  listSessions,
-  rateSession,
-  scheduleSession,
-  updateOwnMentorProfile,
-  withdrawRequest,
-} from '../services/mentoring.ts';
+import { listMentors } from '../services/mentor-discovery.ts';
+import { completeSession, createMentorProfile, getMentorProfile, getOwnMentorProfile, listSessions, rateSession, scheduleSession, updateOwnMentorProfile } from '../services/mentoring.ts';
+import { answerRequest, completeRequest, createMentorshipRequest, listMenteeRequests, listMentorRequests, withdrawRequest } from '../services/mentorship-requests.ts';
 
 const userParams = z.object({ userId: z.uuid('Mentor profile not found.') });
 const requestParams = z.object({ id: z.uuid('Mentorship request not found.') });
@@ -127,7 +113,7 @@ export const mentoringRoutes =
     );
 
     app.post('/api/mentorship-sessions/:id/complete', { schema: { params: sessionParams, response: { 200: mentorshipSessionSchema } } }, async (request) =>
-      completeSession(ctx.db, request.user!, request.params.id),
+      completeSession(ctx.db, request.user!, request.params.id, ctx.now()),
     );
 
     app.post(

@@ -24,19 +24,10 @@ import type { AppContext } from '../app.ts';
 import { mailLinkOrigin } from '../lib/request-target.ts';
 import { inviteClient } from '../services/placement-invitations.ts';
 import { timesheetCsv, timesheetCsvFilename } from '../services/timesheet-export.ts';
-import {
-  adjustTimesheet,
-  approveTimesheet,
-  createPlacement,
-  createTimesheet,
-  getTimesheet,
-  listPlacements,
-  listTimesheets,
-  rejectTimesheet,
-  submitTimesheet,
-  updatePlacement,
-  updateTimesheetEntries,
-} from '../services/timesheets.ts';
+import { createPlacement, listPlacements, updatePlacement } from '../services/placements.ts';
+import { adjustTimesheet, approveTimesheet, rejectTimesheet } from '../services/timesheet-decisions.ts';
+import { getTimesheet, listTimesheets } from '../services/timesheet-lists.ts';
+import { createTimesheet, submitTimesheet, updateTimesheetEntries } from '../services/timesheets.ts';
 
 const placementParams = z.object({ id: z.uuid(M.placementNotFound) });
 const sheetParams = z.object({ id: z.uuid(M.notFound) });
@@ -44,7 +35,8 @@ const sheetParams = z.object({ id: z.uuid(M.notFound) });
 /**
  * Placements and timesheets: administrators create and edit placements; a placement's contractor records a week
  * of time and submits it, its client (or an administrator) approves or rejects it. Who may do what is in
- * server/policies/timesheets.ts; the status moves are in server/services/timesheets.ts.
+ * server/policies/timesheets.ts; placements are in server/services/placements.ts, the contractor's week in
+ * server/services/timesheets.ts, the decisions and corrections in server/services/timesheet-decisions.ts.
  */
 export const timesheetRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -1,43 +1,20 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../common/errors.ts';
 import type { AdminDeletionRequest, DeletionRequest, DeletionRequestCreate } from '../../common/schemas/account.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { forgetCounts } from '../db/reused-count.ts';
-import {
-  accountDeletionRequests,
-  auditLog,
-  ceoMessages,
-  communityPosts,
-  dataExports,
-  memberApplications,
-  mentorProfiles,
-  notificationPreferences,
-  notifications,
-  pointTransactions,
-  presenceSockets,
-  pushSubscriptions,
-  userPresence,
-  recommendationCache,
-  recoveryCodes,
-  sessions,
-  signInChallenges,
-  skillEndorsements,
-  userTotp,
-  users,
-} from '../db/schema/index.ts';
+import { accountDeletionRequests, users } from '../db/schema/index.ts';
+import { dataRegistry } from '../features/data-registry.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import { endUserSessions } from '../plugins/session.ts';
 import type { FileStorage } from '../plugins/storage.ts';
-import { canRequestDeletion, deletionAbilities } from '../policies/account.ts';
-import { isAdmin, type Actor } from '../policies/roles.ts';
+import { canRequestDeletion, deletionAbilities, erasureLeavesNoAdministrator } from '../policies/account.ts';
+import { hasAdminRoleSql, type Actor } from '../policies/roles.ts';
 import { iso } from '../presenters/wire.ts';
 import { recordAudit } from './audit.ts';
-import { notify } from './notify.ts';
-import { releaseUpcomingRegistrations } from './events.ts';
-import { storedProfileFiles } from './profile-files.ts';
-import { eraseChatMember } from './chat.ts';
+import { notifyMember } from './notify.ts';
 import { purgeOutboxAbout } from './outbox.ts';
 
 export interface DeletionDeps {
@@ -81,7 +58,7 @@ const activeAdmins = (db: Db | Tx) =>
   db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.role, ['admin', 'master-admin']), eq(users.isActive, true), eq(users.accountStatus, 'approved'), isNull(users.removedAt)));
+    .where(and(hasAdminRoleSql(users.role), eq(users.isActive, true), eq(users.accountStatus, 'approved'), isNull(users.removedAt)));
 
 /**
  * A member asks for their account to be deleted. They confirm by typing DELETE or their own e-mail address; a
@@ -106,18 +83,12 @@ export async function requestDeletion(db: Db, user: Actor & { email: string; fir
       .values({ userId: user.id, reason: data.reason || null, status: 'pending', requestedAt: now })
       .returning();
     for (const admin of await activeAdmins(tx)) {
-      await notify(
+      await notifyMember(
         tx,
         admin.id,
         'account_deletion',
-        { type: 'account_deletion_request', id: row.id },
-        {
-          title: 'Account deletion requested',
-          message: `${user.firstName} ${user.lastName} asked for their account to be deleted.`,
-          actionUrl: '/admin?tab=users',
-          actorId: user.id,
-          at: now,
-        },
+        { event: 'requested', memberName: `${user.firstName} ${user.lastName}` },
+        { entity: { type: 'account_deletion_request', id: row.id }, actorId: user.id, at: now },
       );
     }
     return present(row);
@@ -180,34 +151,13 @@ async function loadForDecision(tx: Tx, actor: Actor, id: string, decision: 'conf
 }
 
 /**
- * Other members' notifications about the member being erased: those their acts caused (a connection request, an
- * endorsement, a mentorship, a CEO Contact message copied to every admin, their own deletion request), and, for
- * notifications written before the actor was recorded, any that name them or quote their e-mail address.
- */
-async function eraseOthersNotificationsAbout(tx: Tx, target: { id: string; email: string; firstName: string; lastName: string }) {
-  const n = notifications;
-  const fullName = `${target.firstName} ${target.lastName}`;
-  await tx.delete(n).where(
-    sql`${n.actorId} = ${target.id}
-        or (${n.entityType} = 'user' and ${n.entityId} = ${target.id})
-        or (${n.entityType} = 'ceo_message' and ${n.entityId} in (select ${ceoMessages.id}::text from ${ceoMessages} where ${ceoMessages.senderId} = ${target.id}))
-        or (${n.entityType} = 'account_deletion_request' and ${n.entityId} in (select ${accountDeletionRequests.id}::text from ${accountDeletionRequests} where ${accountDeletionRequests.userId} = ${target.id}))
-        or (${n.actorId} is null and (strpos(${n.message}, ${fullName}) > 0 or strpos(${n.title}, ${fullName}) > 0 or strpos(lower(${n.message}), ${target.email.toLowerCase()}) > 0))`,
-  );
-}
-
-/**
- * An admin confirms a deletion request: in one transaction the account is anonymised (name "Deleted member",
- * a unique undeliverable e-mail, every sign-in means and personal field cleared, deactivated and removed from
- * lists, anonymisedAt set), its sessions, push subscriptions, two-factor secrets, preferences, exports, notifications, mentor profile,
- * community posts, endorsements given and CEO Contact messages are deleted, so are other members' notifications
- * about it and the outbox's copies of mail to it or naming it, its application's reviewer notes are cleared and its
- * points keep only what earned them, its chat messages are deleted (their
- * words cleared) and it leaves every chat group, its places at events still to come are
- * given up (the waitlist moves up), and the decision is audited. Leads,
- * their timelines, commissions and audit entries keep their rows and figures (they show "Deleted member"). The
- * last active administrator is never erased. Once committed, the stored files (picture, CV, post pictures,
- * exports) are removed and the member is e-mailed at the address they had.
+ * An admin confirms a deletion request: in one transaction every feature's erase step runs (`server/features/<feature>/data.ts`
+ * declares, table by table, what is deleted, anonymised or kept and why), then the account is anonymised (name
+ * "Deleted member", a unique undeliverable e-mail, every sign-in means and personal field cleared, deactivated and
+ * removed from lists, anonymisedAt set) and the decision is audited. Leads, their timelines, commissions,
+ * placements, timesheets and audit entries keep their rows and figures (they show "Deleted member"). The last
+ * active administrator is never erased. Once committed, the stored files the steps name (picture, CV, post
+ * pictures, exports) are removed and the member is e-mailed at the address they had.
  */
 export async function confirmDeletion(deps: DeletionDeps, actor: Actor, id: string, note: string | undefined, now: Date) {
   const result = await deps.db.transaction(async (tx) => {
@@ -215,50 +165,21 @@ export async function confirmDeletion(deps: DeletionDeps, actor: Actor, id: stri
     const admins = await tx
       .select({ id: users.id, isActive: users.isActive, accountStatus: users.accountStatus, removedAt: users.removedAt })
       .from(users)
-      .where(inArray(users.role, ['admin', 'master-admin']))
+      .where(hasAdminRoleSql(users.role))
       .orderBy(asc(users.id))
       .for('update');
     const { request, target } = await loadForDecision(tx, actor, id, 'confirm');
-    if (isAdmin(target) && !admins.some((a) => a.id !== target.id && a.isActive && a.accountStatus === 'approved' && !a.removedAt)) {
+    if (erasureLeavesNoAdministrator(target, admins)) {
       throw new AppError('conflict', 'This is the last administrator; make someone else an administrator first.');
     }
-    const posts = await tx.delete(communityPosts).where(eq(communityPosts.authorId, target.id)).returning({ imageKey: communityPosts.imageKey });
-    const endorsements = await tx.delete(skillEndorsements).where(eq(skillEndorsements.endorserId, target.id)).returning({ id: skillEndorsements.id });
-    const exports = await tx.delete(dataExports).where(eq(dataExports.userId, target.id)).returning({ key: dataExports.storageKey });
-    await eraseOthersNotificationsAbout(tx, target);
-    await tx.delete(ceoMessages).where(eq(ceoMessages.senderId, target.id));
-    await eraseChatMember(tx, target.id, now);
-    await tx.delete(notifications).where(eq(notifications.userId, target.id));
-    // copies of mail to them or naming them; what the member wrote to an admin is not kept
-    await purgeOutboxAbout(tx, { email: target.email, fullName: `${target.firstName} ${target.lastName}` });
-    await tx.update(memberApplications).set({ reviewerNotes: null }).where(eq(memberApplications.userId, target.id));
-    // the audit log keeps what was done to the account and which fields changed, not the values (their old names,
-    // addresses, phone numbers): each recorded value becomes null
-    const namesOnly = (col: typeof auditLog.before | typeof auditLog.after) =>
-      sql`case when jsonb_typeof(${col}) = 'object' then (select coalesce(jsonb_object_agg(k, 'null'::jsonb), '{}'::jsonb) from jsonb_object_keys(${col}) as k) else null end`;
-    await tx
-      .update(auditLog)
-      .set({ before: namesOnly(auditLog.before), after: namesOnly(auditLog.after) })
-      .where(eq(auditLog.entityId, target.id));
-    // a reason keeps what earned the points, not what they wrote ("Community post: <title>" becomes "Community post")
-    await tx
-      .update(pointTransactions)
-      .set({ reason: sql`split_part(${pointTransactions.reason}, ':', 1)` })
-      .where(and(eq(pointTransactions.userId, target.id), sql`strpos(${pointTransactions.reason}, ':') > 0`));
-    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, target.id));
-    await tx.delete(mentorProfiles).where(eq(mentorProfiles.userId, target.id));
-    await tx.delete(userTotp).where(eq(userTotp.userId, target.id));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, target.id));
-    await tx.delete(signInChallenges).where(eq(signInChallenges.userId, target.id));
-    await tx.delete(sessions).where(eq(sessions.userId, target.id));
-    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, target.id));
-    // nobody reads an erased account's presence or last-seen time
-    await tx.delete(presenceSockets).where(eq(presenceSockets.userId, target.id));
-    await tx.delete(userPresence).where(eq(userPresence.userId, target.id));
-    // places at events still to come are given up, and the waitlist moves up
-    await releaseUpcomingRegistrations(tx, target.id, now);
-    // other members' cached recommendations that name them
-    await tx.delete(recommendationCache).where(sql`${recommendationCache.items}::text like ${`%${target.id}%`}`);
+    // each feature's step, in the registry's order; the account row itself last
+    const fileKeys: string[] = [];
+    const counts: Record<string, number> = {};
+    for (const feature of dataRegistry) {
+      const outcome = await feature.erase?.(tx, target, now);
+      fileKeys.push(...(outcome?.fileKeys ?? []));
+      Object.assign(counts, outcome?.counts);
+    }
     await tx
       .update(users)
       .set({
@@ -305,14 +226,9 @@ export async function confirmDeletion(deps: DeletionDeps, actor: Actor, id: stri
       entityType: 'user',
       entityId: target.id,
       before: { role: target.role, isActive: target.isActive, removedAt: iso(target.removedAt) },
-      after: { anonymised: true, isActive: false, postsRemoved: posts.length, endorsementsRemoved: endorsements.length, requestId: request.id },
+      after: { anonymised: true, isActive: false, postsRemoved: counts.postsRemoved ?? 0, endorsementsRemoved: counts.endorsementsRemoved ?? 0, requestId: request.id },
       at: now,
     });
-    const fileKeys = [
-      ...storedProfileFiles(target).allKeys,
-      ...posts.flatMap((p) => (p.imageKey ? [p.imageKey] : [])),
-      ...exports.flatMap((e) => (e.key ? [e.key] : [])),
-    ];
     return { email: target.email, firstName: target.firstName, fullName: `${target.firstName} ${target.lastName}`, fileKeys, userId: target.id };
   });
   await endUserSessions(deps.db, result.userId);
@@ -349,18 +265,12 @@ export async function declineDeletion(deps: DeletionDeps, actor: Actor, id: stri
       after: { status: 'declined', note: note || null },
       at: now,
     });
-    await notify(
+    await notifyMember(
       tx,
       target.id,
       'account_deletion',
-      { type: 'account_deletion_request', id: request.id },
-      {
-        title: 'Account deletion request declined',
-        message: note ? `Your request to delete your account was declined: ${note}`.slice(0, 300) : 'Your request to delete your account was declined.',
-        actionUrl: '/profile-settings?tab=preferences',
-        actorId: actor.id,
-        at: now,
-      },
+      { event: 'declined', note: note || null },
+      { entity: { type: 'account_deletion_request', id: request.id }, actorId: actor.id, at: now },
     );
   });
 }

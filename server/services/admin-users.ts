@@ -9,11 +9,12 @@ import type { Db, Tx } from '../db/client.ts';
 import { commissions, leadActivities, leads, users } from '../db/schema/index.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import { endUserSessions, forgetUser } from '../plugins/session.ts';
-import type { Actor } from '../policies/roles.ts';
-import { userAbilities } from '../policies/users.ts';
+import { authorize } from '../policies/authorize.ts';
+import { hasMasterAdminRoleSql, hasPartnerRoleSql, type Actor } from '../policies/roles.ts';
+import { leavesNoOwner, roleChangePermission, userAbilities } from '../policies/users.ts';
 import { iso, money } from '../presenters/wire.ts';
 import { recordAudit } from './audit.ts';
-import { notify } from './notify.ts';
+import { notifyMember } from './notify.ts';
 
 const n = (expr: SQL) => sql<number>`${expr}`.mapWith(Number);
 // written out with its table: inside a subquery of a single-table select, a bare "id" would bind to the subquery's own row
@@ -119,7 +120,7 @@ async function loadForAction(tx: Tx, actor: Actor, id: string, action: UserActio
       : await tx
           .select({ id: users.id, isActive: users.isActive, removedAt: users.removedAt })
           .from(users)
-          .where(eq(users.role, 'master-admin'))
+          .where(hasMasterAdminRoleSql(users.role))
           .orderBy(asc(users.id))
           .for('update');
   const [target] = await tx
@@ -129,7 +130,7 @@ async function loadForAction(tx: Tx, actor: Actor, id: string, action: UserActio
     .for('update');
   if (!target) throw new AppError('not_found', 'User not found.');
   if (!userAbilities(actor, target).remove) throw new AppError('forbidden', 'Only a master administrator can change an administrator’s account.');
-  if (action !== 'activate' && target.role === 'master-admin' && !masters.some((m) => m.id !== id && m.isActive && !m.removedAt)) {
+  if (action !== 'activate' && leavesNoOwner(target, masters)) {
     throw new AppError('conflict', 'This is the last active master administrator; make someone else master administrator first.');
   }
   return target;
@@ -245,19 +246,6 @@ export async function updateUserProfile(deps: UserEditDeps, actor: Actor, id: st
   return loadAdminUser(db, actor, id);
 }
 
-const ROLE_WORDS: Record<UserRoleChange['role'], { title: string; message: string; actionUrl: string }> = {
-  admin: {
-    title: 'You are now an administrator',
-    message: 'A master administrator made you an administrator. The Admin Panel is now in your menu.',
-    actionUrl: '/admin',
-  },
-  partner: {
-    title: 'Your role is now partner',
-    message: 'A master administrator changed your role to partner. The Admin Panel is no longer available to you.',
-    actionUrl: '/dashboard',
-  },
-};
-
 /**
  * A master-admin makes a member a partner or an admin. The last active master-admin never steps down (every
  * master-admin row is locked first, in id order, as deactivation does, so two cannot demote each other at once).
@@ -270,7 +258,7 @@ export async function changeUserRole(db: Db, actor: Actor, id: string, role: Use
     const masters = await tx
       .select({ id: users.id, isActive: users.isActive, accountStatus: users.accountStatus, removedAt: users.removedAt })
       .from(users)
-      .where(eq(users.role, 'master-admin'))
+      .where(hasMasterAdminRoleSql(users.role))
       .orderBy(asc(users.id))
       .for('update');
     const [target] = await tx
@@ -279,21 +267,14 @@ export async function changeUserRole(db: Db, actor: Actor, id: string, role: Use
       .where(and(eq(users.id, id), isNull(users.removedAt)))
       .for('update');
     if (!target) throw new AppError('not_found', 'User not found.');
-    if (!userAbilities(actor, target).changeRole) {
-      throw new AppError(
-        'forbidden',
-        actor.role === 'master-admin'
-          ? 'Only an approved member can be given a role; review their application first.'
-          : 'Only a master administrator can change a member’s role.',
-      );
-    }
+    authorize(roleChangePermission(actor, target));
     if (target.role === role) return false;
-    if (target.role === 'master-admin' && !masters.some((m) => m.id !== id && m.isActive && m.accountStatus === 'approved' && !m.removedAt)) {
+    if (leavesNoOwner(target, masters)) {
       throw new AppError('conflict', 'This is the last active master administrator; another master administrator must be appointed before they step down.');
     }
     await tx.update(users).set({ role }).where(eq(users.id, id));
     await recordAudit(tx, { actorId: actor.id, action: 'user.role', entityType: 'user', entityId: id, before: { role: target.role }, after: { role }, at: now });
-    await notify(tx, id, 'role_changed', { type: 'user', id }, { ...ROLE_WORDS[role], priority: 'high', at: now, actorId: actor.id });
+    await notifyMember(tx, id, 'role_changed', { role }, { entity: { type: 'user', id }, at: now, actorId: actor.id });
     return true;
   });
   if (changed) forgetUser(db, id);
@@ -305,7 +286,7 @@ export async function adminOverview(db: Db) {
   const partners = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, company: users.company, ...figures })
     .from(users)
-    .where(and(eq(users.role, 'partner'), eq(users.accountStatus, 'approved'), isNull(users.removedAt)))
+    .where(and(hasPartnerRoleSql(users.role), eq(users.accountStatus, 'approved'), isNull(users.removedAt)))
     .orderBy(desc(figures.totalLeads), asc(users.lastName))
     .limit(5);
   const activity = await db

@@ -1,14 +1,17 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
+import type { AuditAction, AuditEntityType } from '../../common/audit/index.ts';
 import type { AuditEntry } from '../../common/schemas/admin.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { auditLog, users } from '../db/schema/index.ts';
+import { auditEntityLabelSql } from '../features/audit-registry.ts';
 import { iso } from '../presenters/wire.ts';
 
 export interface AuditRecord {
   actorId: string;
-  action: string;
-  entityType: string;
+  /** One of the audit vocabulary's actions (`common/audit/`), so the screen can say it in words. */
+  action: AuditAction;
+  entityType: AuditEntityType;
   entityId: string;
   before?: unknown;
   after?: unknown;
@@ -34,17 +37,8 @@ export async function listAudit(db: Db, q: PageQuery) {
       .select({
         a: auditLog,
         actorName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
-        // what the entry is about, readable: the person, the lead's company, the post's title (a deleted one's from its record),
-        // a placement's company and contractor, a timesheet's project and week
-        entityLabel: sql<string | null>`case ${auditLog.entityType}
-          when 'user' then (select t.first_name || ' ' || t.last_name from users t where t.id::text = ${auditLog.entityId})
-          when 'lead' then coalesce((select l.company_name from leads l where l.id::text = ${auditLog.entityId}), ${auditLog.before} ->> 'companyName')
-          when 'hall_of_fame_record' then coalesce((select h.label from hall_of_fame_records h where h.id::text = ${auditLog.entityId}), ${auditLog.after} ->> 'label')
-          when 'community_post' then coalesce((select p.title from community_posts p where p.id::text = ${auditLog.entityId}), ${auditLog.before} ->> 'title')
-          when 'placement' then (select l.company_name || ' (' || c.first_name || ' ' || c.last_name || ')' from placements pl join leads l on l.id = pl.lead_id join users c on c.id = pl.contractor_id where pl.id::text = ${auditLog.entityId})
-          when 'timesheet' then (select t.project_name || ', week of ' || to_char(t.week_starting, 'FMDD Mon YYYY') from timesheets t where t.id::text = ${auditLog.entityId})
-          when 'commission' then (select l.company_name || ' (' || p.first_name || ' ' || p.last_name || ')' from commissions c join leads l on l.id = c.lead_id join users p on p.id = c.partner_id where c.id::text = ${auditLog.entityId})
-        end`,
+        // what the entry is about, readable: each record type's label comes from its feature
+        entityLabel: auditEntityLabelSql(auditLog),
       })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))

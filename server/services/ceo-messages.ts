@@ -1,14 +1,14 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { COMMUNITY_LIMITS } from '../../common/constants/community.ts';
 import { AppError } from '../../common/errors.ts';
 import type { CeoMessage, CeoMessageCreate } from '../../common/schemas/community.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { ceoMessages, users } from '../db/schema/index.ts';
-import type { Actor } from '../policies/roles.ts';
+import { hasAdminRoleSql, type Actor } from '../policies/roles.ts';
 import { iso } from '../presenters/wire.ts';
 import { GAMIFICATION_TZ } from './gamification.ts';
-import { notify } from './notify.ts';
+import { notifyMember } from './notify.ts';
 
 export interface CeoMessageDeps {
   db: Db;
@@ -30,9 +30,6 @@ async function sentToday(db: Db | Tx, senderId: string, now: Date): Promise<numb
 
 const present = (r: typeof ceoMessages.$inferSelect): CeoMessage => ({ id: r.id, subject: r.subject, message: r.message, createdAt: iso(r.createdAt) });
 
-/** One line, for an e-mail header or a notification title: no line breaks a member typed can reach them. */
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-
 /**
  * A member writes to the leadership. In one transaction: the daily limit is checked (the member's row is locked
  * first, so two messages at once cannot both slip under it), the message is stored, and every active admin and
@@ -47,23 +44,11 @@ export async function sendCeoMessage(deps: CeoMessageDeps, sender: Actor & { fir
     const admins = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.role, ['admin', 'master-admin']), eq(users.isActive, true), eq(users.accountStatus, 'approved'), isNull(users.removedAt)));
-    const from = `${sender.firstName} ${sender.lastName}`;
+      // CEO Contact is read by every administrator
+      .where(and(hasAdminRoleSql(users.role), eq(users.isActive, true), eq(users.accountStatus, 'approved'), isNull(users.removedAt)));
+    const facts = { senderName: `${sender.firstName} ${sender.lastName}`, senderEmail: sender.email, subject: data.subject, message: data.message };
     for (const admin of admins) {
-      await notify(
-        tx,
-        admin.id,
-        'ceo_contact',
-        { type: 'ceo_message', id: row.id },
-        {
-          title: `CEO Contact: ${oneLine(data.subject)}`.slice(0, 200),
-          message: `${from} (${sender.email}) wrote: ${oneLine(data.message)}`.slice(0, 300),
-          actionUrl: '/notifications',
-          priority: 'high',
-          actorId: sender.id,
-          at: now,
-        },
-      );
+      await notifyMember(tx, admin.id, 'ceo_contact', facts, { entity: { type: 'ceo_message', id: row.id }, actorId: sender.id, at: now });
     }
     return row;
   });

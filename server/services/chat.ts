@@ -2,28 +2,23 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '../../common/constants/chat.ts';
 import { AppError } from '../../common/errors.ts';
-import type { ChatChannel, ChatChannelMember, ChatMessage, ChatMessagePage } from '../../common/schemas/chat.ts';
+import type { ChatChannel, ChatChannelMember } from '../../common/schemas/chat.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { chatChannelMembers, chatChannels, chatMessages, memberConnections, users } from '../db/schema/index.ts';
-import { canSeeChannel, channelAbilities, messageAbilities, type Membership } from '../policies/chat.ts';
+import { authorize } from '../policies/authorize.ts';
+import { channelPermission, type ChannelAction, type Membership } from '../policies/chat.ts';
 import type { Actor } from '../policies/roles.ts';
+import { presentChannel, type ChannelView } from '../presenters/chat.ts';
 import { iso } from '../presenters/wire.ts';
+import { recordEvent } from './domain-events.ts';
 import { admitAttempt } from './rate-limit.ts';
 
 /**
- * Member chat: group channels and direct conversations, their messages, unread counts and read marks. Who may do
- * what is in server/policies/chat.ts. Live delivery needs nothing from here but `liveMessageFor`: database
- * triggers announce every message written, edited or deleted when it commits (server/live). `publish` is told
- * too, after the commit, for an in-process listener.
+ * Member chat: group channels and direct conversations, their members, unread counts and read marks (their
+ * messages are in `chat-messages.ts`). Who may do what is in server/policies/chat.ts. Live delivery needs nothing
+ * from here: database triggers announce every change when it commits (server/live).
  */
-export type ChatEvent = { type: 'message_created' | 'message_updated' | 'message_deleted'; channelId: string; message: ChatMessage };
-
-export interface ChatDeps {
-  db: Db;
-  /** Told of every message created, edited or deleted, after the change has committed. */
-  publish?: (event: ChatEvent) => void;
-}
 
 const me = alias(chatChannelMembers, 'me');
 const other = alias(chatChannelMembers, 'other');
@@ -68,7 +63,6 @@ function channelQuery(db: Db | Tx, actor: Pick<Actor, 'id'>) {
     .leftJoin(other, and(eq(chatChannels.type, 'direct'), eq(other.channelId, chatChannels.id), ne(other.userId, actor.id)))
     .leftJoin(otherUser, eq(otherUser.id, other.userId));
 }
-type ChannelRow = Awaited<ReturnType<ReturnType<typeof channelQuery>['execute']>>[number];
 
 /** The last message of each channel, newest by (created_at, id), as a short preview. */
 async function lastMessages(db: Db | Tx, channelIds: string[]) {
@@ -90,27 +84,7 @@ async function lastMessages(db: Db | Tx, channelIds: string[]) {
   );
 }
 
-function presentChannel(r: ChannelRow, last: ChatChannel['lastMessage']): ChatChannel {
-  const membership: Membership = r.role ? { role: r.role } : null;
-  const direct = r.c.type === 'direct';
-  const otherMember = direct && r.other?.id ? { id: r.other.id, firstName: r.other.firstName, lastName: r.other.lastName, profilePicture: r.other.profilePicture } : null;
-  return {
-    id: r.c.id,
-    type: r.c.type as ChatChannel['type'],
-    name: direct ? (otherMember ? `${otherMember.firstName} ${otherMember.lastName}`.trim() : 'Former member') : r.c.name,
-    description: r.c.description,
-    isPrivate: r.c.isPrivate,
-    role: (r.role as ChatChannel['role']) ?? null,
-    memberCount: r.memberCount,
-    otherMember,
-    unreadCount: membership ? r.unreadCount : 0,
-    lastMessage: membership ? last : null,
-    createdAt: iso(r.c.createdAt),
-    can: channelAbilities(r.c, membership, r.connected),
-  };
-}
-
-async function presentRows(db: Db | Tx, rows: ChannelRow[]): Promise<ChatChannel[]> {
+async function presentRows(db: Db | Tx, rows: ChannelView[]): Promise<ChatChannel[]> {
   const last = await lastMessages(
     db,
     rows.filter((r) => r.role).map((r) => r.c.id),
@@ -146,22 +120,34 @@ export async function listChannels(db: Db, actor: Pick<Actor, 'id'>, q: PageQuer
 /** One channel as the caller sees it, or a 404 when it does not exist for them. */
 export async function getChannel(db: Db | Tx, actor: Pick<Actor, 'id'>, id: string): Promise<ChatChannel> {
   const [row] = await channelQuery(db, actor).where(eq(chatChannels.id, id));
-  if (!row || !canSeeChannel(row.c, row.role ? { role: row.role } : null)) throw new AppError('not_found', 'Channel not found.');
+  if (!row) throw new AppError('not_found', 'Channel not found.');
+  authorize(channelPermission(actor, 'view', { ...row.c, membership: row.role ? { role: row.role } : null, connected: row.connected }));
   const [channel] = await presentRows(db, [row]);
   return channel;
 }
 
-/** Loads a channel with the caller's membership (the channel row locked when asked); 404 when it does not exist for them. */
-async function loadChannel(db: Db | Tx, actor: Pick<Actor, 'id'>, id: string, lock = false) {
+/**
+ * Loads a channel with the caller's membership (the channel row locked when asked) and asks the policy whether they
+ * may do this to it; a direct conversation also says whether its two members are connected now.
+ */
+export async function loadChannel(db: Db | Tx, actor: Pick<Actor, 'id'>, id: string, action: ChannelAction, lock = false) {
   const query = db
     .select({ c: chatChannels, role: me.role })
     .from(chatChannels)
     .leftJoin(me, and(eq(me.channelId, chatChannels.id), eq(me.userId, actor.id)))
     .where(eq(chatChannels.id, id));
   const [row] = lock ? await query.for('update', { of: chatChannels }) : await query;
-  const membership: Membership = row?.role ? { role: row.role } : null;
-  if (!row || !canSeeChannel(row.c, membership)) throw new AppError('not_found', 'Channel not found.');
+  if (!row) throw new AppError('not_found', 'Channel not found.');
+  const membership: Membership = row.role ? { role: row.role } : null;
+  const connected = action === 'post' && row.c.type === 'direct' && membership !== null && (await directStillConnected(db, id, actor.id));
+  authorize(channelPermission(actor, action, { ...row.c, membership, connected }));
   return { channel: row.c, membership };
+}
+
+/** Whether the two members of a direct conversation are connected now (false once the other's account is gone). */
+async function directStillConnected(db: Db | Tx, channelId: string, actorId: string): Promise<boolean> {
+  const otherId = await otherMemberOf(db, channelId, actorId);
+  return otherId !== null && (await areConnected(db, actorId, otherId));
 }
 
 /** The other member of a direct conversation, or null when their account is gone. */
@@ -173,12 +159,9 @@ async function otherMemberOf(db: Db | Tx, channelId: string, actorId: string): P
   return row?.userId ?? null;
 }
 
-const NOT_A_MEMBER = 'Join this channel to read and write in it.';
-
 /** The members of a channel, owners first then by joining, for whoever can read it (a member). */
 export async function listChannelMembers(db: Db, actor: Pick<Actor, 'id'>, id: string): Promise<ChatChannelMember[]> {
-  const { membership } = await loadChannel(db, actor, id);
-  if (!membership) throw new AppError('forbidden', NOT_A_MEMBER);
+  await loadChannel(db, actor, id, 'read');
   const rows = await db
     .select({
       id: users.id,
@@ -209,13 +192,15 @@ export async function createChannel(db: Db, actor: Pick<Actor, 'id'>, data: { na
       .values({ name: data.name, description: data.description ?? null, type: 'group', isPrivate: data.isPrivate, createdById: actor.id, createdAt: now, updatedAt: now })
       .returning({ id: chatChannels.id });
     await tx.insert(chatChannelMembers).values({ channelId: channel.id, userId: actor.id, role: 'owner', joinedAt: now });
+    const created = { channelId: channel.id, type: 'group' as const, isPrivate: data.isPrivate, createdById: actor.id };
+    await recordEvent(tx, 'chat.channel_created', created, { entityId: channel.id, actorId: actor.id, at: now });
     return getChannel(tx, actor, channel.id);
   });
 }
 
 /** Joins a public group (a member already in it is answered the same); a private one exists only for its members. */
 export async function joinChannel(db: Db, actor: Pick<Actor, 'id'>, id: string, now: Date) {
-  const { channel, membership } = await loadChannel(db, actor, id);
+  const { channel, membership } = await loadChannel(db, actor, id, 'view');
   if (!membership) await db.insert(chatChannelMembers).values({ channelId: channel.id, userId: actor.id, role: 'member', joinedAt: now }).onConflictDoNothing();
   return getChannel(db, actor, id);
 }
@@ -226,7 +211,7 @@ export async function joinChannel(db: Db, actor: Pick<Actor, 'id'>, id: string, 
  */
 export async function leaveChannel(db: Db, actor: Pick<Actor, 'id'>, id: string) {
   await db.transaction(async (tx) => {
-    const { channel, membership } = await loadChannel(tx, actor, id, true);
+    const { channel, membership } = await loadChannel(tx, actor, id, 'view', true);
     if (channel.type === 'direct') throw new AppError('bad_request', 'You cannot leave a direct conversation.');
     if (!membership) throw new AppError('conflict', 'You are not a member of this channel.');
     await tx.delete(chatChannelMembers).where(and(eq(chatChannelMembers.channelId, id), eq(chatChannelMembers.userId, actor.id)));
@@ -297,8 +282,7 @@ export async function messagesSentBy(db: Db | Tx, userId: string) {
 /** The owner of a private group adds an approved, active member to it. */
 export async function inviteToChannel(db: Db, actor: Pick<Actor, 'id'>, id: string, userId: string, now: Date) {
   return db.transaction(async (tx) => {
-    const { channel, membership } = await loadChannel(tx, actor, id, true);
-    if (!channelAbilities(channel, membership, false).invite) throw new AppError('forbidden', 'Only the owner of a private channel can invite members.');
+    await loadChannel(tx, actor, id, 'invite', true);
     const [invitee] = await tx
       .select({ id: users.id })
       .from(users)
@@ -346,14 +330,15 @@ export async function openDirect(db: Db, actor: Pick<Actor, 'id'>, userId: strin
       { channelId: inserted.id, userId: actor.id, role: 'member', joinedAt: now },
       { channelId: inserted.id, userId, role: 'member', joinedAt: now },
     ]);
+    const created = { channelId: inserted.id, type: 'direct' as const, isPrivate: true, createdById: actor.id };
+    await recordEvent(tx, 'chat.channel_created', created, { entityId: inserted.id, actorId: actor.id, at: now });
     return { channel: await getChannel(tx, actor, inserted.id), created: true };
   });
 }
 
 /** Marks the channel read up to now for the caller (a member). */
 export async function markRead(db: Db, actor: Pick<Actor, 'id'>, id: string, now: Date) {
-  const { membership } = await loadChannel(db, actor, id);
-  if (!membership) throw new AppError('forbidden', NOT_A_MEMBER);
+  await loadChannel(db, actor, id, 'read');
   await db
     .update(chatChannelMembers)
     .set({ lastReadAt: now })
@@ -361,150 +346,3 @@ export async function markRead(db: Db, actor: Pick<Actor, 'id'>, id: string, now
   return { lastReadAt: iso(now) };
 }
 
-/* ---------- messages ---------- */
-
-const messageColumns = {
-  m: chatMessages,
-  sender: { id: users.id, firstName: users.firstName, lastName: users.lastName, profilePicture: users.profilePicture },
-};
-type MessageRow = { m: typeof chatMessages.$inferSelect; sender: ChatMessage['sender'] };
-
-function presentMessage(actor: Pick<Actor, 'id' | 'role'>, r: MessageRow, membership: Membership): ChatMessage {
-  return {
-    id: r.m.id,
-    channelId: r.m.channelId,
-    sender: r.sender,
-    content: r.m.isDeleted ? '' : r.m.content,
-    replyToId: r.m.replyToId,
-    isEdited: r.m.isEdited,
-    isDeleted: r.m.isDeleted,
-    createdAt: iso(r.m.createdAt),
-    updatedAt: iso(r.m.updatedAt),
-    can: messageAbilities(actor, r.m, membership),
-  };
-}
-
-/**
- * One message as each of the given members sees it, for those of them who belong to its channel (the others get
- * nothing): the live fan-out's one read per announcement, however many sockets an instance holds.
- */
-export async function liveMessageFor(db: Db, messageId: string, userIds: readonly string[]): Promise<{ userId: string; message: ChatMessage }[]> {
-  if (userIds.length === 0) return [];
-  const message = (await readMessage(db, messageId)) as MessageRow | undefined;
-  if (!message) return [];
-  const recipients = await db
-    .select({ userId: chatChannelMembers.userId, membershipRole: chatChannelMembers.role, role: users.role })
-    .from(chatChannelMembers)
-    .innerJoin(users, eq(users.id, chatChannelMembers.userId))
-    .where(and(eq(chatChannelMembers.channelId, message.m.channelId), inArray(chatChannelMembers.userId, [...userIds])));
-  return recipients.map((r) => ({ userId: r.userId, message: presentMessage({ id: r.userId, role: r.role }, message, { role: r.membershipRole }) }));
-}
-
-async function readMessage(db: Db | Tx, id: string): Promise<MessageRow> {
-  const [row] = await db.select(messageColumns).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.senderId)).where(eq(chatMessages.id, id));
-  return row;
-}
-
-/**
- * A page of the channel's history for a member, newest first, older than `before` (a message of this channel, or
- * an instant); paged on (created_at, id), so messages sent in the same instant are neither lost nor repeated.
- */
-export async function listMessages(db: Db, actor: Pick<Actor, 'id' | 'role'>, id: string, q: { before?: string; limit: number }): Promise<ChatMessagePage> {
-  const { membership } = await loadChannel(db, actor, id);
-  if (!membership) throw new AppError('forbidden', NOT_A_MEMBER);
-  const conditions: SQL[] = [eq(chatMessages.channelId, id)];
-  if (q.before && !q.before.includes(':')) {
-    const [cursor] = await db
-      .select({ createdAt: chatMessages.createdAt })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.id, q.before), eq(chatMessages.channelId, id)));
-    if (!cursor) throw new AppError('not_found', 'Message not found.');
-    // the cursor's own (created_at, id), read in SQL so no precision is lost on the way through JavaScript
-    conditions.push(sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (select b.created_at, b.id from ${chatMessages} b where b.id = ${q.before}::uuid)`);
-  } else if (q.before) {
-    conditions.push(sql`${chatMessages.createdAt} < ${new Date(q.before).toISOString()}::timestamptz`);
-  }
-  const rows = await db
-    .select(messageColumns)
-    .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.senderId))
-    .where(and(...conditions))
-    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-    .limit(q.limit + 1);
-  const page = rows.slice(0, q.limit);
-  return { items: page.map((r) => presentMessage(actor, r, membership)), nextBefore: rows.length > q.limit ? page[page.length - 1].m.id : null };
-}
-
-/**
- * A member writes in a channel: checked first (a member; in a direct conversation, still connected), then counted
- * against the member's sending limit (429 with Retry-After when over it), then stored.
- */
-export async function postMessage(deps: ChatDeps, actor: Pick<Actor, 'id' | 'role'>, id: string, data: { content: string; replyToId?: string | null }, now: Date) {
-  const { db } = deps;
-  const { channel, membership } = await loadChannel(db, actor, id);
-  if (!membership) throw new AppError('forbidden', NOT_A_MEMBER);
-  if (channel.type === 'direct') {
-    const otherId = await otherMemberOf(db, id, actor.id);
-    if (!otherId || !(await areConnected(db, actor.id, otherId))) throw new AppError('conflict', CHAT_MESSAGES.disconnected);
-  }
-  if (data.replyToId) {
-    const [target] = await db
-      .select({ id: chatMessages.id })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.id, data.replyToId), eq(chatMessages.channelId, id)));
-    const message = 'You can only reply to a message of this conversation.';
-    if (!target) throw new AppError('validation_failed', message, { issues: [{ path: 'replyToId', message }] });
-  }
-  const admission = await admitAttempt(db, [{ key: `chat:${actor.id}`, max: CHAT_LIMITS.messagesPerWindow, windowMs: CHAT_LIMITS.messageWindowMs }], now);
-  if (!admission.admitted) throw new AppError('rate_limited', CHAT_MESSAGES.rateLimited, { headers: { 'Retry-After': String(admission.retryAfter) } });
-  const [row] = await db
-    .insert(chatMessages)
-    .values({ channelId: id, senderId: actor.id, content: data.content, replyToId: data.replyToId ?? null, createdAt: now, updatedAt: now })
-    .returning({ id: chatMessages.id });
-  const message = presentMessage(actor, await readMessage(db, row.id), membership);
-  deps.publish?.({ type: 'message_created', channelId: id, message });
-  return message;
-}
-
-/** Loads a message, locked, with its channel and the caller's membership; 404 when its channel does not exist for them. */
-async function loadMessage(tx: Tx, actor: Pick<Actor, 'id'>, id: string) {
-  const [row] = await tx
-    .select({ m: chatMessages, c: { type: chatChannels.type, isPrivate: chatChannels.isPrivate }, role: me.role })
-    .from(chatMessages)
-    .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
-    .leftJoin(me, and(eq(me.channelId, chatMessages.channelId), eq(me.userId, actor.id)))
-    .where(eq(chatMessages.id, id))
-    .for('update', { of: chatMessages });
-  const membership: Membership = row?.role ? { role: row.role } : null;
-  if (!row || !canSeeChannel(row.c, membership)) throw new AppError('not_found', 'Message not found.');
-  return { message: row.m, membership };
-}
-
-/** The author edits their own message while it is not deleted; it is marked edited. */
-export async function editMessage(deps: ChatDeps, actor: Pick<Actor, 'id' | 'role'>, id: string, content: string, now: Date) {
-  const result = await deps.db.transaction(async (tx) => {
-    const { message, membership } = await loadMessage(tx, actor, id);
-    if (message.isDeleted) throw new AppError('conflict', 'This message was deleted.');
-    if (!messageAbilities(actor, message, membership).edit) throw new AppError('forbidden', 'You can only edit your own messages.');
-    await tx.update(chatMessages).set({ content, isEdited: true, updatedAt: now }).where(eq(chatMessages.id, id));
-    return presentMessage(actor, await readMessage(tx, id), membership);
-  });
-  deps.publish?.({ type: 'message_updated', channelId: result.channelId, message: result });
-  return result;
-}
-
-/**
- * Deletes a message: its author, the channel's owner or an administrator. Its words are cleared and it keeps its
- * place, shown as deleted; deleting it again answers the same.
- */
-export async function deleteMessage(deps: ChatDeps, actor: Pick<Actor, 'id' | 'role'>, id: string, now: Date) {
-  const { result, changed } = await deps.db.transaction(async (tx) => {
-    const { message, membership } = await loadMessage(tx, actor, id);
-    if (message.isDeleted) return { result: presentMessage(actor, await readMessage(tx, id), membership), changed: false };
-    if (!messageAbilities(actor, message, membership).delete) throw new AppError('forbidden', 'You can only delete your own messages.');
-    await tx.update(chatMessages).set({ content: '', isDeleted: true, deletedAt: now, deletedById: actor.id, updatedAt: now }).where(eq(chatMessages.id, id));
-    return { result: presentMessage(actor, await readMessage(tx, id), membership), changed: true };
-  });
-  if (changed) deps.publish?.({ type: 'message_deleted', channelId: result.channelId, message: result });
-  return result;
-}

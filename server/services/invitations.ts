@@ -4,7 +4,7 @@ import { LIMITS } from '../../common/constants/limits.ts';
 import type { z } from 'zod';
 import type { InvitationResult, invitationSchema } from '../../common/schemas/password-reset.ts';
 import { memberApplications, users } from '../db/schema/index.ts';
-import type { Actor } from '../policies/roles.ts';
+import { NEW_MEMBER_ROLE, type Actor } from '../policies/roles.ts';
 import { canInviteMembers } from '../policies/users.ts';
 import { recordAudit } from './audit.ts';
 import { NO_LINK_ORIGIN, sendInvitationEmail, type ResetDeps } from './password-reset.ts';
@@ -90,7 +90,7 @@ export async function inviteMember(
             email: input.email,
             firstName: input.firstName,
             lastName: input.lastName,
-            role: 'partner',
+            role: NEW_MEMBER_ROLE,
             isActive: true,
             accountStatus: 'approved',
             authProvider: 'local',
@@ -106,7 +106,7 @@ export async function inviteMember(
           action: 'user.invite',
           entityType: 'user',
           entityId: row.id,
-          after: { role: 'partner', accountStatus: 'approved' },
+          after: { role: NEW_MEMBER_ROLE, accountStatus: 'approved' },
           at: now,
         });
         return row;

@@ -6,6 +6,7 @@ import { prepared } from '../db/prepared.ts';
 import { reusedCount } from '../db/reused-count.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { levels, memberConnections, recommendationCache, users } from '../db/schema/index.ts';
+import { hasMasterAdminRoleSql, hasPartnerRoleSql } from '../policies/roles.ts';
 import { iso } from '../presenters/wire.ts';
 import type { UserRow } from '../plugins/session.ts';
 
@@ -70,7 +71,7 @@ export function connectionState(
 }
 
 /** Members the Active Partners count counts: approved partners whose account is active. */
-const activePartner = and(eq(users.role, 'partner'), eq(users.isActive, true), eq(users.accountStatus, 'approved'), isNull(users.removedAt));
+const activePartner = and(hasPartnerRoleSql(users.role), eq(users.isActive, true), eq(users.accountStatus, 'approved'), isNull(users.removedAt));
 
 export interface DirectoryQuery {
   search?: string;
@@ -199,7 +200,7 @@ function scoreSql(viewer: ScorableMember): SQL<number> {
     + case when ${locationMatch} then ${W.location} else 0 end
     + case when ${years === null ? sql`false` : sql`${users.yearsExperience} is not null and abs(${users.yearsExperience} - ${years}) <= ${W.experienceWindowYears}`} then ${W.similarExperience} else 0 end
     + case when ${users.membershipTier} = 'cp-plus' then ${W.cpPlus} else 0 end
-    + case when ${users.role} = 'master-admin' or ${users.jobTitle} ~* '\\mceo\\M' or ${users.jobTitle} ilike '%founder%' then ${W.leadership} else 0 end
+    + case when ${hasMasterAdminRoleSql(users.role)} or ${users.jobTitle} ~* '\\mceo\\M' or ${users.jobTitle} ilike '%founder%' then ${W.leadership} else 0 end
     + case when length(coalesce(${users.bio}, '')) > ${W.bioMinLength} and coalesce(${users.company}, '') <> '' then ${W.completeProfile} else 0 end
   )::int`.mapWith(Number);
 }

@@ -12,7 +12,8 @@ import type { NotificationPreferences, NotificationPreferencesUpdate } from '../
 import type { UnsubscribeInfo } from '../../common/schemas/notifications.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { notificationPreferences, notifications } from '../db/schema/index.ts';
-import { isAdmin, type Actor } from '../policies/roles.ts';
+import type { Actor } from '../policies/roles.ts';
+import { receivesAdminEmails } from '../policies/users.ts';
 import { readUnsubscribeToken } from './notification-mail.ts';
 
 const LOCKED = EMAIL_PREFERENCE_CATEGORIES.filter((c) => 'locked' in c && c.locked).map((c) => c.id as EmailPreferenceType);
@@ -20,7 +21,7 @@ const KNOWN = new Set<string>(EMAIL_PREFERENCE_CATEGORIES.map((c) => c.id));
 
 /** The groups this member may choose from: the admin-only ones for administrators alone. */
 function availableTo(actor: Pick<Actor, 'role'>): EmailPreferenceType[] {
-  return EMAIL_PREFERENCE_CATEGORIES.filter((c) => !('adminOnly' in c && c.adminOnly) || isAdmin(actor)).map((c) => c.id);
+  return EMAIL_PREFERENCE_CATEGORIES.filter((c) => !('adminOnly' in c && c.adminOnly) || receivesAdminEmails(actor)).map((c) => c.id);
 }
 
 /** The stored groups, in the order the screen lists them, known and available ones only, with the locked group always in. */

@@ -3,6 +3,7 @@ import { AppError } from '../../common/errors.ts';
 import type { Db } from '../db/client.ts';
 import { memberApplications, users } from '../db/schema/index.ts';
 import { forgetUser } from '../plugins/session.ts';
+import { NEW_MEMBER_ROLE } from '../policies/roles.ts';
 import { OidcSignInError, type OAuthProvider, type OidcIdentity } from './oauth.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -106,7 +107,7 @@ async function createOidcApplicant(db: Db, identity: OidcIdentity, now: Date): P
           password: null,
           firstName: identity.firstName ?? email.split('@')[0],
           lastName: identity.lastName ?? 'Member',
-          role: 'partner',
+          role: NEW_MEMBER_ROLE,
           accountStatus: 'pending',
           authProvider: identity.provider,
           emailVerifiedAt: now,

@@ -82,10 +82,10 @@ export function resetLink(config: Config, origin: string, account: Account, kind
 const usable = and(eq(users.isActive, true), isNull(users.removedAt), isNull(users.anonymisedAt));
 
 /** Sends the forgotten-password e-mail (the mailer never throws: a failure is logged and kept in the outbox). */
-async function sendResetEmail(deps: ResetDeps, origin: string, account: Account, by: 'owner' | 'admin' = 'owner'): Promise<void> {
+async function sendResetEmail(deps: ResetDeps, origin: string, account: Account, by: 'owner' | 'administrator' = 'owner'): Promise<void> {
   const { brandName, supportEmail } = deps.config;
   const why =
-    by === 'admin'
+    by === 'administrator'
       ? `An administrator of ${brandName} sent you this link to choose a new password for your account.`
       : `Someone (we hope you) asked to reset the password of your ${brandName} account.`;
   await deps.mailer.send({
@@ -261,5 +261,5 @@ export async function sendPasswordResetAsAdmin(deps: ResetDeps, actor: Actor, ta
   const admission = await admitAttempt(db, [{ key: `reset-user:${target.id}`, max: perAccount, windowMs }], now);
   if (!admission.admitted) throw new AppError('rate_limited', ADMIN_RESET_THROTTLED, { headers: { 'Retry-After': String(admission.retryAfter) } });
   await recordAudit(db, { actorId: actor.id, action: 'user.password_reset_sent', entityType: 'user', entityId: target.id, at: now });
-  await sendResetEmail(deps, origin, target, 'admin');
+  await sendResetEmail(deps, origin, target, 'administrator');
 }

@@ -6,8 +6,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { leads, users } from '../db/schema/index.ts';
 import type { Mailer } from '../plugins/mailer.ts';
+import { authorize } from '../policies/authorize.ts';
 import type { Actor } from '../policies/roles.ts';
-import { canManagePlacements } from '../policies/timesheets.ts';
+import { placementPermission } from '../policies/timesheets.ts';
 import { recordAudit } from './audit.ts';
 import { admitAttempt } from './rate-limit.ts';
 
@@ -29,7 +30,7 @@ export interface InvitationDeps {
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 export async function inviteClient(deps: InvitationDeps, actor: Actor, data: PlacementInvitationData, origin: string | null, now: Date): Promise<{ invited: true }> {
-  if (!canManagePlacements(actor)) throw new AppError('forbidden', 'Only an administrator can invite a client.');
+  authorize(placementPermission(actor, 'inviteClient'));
   const { db } = deps;
   const [lead] = await db.select({ status: leads.status, leadType: leads.leadType, companyName: leads.companyName }).from(leads).where(eq(leads.id, data.leadId));
   if (!lead) throw new AppError('not_found', M.leadNotFound);

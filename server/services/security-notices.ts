@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import type { UserRow } from '../plugins/session.ts';
+import { hasMasterAdminRoleSql } from '../policies/roles.ts';
 
 export interface SecurityNoticeDeps {
   db: Db;
@@ -77,7 +78,7 @@ export async function sendSettingsNotice(deps: SecurityNoticeDeps, actor: UserRo
   const owners = await deps.db
     .select({ email: users.email, firstName: users.firstName })
     .from(users)
-    .where(and(eq(users.role, 'master-admin'), eq(users.isActive, true), ne(users.id, actor.id)));
+    .where(and(hasMasterAdminRoleSql(users.role), eq(users.isActive, true), ne(users.id, actor.id)));
   for (const owner of owners) {
     await deps.mailer.send({
       to: owner.email,

@@ -1,13 +1,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { TIMESHEET_STATUS_LABELS, type TimesheetStatus } from '../../common/constants/timesheets.ts';
-import { AppError } from '../../common/errors.ts';
 import { wallClockIn } from '../../common/rules/events.ts';
 import type { TimesheetExportQuery } from '../../common/schemas/timesheets.ts';
 import type { Db } from '../db/client.ts';
 import { leads, placements, timesheets, users } from '../db/schema/index.ts';
+import { authorize } from '../policies/authorize.ts';
 import type { Actor } from '../policies/roles.ts';
-import { canManagePlacements, timesheetScope } from '../policies/timesheets.ts';
+import { timesheetExportPermission, timesheetScope } from '../policies/timesheets.ts';
+import { hundredths } from '../presenters/timesheet.ts';
 import { iso, moneyFromPence } from '../presenters/wire.ts';
 import { csvField } from '../lib/csv.ts';
 import { grossProfitPence } from './commissions.ts';
@@ -41,9 +42,6 @@ export const TIMESHEET_CSV_HEADER = [
 const contractor = alias(users, 'contractor');
 const client = alias(users, 'client');
 const approver = alias(users, 'approver');
-
-/** Units in hundredths, exactly, from a numeric(…, 2) text. */
-const hundredths = (v: string) => Math.round(Number(v) * 100);
 
 async function page(db: Db, where: SQL, after: { week: string; id: string } | null, size: number) {
   return (
@@ -108,7 +106,7 @@ function csvLine(r: ExportRow): string {
  * refusal or a failing database is still an error answer rather than a cut-off file.
  */
 export async function timesheetCsv(db: Db, actor: Actor, q: TimesheetExportQuery, pageSize = EXPORT_PAGE_SIZE): Promise<AsyncGenerator<string>> {
-  if (!canManagePlacements(actor)) throw new AppError('forbidden', 'Only an administrator can export timesheets.');
+  authorize(timesheetExportPermission(actor));
   const filters: SQL[] = [timesheetScope(actor, q.role)];
   if (q.status) filters.push(eq(timesheets.status, q.status));
   const where = and(...filters)!;

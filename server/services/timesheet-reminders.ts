@@ -4,7 +4,7 @@ import { wallClockIn } from '../../common/rules/events.ts';
 import { addDays } from '../../common/schemas/timesheets.ts';
 import type { Db } from '../db/client.ts';
 import { leads, notifications, placements, timesheets, users } from '../db/schema/index.ts';
-import { notify } from './notify.ts';
+import { notifyMember } from './notify.ts';
 
 /**
  * Friday timesheet reminders. Each Friday from 09:00 London time, the contractor of every placement active this
@@ -25,7 +25,7 @@ export const REMINDER_WEEKDAY = 5;
 export const REMINDER_HOUR = 9;
 /** How often each instance checks whether reminders are due (a run with nothing to do is one query under the lock). */
 export const REMINDER_CHECK_EVERY_MS = 5 * 60_000;
-export const REMINDER_KIND = 'timesheet_reminder';
+export const REMINDER_KIND = 'timesheet_reminder' as const;
 export const REMINDER_ENTITY = 'placement_week';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -38,8 +38,6 @@ export function reminderWeekAt(now: Date): string | null {
   if (isoDay !== REMINDER_WEEKDAY || w.hour < REMINDER_HOUR) return null;
   return addDays(date, 1 - isoDay);
 }
-
-const longDate = (ymd: string) => new Date(`${ymd}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * Reminds the contractors whose sheet of this week is still to submit, if it is Friday from 09:00 London time.
@@ -76,21 +74,13 @@ export async function sendTimesheetReminders(db: Db, now: Date): Promise<number>
         ),
       )
       .orderBy(placements.id);
-    const week = longDate(weekStarting);
     for (const d of due) {
-      const state =
-        d.sheetStatus === 'rejected' ? 'was rejected and is not submitted again yet' : d.sheetStatus === 'draft' ? 'is still a draft' : 'has not been started';
-      await notify(
+      await notifyMember(
         tx,
         d.contractorId,
         REMINDER_KIND,
-        { type: REMINDER_ENTITY, id: `${d.placementId}/${weekStarting}` },
-        {
-          title: `Your timesheet for the week starting ${week} is not submitted yet`,
-          message: `Your timesheet for ${d.companyName}, week starting ${week}, ${state}. Please fill it in and submit it for approval.`.slice(0, 300),
-          actionUrl: '/timesheets',
-          at: now,
-        },
+        { companyName: d.companyName, weekStarting, sheetStatus: d.sheetStatus },
+        { entity: { type: REMINDER_ENTITY, id: `${d.placementId}/${weekStarting}` }, at: now },
       );
     }
     return due.length;

@@ -6,15 +6,15 @@ import { AppError } from '../../common/errors.ts';
 import { RECOVERY_CODE_COUNT, type TwoFactorSetupResult, type TwoFactorStatus } from '../../common/schemas/security.ts';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { appSettings, recoveryCodes, signInChallenges, users, userTotp } from '../db/schema/index.ts';
+import { recoveryCodes, signInChallenges, users, userTotp } from '../db/schema/index.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { keyFor, openSecret, sealSecret } from '../lib/secret-box.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import type { SessionSecurity } from '../plugins/session-cache.ts';
-import { AUTH_CHANGES_CHANNEL, forgetUser, REQUIRE_ADMIN_2FA, type UserRow } from '../plugins/session.ts';
+import { AUTH_CHANGES_CHANNEL, forgetUser, type UserRow } from '../plugins/session.ts';
 import { iso } from '../presenters/wire.ts';
-import { isAdmin } from '../policies/roles.ts';
+import { adminTwoFactorRequiredSql, mustKeepSecondFactor, twoFactorEnabledSql } from '../policies/two-factor.ts';
 import { admitSignIn, signInSucceeded, throttleAccount } from './login-throttle.ts';
 import { admitAttempt, clearKey, forgetAttempt, type Limit } from './rate-limit.ts';
 import { sendSecurityNotice } from './security-notices.ts';
@@ -95,8 +95,8 @@ async function announce(tx: Tx, userId: string) {
 export async function readSecurity(db: Db, userId: string): Promise<SessionSecurity> {
   const [row] = rowsOf<{ enabled: boolean; required: boolean }>(
     await db.execute(sql`select
-      exists (select 1 from ${userTotp} where ${userTotp.userId} = ${userId} and ${userTotp.enabledAt} is not null) as enabled,
-      coalesce((select ${appSettings.value} = 'true'::jsonb from ${appSettings} where ${appSettings.key} = ${REQUIRE_ADMIN_2FA}), false) as required`),
+      ${twoFactorEnabledSql(userId)} as enabled,
+      ${adminTwoFactorRequiredSql()} as required`),
   );
   return { twoFactorEnabled: !!row?.enabled, adminTwoFactorRequired: !!row?.required };
 }
@@ -282,7 +282,7 @@ export async function disableTwoFactor(deps: TwoFactorDeps, user: UserRow, ip: s
   const { db } = deps;
   const row = await totpRow(db, user.id);
   if (!row?.enabledAt) throw new AppError('conflict', NOT_ON);
-  if (isAdmin(user) && security.adminTwoFactorRequired) throw new AppError('conflict', REQUIRED_FOR_ADMINS);
+  if (mustKeepSecondFactor(user, security)) throw new AppError('conflict', REQUIRED_FOR_ADMINS);
   await checkPassword(deps, user, ip, input.password);
   await proveSecondFactor(deps, user.id, ip, input);
   await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import { MEMBER_STATUS_LABELS } from '../../common/rules/member-status.ts';
+import { roleLabel } from '../../common/rules/roles.ts';
 import { wallClockIn } from '../../common/rules/events.ts';
 import type { AdminUserExportQuery } from '../../common/schemas/admin.ts';
 import type { Db } from '../db/client.ts';
@@ -39,8 +40,6 @@ export const USER_CSV_HEADER = [
   'Successful leads',
   'Commission (GBP)',
 ];
-
-const ROLE_WORDS: Record<string, string> = { partner: 'Partner', admin: 'Admin', 'master-admin': 'Master admin' };
 
 async function page(db: Db, where: SQL, after: { cursor: string; id: string } | null, size: number) {
   return db
@@ -82,7 +81,7 @@ function line(r: ExportRow): string {
     r.username,
     r.email,
     r.emailVerifiedAt ? 'Yes' : 'No',
-    ROLE_WORDS[r.role] ?? r.role,
+    roleLabel(r.role),
     MEMBER_STATUS_LABELS[statusOf(r)],
     r.company,
     r.jobTitle,

@@ -7,6 +7,7 @@ import { ceoMessages, notificationPreferences, notifications, outbox, users } fr
 import { CEO_DAILY_LIMIT_MESSAGE } from '../../server/services/ceo-messages.ts';
 import { createTestApp, makeSignedIn, makeUser, openSession, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
+import { busDrained } from '../helpers/live-bus.ts';
 import { plainBody, startInbox } from '../helpers/smtp-inbox.ts';
 
 const DAY = 86_400_000;
@@ -67,8 +68,7 @@ describe('POST /api/ceo-messages', () => {
 
     const subject = 'CEO Contact: Breakfast Bcc: evil@example.com';
     await vi.waitFor(() => expect(inbox.messages.some((m) => m.raw.includes(subject))).toBe(true), { timeout: 5_000, interval: 25 });
-    await new Promise((r) => setTimeout(r, 100));
-    await ctx.app.ctx.notificationMail.idle();
+    await busDrained(ctx);
     const mails = inbox.messages.filter((m) => m.raw.includes(subject));
     expect(mails.flatMap((m) => m.to)).toEqual([master.user.email]);
     for (const mail of mails) {

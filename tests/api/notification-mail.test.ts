@@ -11,6 +11,7 @@ import { createNotificationMailSender } from '../../server/services/notification
 import { notify } from '../../server/services/notify.ts';
 import { createTestApp, makeSignedIn, makeUser, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
+import { busDrained } from '../helpers/live-bus.ts';
 import { startInbox, type ReceivedMail } from '../helpers/smtp-inbox.ts';
 
 /**
@@ -59,11 +60,8 @@ const subjectOf = (m: ReceivedMail) =>
             'latin1',
           ).toString('utf8'),
     );
-/** Lets the bus announce what has committed and the sender finish whatever it started. */
-async function settle() {
-  await new Promise((r) => setTimeout(r, 150));
-  await sender().idle();
-}
+/** Waits until the bus has announced what has committed and the sender has finished whatever it started. */
+const settle = () => busDrained(ctx);
 /** Waits for the member's n-th e-mail to arrive (sent on the bus's announcement, after the request answered). */
 async function mailNumber(email: string, n: number): Promise<ReceivedMail> {
   await vi.waitFor(() => expect(mailsTo(email).length).toBeGreaterThanOrEqual(n), { timeout: 5_000, interval: 25 });

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput, RegisterData } from '../../common/schemas/auth.ts';
 import type { LoginResult, LoginSecondStepInput } from '../../common/schemas/security.ts';
+import { roleLabel as roleLabelOf } from '../../common/rules/roles.ts';
 import type { CurrentUser } from '../../common/schemas/user.ts';
 import { api, getQueryFn } from './api.ts';
 import { unsubscribePush } from './push.ts';
@@ -100,5 +101,5 @@ export function useAuth() {
 
 /** The sidebar's role label: 'Administrator' for admin, 'Partner' for everyone else (master-admin included). */
 export function roleLabel(role: string | null | undefined): string {
-  return role === 'admin' ? 'Administrator' : 'Partner';
+  return roleLabelOf(role, 'card');
 }

@@ -6,7 +6,8 @@
  */
 import { chatChannelCreateSchema, chatMessageCreateSchema, chatMessageUpdateSchema, type ChatChannel, type ChatMessage } from '../../../common/schemas/chat.ts';
 import type { Actor } from '../../policies/roles.ts';
-import { createChannel, deleteMessage, editMessage, inviteToChannel, joinChannel, markRead, openDirect, postMessage } from '../../services/chat.ts';
+import { deleteMessage, editMessage, postMessage } from '../../services/chat-messages.ts';
+import { createChannel, inviteToChannel, joinChannel, markRead, openDirect } from '../../services/chat.ts';
 import type { Db } from '../client.ts';
 
 type ChatActor = Pick<Actor, 'id' | 'role'>;
@@ -50,17 +51,17 @@ export async function postChatMessage(
   o: { at?: Date; replyToId?: string | null } = {},
 ): Promise<ChatMessage> {
   const data = chatMessageCreateSchema.parse({ content, replyToId: o.replyToId ?? null });
-  return postMessage({ db }, sender, channelId, data, o.at ?? new Date());
+  return postMessage(db, sender, channelId, data, o.at ?? new Date());
 }
 
 /** The author changes their message. */
 export async function editChatMessage(db: Db, author: ChatActor, messageId: string, content: string, at = new Date()): Promise<ChatMessage> {
-  return editMessage({ db }, author, messageId, chatMessageUpdateSchema.parse({ content }).content, at);
+  return editMessage(db, author, messageId, chatMessageUpdateSchema.parse({ content }).content, at);
 }
 
 /** The author (or the channel's owner, or an administrator) deletes a message. */
 export async function deleteChatMessage(db: Db, by: ChatActor, messageId: string, at = new Date()): Promise<ChatMessage> {
-  return deleteMessage({ db }, by, messageId, at);
+  return deleteMessage(db, by, messageId, at);
 }
 
 /** A member reads a channel up to the moment given: what others wrote after it stays unread. */

@@ -6,7 +6,8 @@
 import { eq } from 'drizzle-orm';
 import type { MentorProfile, MentorProfileCreate, MentorshipRequest, MentorshipRequestCreate } from '../../../common/schemas/mentoring.ts';
 import { mentorProfileCreateSchema, mentorshipRequestCreateSchema } from '../../../common/schemas/mentoring.ts';
-import { answerRequest, createMentorProfile, createMentorshipRequest, getMentorProfile, withdrawRequest, type MentoringActor } from '../../services/mentoring.ts';
+import { createMentorProfile, getMentorProfile, type MentoringActor } from '../../services/mentoring.ts';
+import { answerRequest, createMentorshipRequest, withdrawRequest } from '../../services/mentorship-requests.ts';
 import type { Db } from '../client.ts';
 import { mentorProfiles } from '../schema/index.ts';
 
@@ -26,7 +27,6 @@ export interface MentorProfileOptions extends Partial<Omit<MentorProfileCreate, 
 export async function makeMentorProfile(db: Db, o: MentorProfileOptions): Promise<MentorProfile> {
   const { user, currentMentees, rating, totalReviews, isActive, now = new Date(), ...fields } = o;
   const data = mentorProfileCreateSchema.parse({
-    userId: user.id,
     yearsExperience: 12,
     specializations: ['Strategic Planning'],
     industries: ['Banking & Finance'],
@@ -51,7 +51,6 @@ export interface MentorshipRequestOptions extends Partial<Omit<MentorshipRequest
 export async function makeMentorshipRequest(db: Db, o: MentorshipRequestOptions): Promise<MentorshipRequest> {
   const { mentee, mentor, status = 'pending', now = new Date(), ...fields } = o;
   const data = mentorshipRequestCreateSchema.parse({
-    menteeId: mentee.id,
     mentorId: mentor.id,
     goalDescription: 'I would like guidance on growing an advisory practice.',
     ...fields,

@@ -6,7 +6,9 @@
 import type { PlacementUnit, TimesheetStatus } from '../../../common/constants/timesheets.ts';
 import { placementCreateSchema, timesheetUpdateSchema, type Placement, type TimesheetDetail } from '../../../common/schemas/timesheets.ts';
 import type { Actor } from '../../policies/roles.ts';
-import { approveTimesheet, createPlacement, createTimesheet, rejectTimesheet, submitTimesheet, updateTimesheetEntries } from '../../services/timesheets.ts';
+import { createPlacement } from '../../services/placements.ts';
+import { approveTimesheet, rejectTimesheet } from '../../services/timesheet-decisions.ts';
+import { createTimesheet, submitTimesheet, updateTimesheetEntries } from '../../services/timesheets.ts';
 import type { Db } from '../client.ts';
 import { makeLead, type LeadRow } from './leads.ts';
 

@@ -10,7 +10,6 @@ export {
   useIncomingRequests,
   useRecommendations,
   useRespondToConnection,
-  NETWORK_CHANGE_INVALIDATES,
   type ConnectionListParams,
 } from './api/network.ts';
 export { memberKeys } from './api/keys.ts';

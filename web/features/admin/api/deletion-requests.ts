@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminDeletionPage } from '../../../../common/schemas/account.ts';
 import { api, errorDetail } from '../../../lib/api.ts';
+import { changed } from '../../../lib/changes.ts';
 import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
-import { USER_CHANGE_INVALIDATES } from './users.ts';
 
 /** The pending account deletion requests (first element: the endpoint's path). */
 export const deletionKeys = {
@@ -31,6 +31,6 @@ export function useDecideDeletion() {
       api.post<{ ok: true }>(`/api/admin/account-deletion-requests/${encodeURIComponent(id)}/${decision}`, note ? { note } : {}),
     onSuccess: (_d, { decision }) => toast({ variant: 'success', title: decision === 'confirm' ? 'Account deleted and anonymised' : 'Deletion request declined' }),
     onError: (err) => toast({ variant: 'destructive', title: 'Error', description: errorDetail(err, 'Failed to decide the request. Please try again.') }),
-    onSettled: () => invalidateKeys(client, [deletionKeys.all, ...USER_CHANGE_INVALIDATES]),
+    onSettled: () => Promise.all([invalidateKeys(client, [deletionKeys.all]), changed(client, 'member')]),
   });
 }

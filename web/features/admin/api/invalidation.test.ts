@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { PAYOUT_INVALIDATES } from './payouts.ts';
-import { USER_CHANGE_INVALIDATES } from './users.ts';
+import { keysFor } from '../../../lib/changes.ts';
+import { commissionKeys } from '../../commissions/index.ts';
+import { adminKeys } from './keys.ts';
 
 const paths = (keys: readonly (readonly unknown[])[]) => keys.map((k) => k[0]);
 
 describe('what admin actions refresh', () => {
-  it('a user activated, deactivated or removed: the users list, the overview and the audit log', () => {
-    expect(paths(USER_CHANGE_INVALIDATES)).toEqual(['/api/users', '/api/admin/overview', '/api/admin/audit-log']);
+  it('a user activated, deactivated or removed: the users list, the overview, the audit log and who is signed in', () => {
+    expect(paths(keysFor('member'))).toEqual(expect.arrayContaining(['/api/users', '/api/admin/overview', '/api/admin/audit-log', '/api/auth/me']));
   });
   it('a commission paid: the payout run, the audit log, the partner totals and the tracker', () => {
-    expect(paths(PAYOUT_INVALIDATES)).toEqual(
-      expect.arrayContaining(['/api/admin/commissions', '/api/admin/audit-log', '/api/users', '/api/admin/overview', '/api/commissions/summary', '/api/commissions']),
+    expect(keysFor('commission')).toEqual(
+      expect.arrayContaining([adminKeys.commissionsAll, adminKeys.auditAll, adminKeys.usersAll, adminKeys.overview, commissionKeys.summary, commissionKeys.historyAll]),
     );
+  });
+  it('the security settings saved: the settings, the audit log and the signed-in admin’s own requirement', () => {
+    expect(paths(keysFor('settings')).sort()).toEqual(['/api/admin/audit-log', '/api/admin/settings/security', '/api/auth/me']);
   });
 });

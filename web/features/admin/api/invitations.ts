@@ -2,16 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { InvitationResult, invitationSchema } from '../../../../common/schemas/password-reset.ts';
 import { api, ApiError } from '../../../lib/api.ts';
-import { invalidateKeys } from '../../../lib/query-keys.ts';
+import { changed } from '../../../lib/changes.ts';
 import { toast } from '../../../lib/toast.ts';
-import { USER_CHANGE_INVALIDATES } from './users.ts';
 
 /** Invites someone as an approved partner; the new account shows in the users list, the overview and the audit log. */
 export function useInviteMember() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: z.output<typeof invitationSchema>) => api.post<InvitationResult>('/api/admin/invitations', input),
-    onSuccess: () => invalidateKeys(client, USER_CHANGE_INVALIDATES),
+    onSuccess: () => changed(client, 'member'),
   });
 }
 
@@ -31,6 +30,6 @@ export function useSendPasswordReset() {
         description: err instanceof ApiError && [403, 429, 503].includes(err.status) && err.detail ? err.detail : 'Failed to send the reset link. Please try again.',
       }),
     // the audit log gains the entry
-    onSettled: () => invalidateKeys(client, USER_CHANGE_INVALIDATES),
+    onSettled: () => changed(client, 'member'),
   });
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { AdminCommissionPage, CommissionPaid } from '../../../../common/schemas/commission.ts';
 import { api, ApiError } from '../../../lib/api.ts';
-import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
+import { changed } from '../../../lib/changes.ts';
+import { withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { commissionKeys } from '../../commissions/index.ts';
 import { adminKeys, type CommissionFilter } from './keys.ts';
@@ -25,19 +26,6 @@ export function useAdminCommissions(filter: CommissionFilter, page: number, page
   });
 }
 
-/**
- * A commission paid changes the payouts list, the audit log, the partner's totals in the users list and the
- * overview, and the tracker of whoever earned it (an admin may be looking at their own).
- */
-export const PAYOUT_INVALIDATES: readonly QueryKey[] = [
-  adminKeys.commissionsAll,
-  adminKeys.auditAll,
-  adminKeys.usersAll,
-  adminKeys.overview,
-  commissionKeys.summary,
-  commissionKeys.historyAll,
-];
-
 /** Mark one pending commission paid: 'Commission marked as paid', or the server's reason when it was not pending. */
 export function usePayCommission() {
   const client = useQueryClient();
@@ -51,6 +39,7 @@ export function usePayCommission() {
         title: 'Error',
         description: err instanceof ApiError && err.status === 409 && err.detail ? err.detail : 'Failed to mark the commission as paid. Please try again.',
       }),
-    onSettled: () => invalidateKeys(client, PAYOUT_INVALIDATES),
+    // a commission paid changes the payouts list, the audit log, the partner's totals, the overview and the tracker
+    onSettled: () => changed(client, 'commission'),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SecuritySettings } from '../../../../common/schemas/security.ts';
 import { api } from '../../../lib/api.ts';
-import { CURRENT_USER_KEY } from '../../../lib/auth.ts';
-import { invalidateKeys } from '../../../lib/query-keys.ts';
+import { changed } from '../../../lib/changes.ts';
 import { adminKeys } from './keys.ts';
 
 /** The organisation's security settings (whether administrators must use two-factor sign-in). */
@@ -11,13 +10,11 @@ export function useSecuritySettings() {
 }
 
 /** Saving them is audited, and may change what the signed-in admin must do (their own set-up requirement). */
-export const SETTINGS_CHANGE_INVALIDATES = [adminKeys.securitySettings, adminKeys.auditAll, CURRENT_USER_KEY] as const;
-
 export function useSaveSecuritySettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: SecuritySettings) => api.put<SecuritySettings>('/api/admin/settings/security', body),
     onSuccess: (saved) => client.setQueryData(adminKeys.securitySettings, saved),
-    onSettled: () => invalidateKeys(client, SETTINGS_CHANGE_INVALIDATES),
+    onSettled: () => changed(client, 'settings'),
   });
 }

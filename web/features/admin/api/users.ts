@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { roleWithArticle } from '../../../../common/rules/roles.ts';
 import type { AdminUser, AdminUserPage, AdminUserUpdate, UserRoleChange } from '../../../../common/schemas/admin.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
@@ -65,7 +66,7 @@ export function useChangeUserRole() {
   return useMutation({
     mutationFn: ({ id, role }: { id: string } & UserRoleChange) => api.patch<AdminUser>(`/api/users/${encodeURIComponent(id)}/role`, { role }),
     onSuccess: (u) =>
-      toast({ variant: 'success', title: 'Role changed', description: `${u.firstName} ${u.lastName} is now ${u.role === 'admin' ? 'an admin' : 'a partner'}.` }),
+      toast({ variant: 'success', title: 'Role changed', description: `${u.firstName} ${u.lastName} is now ${roleWithArticle(u.role)}.` }),
     onError: (err) =>
       toast({
         variant: 'destructive',

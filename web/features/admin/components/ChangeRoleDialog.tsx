@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
+import { roleWithArticle } from '../../../../common/rules/roles.ts';
 import { ASSIGNABLE_ROLES, type AdminUser, type UserRoleChange } from '../../../../common/schemas/admin.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -15,9 +16,6 @@ const CONSEQUENCES: Record<Assignable, string> = {
   admin: 'They will be able to open the Admin Panel: review leads and applications, manage partners, pay commissions and create events.',
   partner: 'They will lose access to the Admin Panel and keep their leads, commissions and profile.',
 };
-
-const article = (role: Assignable) => (role === 'admin' ? 'an admin' : 'a partner');
-const CURRENT: Record<string, string> = { partner: 'a partner', admin: 'an admin', 'master-admin': 'a master admin' };
 
 /**
  * "Change role…": confirms the change by name ("Make Tom Baker an admin?") and what it means, then asks the
@@ -55,10 +53,10 @@ export function ChangeRoleDialog({ user, isSelf, open, onOpenChange }: { user: A
       <DialogContent className="max-w-md">
         <DialogHeader>
           <DialogTitle>
-            Make {name} {article(role)}?
+            Make {name} {roleWithArticle(role)}?
           </DialogTitle>
           <DialogDescription>
-            {isSelf ? 'You are' : `${fullName(user)} is`} {CURRENT[user.role] ?? roleName(user.role)} now. {CONSEQUENCES[role]}
+            {isSelf ? 'You are' : `${fullName(user)} is`} {roleWithArticle(user.role)} now. {CONSEQUENCES[role]}
             {!isSelf && ' They will be notified.'}
           </DialogDescription>
         </DialogHeader>
@@ -82,7 +80,7 @@ export function ChangeRoleDialog({ user, isSelf, open, onOpenChange }: { user: A
           </Button>
           <Button type="button" onClick={confirm} disabled={busy}>
             {busy ? <Spinner className="size-4 text-primary-foreground" label="Changing role" /> : <ShieldCheck aria-hidden />}
-            Make {article(role)}
+            Make {roleWithArticle(role)}
           </Button>
         </DialogFooter>
       </DialogContent>

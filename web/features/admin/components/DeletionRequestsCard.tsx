@@ -1,5 +1,6 @@
 import { Check, UserX, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { isAdminRole } from '../../../../common/rules/roles.ts';
 import type { AdminDeletionRequest } from '../../../../common/schemas/account.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadErrorNotice } from '../../../components/load-error.tsx';
@@ -96,7 +97,7 @@ export function DeletionRequestsCard() {
                     </p>
                     <p className="text-sm text-muted-foreground">
                       Requested {formatDateTime(r.requestedAt)}
-                      {r.userRole !== 'partner' && ` · ${r.userRole}`}
+                      {isAdminRole(r.userRole) && ` · ${r.userRole}`}
                     </p>
                     {r.reason && <p className="text-sm break-words">“{r.reason}”</p>}
                   </div>

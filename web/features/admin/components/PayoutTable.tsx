@@ -43,7 +43,7 @@ const NUMBER = 'whitespace-nowrap text-right tabular-nums';
 
 function columns(pay: PayState): Column<Commission>[] {
   return [
-    { key: 'partner', header: 'Partner', cellClassName: 'whitespace-nowrap font-medium', cell: (c) => c.partnerName },
+    { key: 'partnerName', header: 'Partner', cellClassName: 'whitespace-nowrap font-medium', cell: (c) => c.partnerName },
     {
       key: 'company',
       header: 'Company',

@@ -1,16 +1,16 @@
 import { MEMBER_STATUS_HINTS, MEMBER_STATUS_LABELS, type MemberStatus } from '../../../../common/rules/member-status.ts';
 import type { AdminUser } from '../../../../common/schemas/admin.ts';
+import { isAdminRole, roleLabel } from '../../../../common/rules/roles.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 
-const ROLE_LABELS: Record<string, string> = { partner: 'Partner', admin: 'Admin', 'master-admin': 'Master admin' };
-
+/** A role's name on the admin screens: 'Partner', 'Admin' or 'Master admin'. */
 export function roleName(role: string): string {
-  return ROLE_LABELS[role] ?? role;
+  return roleLabel(role);
 }
 
 /** A user's role in words; the admin roles stand out in medium weight. */
 export function RoleLabel({ role }: { role: string }) {
-  return <span className={role === 'partner' ? undefined : 'font-medium'}>{roleName(role)}</span>;
+  return <span className={isAdminRole(role) ? 'font-medium' : undefined}>{roleName(role)}</span>;
 }
 
 const STATUS_VARIANTS = {

@@ -3,7 +3,8 @@ import type { RejectionReason } from '../../../../common/constants/options.ts';
 import type { ApplicationStats, PendingApplication, UpdateApplicationInput } from '../../../../common/schemas/applications.ts';
 import type { Page } from '../../../../common/schemas/page.ts';
 import { api, errorDetail } from '../../../lib/api.ts';
-import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
+import { changed } from '../../../lib/changes.ts';
+import { withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { adminKeys } from '../../admin/index.ts';
 import { applicationKeys } from './keys.ts';
@@ -30,17 +31,9 @@ export function useApplicationStats() {
  * A checklist change or a decision changes the pending list and its summary; a decision also changes the users
  * list (a new member, or a rejected applicant), the partner overview and the audit log in the Admin Panel.
  */
-export const APPLICATION_CHANGE_INVALIDATES: readonly QueryKey[] = [
-  applicationKeys.pendingAll,
-  applicationKeys.stats,
-  adminKeys.usersAll,
-  adminKeys.overview,
-  adminKeys.auditAll,
-];
-
 function useRefreshApplications() {
   const client = useQueryClient();
-  return () => invalidateKeys(client, APPLICATION_CHANGE_INVALIDATES);
+  return () => changed(client, 'application');
 }
 
 /** One checklist or risk change, shown at once (optimistic) and rolled back if the server refuses it. */

@@ -1,18 +1,19 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { invalidateKeys } from '../../../lib/query-keys.ts';
-import { APPLICATION_CHANGE_INVALIDATES } from './applications.ts';
+import { changed, keysFor } from '../../../lib/changes.ts';
 import { applicationKeys } from './keys.ts';
 
 describe('what an application change refreshes', () => {
   it('the pending pages and summary, and the Admin Panel lists a decision changes: users, overview, audit log', () => {
-    expect(APPLICATION_CHANGE_INVALIDATES.map((k) => k[0])).toEqual([
+    expect(keysFor('application').map((k) => k[0]).sort()).toEqual(
+      [
       '/api/admin/pending-applications',
       '/api/admin/application-stats',
       '/api/users',
       '/api/admin/overview',
       '/api/admin/audit-log',
-    ]);
+      ].sort(),
+    );
   });
 
   it('marks every cached page of the pending list and the users pages stale, and leaves the rest alone', async () => {
@@ -21,7 +22,7 @@ describe('what an application change refreshes', () => {
     const users = ['/api/users', { search: '', page: 1, pageSize: 25 }] as const;
     const untouched = ['/api/commissions/summary'] as const;
     for (const key of [page2, users, untouched]) client.setQueryData(key, {});
-    await invalidateKeys(client, APPLICATION_CHANGE_INVALIDATES);
+    await changed(client, 'application');
     expect(client.getQueryState(page2)?.isInvalidated).toBe(true);
     expect(client.getQueryState(users)?.isInvalidated).toBe(true);
     expect(client.getQueryState(untouched)?.isInvalidated).toBe(false);

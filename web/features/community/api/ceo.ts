@@ -1,14 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CeoMessage, CeoMessageCreate, CeoMessagePage } from '../../../../common/schemas/community.ts';
 import { api } from '../../../lib/api.ts';
-import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
-
-/** The query keys of CEO Contact (first element: the endpoint's path). */
-export const ceoKeys = {
-  /** Every page of the member's own messages (each also says how many may still be sent today). */
-  all: ['/api/ceo-messages'] as const,
-  page: (page: number) => ['/api/ceo-messages', { page }] as const,
-};
+import { changed } from '../../../lib/changes.ts';
+import { withQuery } from '../../../lib/query-keys.ts';
+import { ceoKeys } from './keys.ts';
+export { ceoKeys } from './keys.ts';
 
 /** One page of the member's own messages, newest first, and how many they may still send today. */
 export function useCeoMessages(page: number) {
@@ -24,6 +20,6 @@ export function useSendCeoMessage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (data: CeoMessageCreate) => api.post<CeoMessage>('/api/ceo-messages', data),
-    onSettled: () => void invalidateKeys(client, [ceoKeys.all]),
+    onSettled: () => void changed(client, 'ceo_message'),
   });
 }

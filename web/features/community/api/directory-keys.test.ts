@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { changed } from '../../../lib/changes.ts';
 import { invalidateKeys } from '../../../lib/query-keys.ts';
-import { NETWORK_CHANGE_INVALIDATES } from '../../members/index.ts';
 import { directoryFilters, directoryKeys } from './directory-keys.ts';
 import { endorsementChangeInvalidates } from './endorsements.ts';
 
@@ -17,7 +17,7 @@ describe('directory query keys', () => {
     const profile = directoryKeys.profile('u1');
     const endorsements = directoryKeys.endorsements('u1');
     for (const k of [page, profile, endorsements]) client.setQueryData(k, {});
-    await invalidateKeys(client, NETWORK_CHANGE_INVALIDATES);
+    await changed(client, 'connection');
     const stale = (k: readonly unknown[]) => client.getQueryCache().find({ queryKey: k, exact: true })?.state.isInvalidated;
     expect(stale(page)).toBe(true);
     expect(stale(profile)).toBe(true);

@@ -2,24 +2,11 @@ import { useInfiniteQuery, useMutation, useQueryClient, type QueryKey } from '@t
 import { POST_IMAGE_ERRORS, type PostCategory } from '../../../../common/constants/community.ts';
 import type { Post, PostCreate, PostPage } from '../../../../common/schemas/community.ts';
 import { api, ApiError } from '../../../lib/api.ts';
-import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
+import { changed } from '../../../lib/changes.ts';
+import { withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
-
-/** Posts per "Load more". */
-export const FEED_PAGE_SIZE = 10;
-
-/** The query keys of the discussion feed (first element: the endpoint's path). */
-export const postKeys = {
-  /** Every page of every category filter. */
-  all: ['/api/community-posts'] as const,
-  feed: (category: PostCategory | null) => ['/api/community-posts', { category, pageSize: FEED_PAGE_SIZE }] as const,
-};
-
-/**
- * What writing or removing a post can change besides the feed: the member's points, level and achievements
- * (every query under these paths, however the progress screens parameterise them).
- */
-export const POST_CHANGE_INVALIDATES: readonly QueryKey[] = [postKeys.all, ['/api/points'], ['/api/user-level'], ['/api/achievements']];
+import { FEED_PAGE_SIZE, postKeys } from './keys.ts';
+export { FEED_PAGE_SIZE, postKeys } from './keys.ts';
 
 /** The feed, newest first, one page of ten at a time ("Load more" asks for the next while there are more). */
 export function useFeed(category: PostCategory | null) {
@@ -67,7 +54,7 @@ export function useCreatePost() {
     },
     onSuccess: () => {
       toast({ variant: 'success', title: 'Post created successfully', description: 'Your post is now in the Discussion Feed.' });
-      void invalidateKeys(client, POST_CHANGE_INVALIDATES);
+      void changed(client, 'post');
     },
   });
 }
@@ -83,6 +70,6 @@ export function useDeletePost() {
       if (err instanceof ApiError && err.status === 404) toast({ title: 'Post deleted', description: 'This post had already been removed.' });
       else toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete post. You can only delete your own posts.' });
     },
-    onSettled: () => void invalidateKeys(client, POST_CHANGE_INVALIDATES),
+    onSettled: () => void changed(client, 'post'),
   });
 }

@@ -13,30 +13,13 @@ import type {
 } from '../../../../common/schemas/events.ts';
 import type { Page } from '../../../../common/schemas/page.ts';
 import { api, errorDetail } from '../../../lib/api.ts';
+import { changed } from '../../../lib/changes.ts';
 import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
-import { notificationKeys } from '../../notifications/index.ts';
+import { eventKeys, type EventListQuery } from './keys.ts';
+export { eventKeys, type EventListQuery } from './keys.ts';
 
 export const EVENTS_PAGE_SIZE = 12;
-
-/** Query keys: the endpoint path first, so invalidating the path refreshes every page, filter and event under it. */
-export const eventKeys = {
-  all: ['/api/events'] as const,
-  list: (q: EventListQuery) => ['/api/events', 'list', q] as const,
-  detail: (id: string) => ['/api/events', 'detail', id] as const,
-  report: (id: string) => ['/api/events', 'report', id] as const,
-  mine: ['/api/my-event-registrations'] as const,
-  feed: ['/api/calendar-feed'] as const,
-};
-
-export interface EventListQuery {
-  when: EventWhen;
-  category: EventCategory | '';
-  search: string;
-  page: number;
-  pageSize?: number;
-  status?: 'active';
-}
 
 /** GET /api/events: one page of upcoming (soonest first) or past (latest first) events. */
 export function useEventList(q: EventListQuery, enabled = true) {
@@ -77,11 +60,6 @@ export function useEventReport(id: string | null) {
   });
 }
 
-/** Writes that change an event's counts or the viewer's place refresh every list, detail and the member's registrations. */
-const refreshEvents = (client: ReturnType<typeof useQueryClient>) => invalidateKeys(client, [eventKeys.all, eventKeys.mine]);
-/** An edit or cancellation also notifies the administrator when they are registered themselves. */
-const refreshEventsAndBell = (client: ReturnType<typeof useQueryClient>) => invalidateKeys(client, [eventKeys.all, eventKeys.mine, notificationKeys.all]);
-
 /** POST /api/events (administrators). The form shows field errors; the dialog decides what else to say. */
 export function useCreateEvent() {
   const client = useQueryClient();
@@ -90,7 +68,7 @@ export function useCreateEvent() {
     onSuccess: (event) => {
       client.setQueryData(eventKeys.detail(event.id), event);
       toast({ variant: 'success', title: 'Event created', description: `${M.created} “${event.title}” is now listed for members.` });
-      void refreshEvents(client);
+      void changed(client, 'event');
     },
   });
 }
@@ -103,7 +81,8 @@ export function useUpdateEvent(id: string) {
     onSuccess: (event) => {
       client.setQueryData(eventKeys.detail(event.id), event);
       toast({ variant: 'success', title: 'Event Updated', description: 'The event has been updated. Registered members have been told of any change of time or place.' });
-      void refreshEventsAndBell(client);
+      // an edit also notifies the administrator when they are registered themselves
+      void changed(client, ['event', 'notification']);
     },
   });
 }
@@ -118,7 +97,7 @@ export function useCancelEvent() {
       toast({ variant: 'success', title: 'Event Cancelled', description: 'Everyone registered or on the waitlist has been told.' });
     },
     onError: (err) => toast({ variant: 'destructive', title: 'Error', description: errorDetail(err, 'Failed to cancel the event. Please try again.') }),
-    onSettled: () => void refreshEventsAndBell(client),
+    onSettled: () => void changed(client, ['event', 'notification']),
   });
 }
 
@@ -141,7 +120,7 @@ export function useRegister() {
     onSuccess: (result) =>
       toast({ variant: 'success', title: result.event.myRegistration?.status === 'waitlisted' ? 'Waitlisted' : 'Registered', description: result.message }),
     onError: (err) => toast({ variant: 'destructive', title: 'Registration Failed', description: errorDetail(err, M.registerFailed) }),
-    onSettled: () => void refreshEvents(client),
+    onSettled: () => void changed(client, 'registration'),
   });
 }
 
@@ -152,7 +131,7 @@ export function useUnregister() {
     mutationFn: (event: EventItem) => api.delete<EventRegistrationResult>(`/api/events/${encodeURIComponent(event.id)}/unregister`),
     onSuccess: (result) => toast({ variant: 'success', title: 'Unregistered', description: result.message }),
     onError: (err) => toast({ variant: 'destructive', title: 'Unregistration Failed', description: errorDetail(err, M.unregisterFailed) }),
-    onSettled: () => void refreshEvents(client),
+    onSettled: () => void changed(client, 'registration'),
   });
 }
 

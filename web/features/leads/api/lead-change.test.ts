@@ -1,9 +1,11 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { leadKeys } from './keys.ts';
-import { LEAD_CHANGE_INVALIDATES, refreshAfterLeadChange } from './lead-change.ts';
+import { keysFor } from '../../../lib/changes.ts';
+import { refreshAfterLeadChange } from './lead-change.ts';
 
-const paths = LEAD_CHANGE_INVALIDATES.map((k) => k[0]);
+const leadKeysRefreshed = keysFor('lead');
+const paths = leadKeysRefreshed.map((k) => k[0]);
 
 describe('what a lead change refreshes', () => {
   it('covers the lead lists, the pipeline and every figure derived from leads', () => {
@@ -29,7 +31,7 @@ describe('what a lead change refreshes', () => {
     );
   });
   it('names whole endpoints, so every page and filter of them refreshes', () => {
-    for (const key of LEAD_CHANGE_INVALIDATES) expect(key).toHaveLength(1);
+    for (const key of leadKeysRefreshed) expect(key).toHaveLength(1);
     expect(new Set(paths).size).toBe(paths.length);
   });
 });

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ConnectionPage, ConnectionState, RecommendationPage } from '../../../../common/schemas/member.ts';
 import { api, ApiError } from '../../../lib/api.ts';
-import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
+import { changed } from '../../../lib/changes.ts';
+import { withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { memberKeys } from './keys.ts';
 
@@ -35,11 +36,9 @@ export function useRecommendations() {
  * A request sent, answered, withdrawn or removed changes the member's connections, who is recommended to them, and
  * the connection shown on directory cards and member profiles.
  */
-export const NETWORK_CHANGE_INVALIDATES: readonly QueryKey[] = [memberKeys.connections, memberKeys.recommendations, memberKeys.directory, memberKeys.profiles];
-
 function useRefreshNetwork() {
   const client = useQueryClient();
-  return () => invalidateKeys(client, NETWORK_CHANGE_INVALIDATES);
+  return () => changed(client, 'connection');
 }
 
 /** The success notice's title where the request is sent from: the dashboard's carousel, or the Community Hub. */

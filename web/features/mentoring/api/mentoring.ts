@@ -14,29 +14,14 @@ import type {
   OwnMentorProfile,
 } from '../../../../common/schemas/mentoring.ts';
 import { api, ApiError } from '../../../lib/api.ts';
+import { changed } from '../../../lib/changes.ts';
 import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
+import { mentoringKeys, type MentorListQuery } from './keys.ts';
+export { mentoringKeys, type MentorListQuery } from './keys.ts';
 
 export const MENTORS_PAGE_SIZE = 12;
 export const REQUESTS_PAGE_SIZE = 25;
-
-/** Query keys: the endpoint path first, so invalidating the path refreshes every page and filter of it. */
-export const mentoringKeys = {
-  mentors: ['/api/mentor-profiles'] as const,
-  mentorList: (q: MentorListQuery) => ['/api/mentor-profiles', q] as const,
-  own: ['/api/mentor-profiles/me'] as const,
-  sessions: (requestId: string) => ['/api/mentorship-requests/sessions', requestId] as const,
-  menteeRequests: (userId: string) => ['/api/mentorship-requests/mentee', userId] as const,
-  mentorRequests: ['/api/mentorship-requests/mentor'] as const,
-};
-
-export interface MentorListQuery {
-  search: string;
-  specialization: string;
-  industry: string;
-  availability: 'all' | 'available' | 'full';
-  page: number;
-}
 
 /** GET /api/mentor-profiles: active mentors scored for the viewer, best match first, with the filter menus and the available count. */
 export function useMentorList(q: MentorListQuery) {
@@ -97,9 +82,10 @@ export function useIncomingRequests(enabled: boolean) {
   });
 }
 
+/** A request sent, answered or ended changes the mentors' free places and both sides' requests. */
 function useRefreshRequests() {
   const client = useQueryClient();
-  return () => invalidateKeys(client, [mentoringKeys.mentors, ['/api/mentorship-requests/mentee'], mentoringKeys.mentorRequests, mentoringKeys.own]);
+  return () => changed(client, 'mentorship');
 }
 
 /** PATCH /api/mentor-profiles/me: edit, pause or resume the viewer's own profile; the caller shows failures. */

@@ -251,7 +251,7 @@ export function BecomeMentorDialog({ userId }: { userId: string }) {
           onCancel={() => setOpen(false)}
           onSave={(values, placeErrors) =>
             create.mutate(
-              { ...values, userId },
+              values,
               {
                 onSuccess: () => setOpen(false),
                 onError: (e) => {

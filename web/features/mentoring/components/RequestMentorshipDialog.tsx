@@ -20,7 +20,7 @@ const DEFAULTS: FormIn = { goalDescription: '', ...MENTORSHIP_REQUEST_DEFAULTS, 
 const DURATION_LABELS: Record<(typeof MENTORSHIP_DURATIONS)[number], string> = { '3 months': '3 months', '6 months': '6 months', '1 year': '1 year', ongoing: 'Ongoing' };
 
 /** Request Mentorship from one mentor; closes and resets once the request is sent. */
-export function RequestMentorshipDialog({ mentor, menteeId, onClose }: { mentor: MentorCard | null; menteeId: string; onClose: () => void }) {
+export function RequestMentorshipDialog({ mentor, onClose }: { mentor: MentorCard | null; onClose: () => void }) {
   const send = useCreateMentorshipRequest();
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(formSchema), defaultValues: DEFAULTS, reValidateMode: 'onSubmit' });
   const err = form.formState.errors;
@@ -32,7 +32,7 @@ export function RequestMentorshipDialog({ mentor, menteeId, onClose }: { mentor:
   const submit = form.handleSubmit((v) => {
     if (!mentor) return;
     send.mutate(
-      { ...v, menteeId, mentorId: mentor.userId },
+      { ...v, mentorId: mentor.userId },
       {
         onSuccess: close,
         onError: (e) => {

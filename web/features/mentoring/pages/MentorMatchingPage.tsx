@@ -87,7 +87,7 @@ export function MentorMatchingPage() {
           <InsightsTab averageScore={averageTopScore(mentors.data?.items.map((m) => m.match.score) ?? [])} />
         </TabsContent>
       </Tabs>
-      {myId && <RequestMentorshipDialog mentor={requesting} menteeId={myId} onClose={() => setRequesting(null)} />}
+      {myId && <RequestMentorshipDialog mentor={requesting} onClose={() => setRequesting(null)} />}
     </>
   );
 }

@@ -1,34 +1,20 @@
 import { hashKey, keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LiveServerEvent } from '../../../../common/schemas/live.ts';
-import type { NotificationKind } from '../../../../common/constants/notifications.ts';
+import { topicOfEntity } from '../../../../common/constants/changes.ts';
 import type { Notification, NotificationPage, NotificationReadAll } from '../../../../common/schemas/notifications.ts';
 export { NOTIFICATIONS_PAGE_SIZE } from '../../../../common/schemas/notifications.ts';
 import { api, errorDetail } from '../../../lib/api.ts';
 import { liveStatus } from '../../../lib/live-socket.ts';
+import { changed } from '../../../lib/changes.ts';
 import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
+import { notificationKeys, type NotificationListQuery } from './keys.ts';
+export { notificationKeys, type NotificationListQuery } from './keys.ts';
 
 /** How many the header's bell lists. */
 export const BELL_SIZE = 10;
 /** How often the bell asks for the unread count while the live connection is down (while it is up, nothing polls). */
 export const UNREAD_REFRESH_MS = 60_000;
-
-export interface NotificationListQuery {
-  unread: boolean;
-  type: NotificationKind | '';
-  page: number;
-  pageSize: number;
-}
-
-/**
- * Query keys: the endpoint path first, so invalidating `notificationKeys.all` refreshes the bell, its unread count
- * and every page and filter of the notifications screen. Another feature whose act tells the member something
- * invalidates `notificationKeys.all` (through this feature's index.ts).
- */
-export const notificationKeys = {
-  all: ['/api/notifications'] as const,
-  list: (q: NotificationListQuery) => ['/api/notifications', q] as const,
-};
 
 const listUrl = (q: NotificationListQuery) =>
   withQuery('/api/notifications', { unread: q.unread ? 'true' : undefined, type: q.type || undefined, page: q.page, pageSize: q.pageSize });
@@ -58,8 +44,8 @@ export function useNotificationBell(enabled = true) {
 
 /**
  * Applies a live event to the cached notifications: a new one goes to the top of the bell with the new unread
- * count, and every other list (the screen's pages and filters) is refetched if shown; a read elsewhere updates the
- * count and refetches what is shown.
+ * count, every other list (the screen's pages and filters) is refetched if shown, and so is whatever shows the
+ * notification's subject (its entity type's change topic); a read elsewhere updates the count and refetches what is shown.
  */
 export function applyNotificationLiveEvent(client: QueryClient, event: LiveServerEvent) {
   if (event.type !== 'notification' && event.type !== 'notification.read') return;
@@ -70,6 +56,9 @@ export function applyNotificationLiveEvent(client: QueryClient, event: LiveServe
       return { ...page, items: [event.notification, ...page.items].slice(0, page.pageSize), total: page.total + 1, unreadCount: event.unreadCount };
     });
     void client.invalidateQueries({ queryKey: notificationKeys.all, predicate: (q) => q.queryHash !== hashKey(bellKey) });
+    // what shows the notification's subject refreshes too (a decided timesheet, a commission earned)
+    const topic = topicOfEntity(event.notification.entityType);
+    if (topic) void changed(client, topic);
     return;
   }
   client.setQueriesData<NotificationPage>({ queryKey: notificationKeys.all }, (page) => page && { ...page, unreadCount: event.unreadCount });

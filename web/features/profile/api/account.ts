@@ -8,13 +8,8 @@ import type {
   NotificationPreferencesUpdate,
 } from '../../../../common/schemas/account.ts';
 import { api } from '../../../lib/api.ts';
-
-/** The query keys of the member's own account settings (first element: the endpoint's path). */
-export const accountKeys = {
-  preferences: ['/api/notification-preferences'] as const,
-  exports: ['/api/data-exports'] as const,
-  deletion: ['/api/account-deletion-request'] as const,
-};
+import { accountKeys } from './keys.ts';
+export { accountKeys } from './keys.ts';
 
 /** GET /api/notification-preferences: the member's choice, or the defaults. */
 export const useNotificationPreferences = () => useQuery<NotificationPreferences>({ queryKey: accountKeys.preferences });

@@ -4,3 +4,10 @@ export const profileKeys = {
   sessions: ['/api/auth/sessions'] as const,
   pushDevices: ['/api/push/subscriptions'] as const,
 };
+
+/** The query keys of the member's own account settings (first element: the endpoint's path). */
+export const accountKeys = {
+  preferences: ['/api/notification-preferences'] as const,
+  exports: ['/api/data-exports'] as const,
+  deletion: ['/api/account-deletion-request'] as const,
+};

@@ -7,8 +7,8 @@ import { PLACEMENT_LEAD_TYPES, type TimesheetRole, type TimesheetStatus } from '
 import type { AdminUser } from '../../../../common/schemas/admin.ts';
 import type { Lead } from '../../../../common/schemas/lead.ts';
 import { api } from '../../../lib/api.ts';
-import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
-import { commissionKeys } from '../../commissions/index.ts';
+import { changed } from '../../../lib/changes.ts';
+import { withQuery } from '../../../lib/query-keys.ts';
 import { timesheetKeys } from './keys.ts';
 
 const enc = encodeURIComponent;
@@ -49,12 +49,13 @@ export function useTimesheet(id: string | null) {
   });
 }
 
-/** After a sheet changed: keep its answer, refresh the lists (and, once decided, the figures it feeds). */
-function sheetChanged(client: QueryClient, sheet: TimesheetDetail) {
+/**
+ * After a sheet changed: keep its answer and refresh what shows timesheets; an approved (or corrected) sheet has
+ * also earned commission, so everything showing commissions refreshes too (the tracker, payouts, users, overview).
+ */
+export function sheetChanged(client: QueryClient, sheet: TimesheetDetail) {
   client.setQueryData(timesheetKeys.sheet(sheet.id), sheet);
-  const keys: (readonly string[])[] = [timesheetKeys.all];
-  if (sheet.status === 'approved') keys.push(commissionKeys.summary, commissionKeys.historyAll);
-  return invalidateKeys(client, keys);
+  return changed(client, sheet.status === 'approved' ? ['timesheet', 'commission'] : 'timesheet');
 }
 
 export interface EntryInput {
@@ -76,7 +77,7 @@ export function useSaveSheet() {
     },
     onSuccess: (sheet) => sheetChanged(client, sheet),
     // a sheet may have been created before the days were refused: the lists should show it
-    onError: () => invalidateKeys(client, [timesheetKeys.all]),
+    onError: () => changed(client, 'timesheet'),
   });
 }
 
@@ -124,7 +125,7 @@ export function useSavePlacement() {
       const { leadId: _lead, ...fields } = body;
       return api.patch<Placement>(`/api/placements/${enc(id)}`, fields);
     },
-    onSuccess: () => invalidateKeys(client, [timesheetKeys.placementsAll, timesheetKeys.all]),
+    onSuccess: () => changed(client, 'placement'),
   });
 }
 

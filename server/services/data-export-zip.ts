@@ -1,0 +1,67 @@
+import type { Readable } from 'node:stream';
+import archiver, { type Archiver } from 'archiver';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { dataRegistry } from '../features/data-registry.ts';
+import type { ExportFile } from '../features/data-types.ts';
+import type { FileStorage } from '../plugins/storage.ts';
+import { eq } from 'drizzle-orm';
+
+/** What goes into one member's export: each JSON file by name, and the stored files to copy in. */
+export interface MemberData {
+  json: Record<string, unknown>;
+  files: ExportFile[];
+}
+
+/**
+ * Everything the member owns, as plain JSON-ready objects, and their stored files, gathered from every feature's
+ * export sections. Other people appear by name only, where a row makes no sense without them (the other side of a
+ * connection, an endorsement, a mentorship).
+ */
+export async function collectMemberData(db: Db, userId: string, now: Date = new Date()): Promise<MemberData> {
+  const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!exists) throw new Error('account not found');
+  const data: MemberData = { json: {}, files: [] };
+  for (const feature of dataRegistry) {
+    for (const section of feature.sections) {
+      const { json, files } = await section.collect(db, userId, now);
+      data.json[section.file] = json;
+      data.files.push(...(files ?? []));
+    }
+  }
+  return data;
+}
+
+const FILES_LINE = 'your profile picture, CV and post pictures';
+
+/** The README: when the export was made, then one line per file, as the features describe their sections. */
+export function exportReadme(brand: string, at: Date): string {
+  const lines = dataRegistry.flatMap((f) => f.sections.map((s) => [s.file, s.describe] as const));
+  const width = Math.max(...lines.map(([file]) => file.length)) + 2;
+  const table = [...lines, ['files/', FILES_LINE] as const].map(([file, what]) => `${file.padEnd(width)}${what}`).join('\n');
+  return `Your ${brand} data, exported ${at.toISOString()}.\n\n${table}\n`;
+}
+
+/**
+ * The ZIP as a stream, made as it is read: a README, one JSON file per section, and the member's stored files (a
+ * missing file is skipped). Nothing holds the whole archive; a failure while adding files errors the stream.
+ */
+export function exportZipStream(storage: FileStorage, data: MemberData, brand: string, at: Date): Archiver {
+  const archive = archiver('zip', { zlib: { level: 6 } });
+  archive.on('warning', (err) => archive.destroy(err));
+  archive.append(exportReadme(brand, at), { name: 'README.txt', date: at });
+  for (const [file, value] of Object.entries(data.json)) archive.append(JSON.stringify(value, null, 2), { name: file, date: at });
+  void (async () => {
+    for (const f of data.files) {
+      const stored = await storage.get(f.key);
+      if (!stored) continue;
+      if (archive.destroyed) {
+        stored.stream.destroy();
+        return;
+      }
+      archive.append(stored.stream as Readable, { name: f.name, date: at });
+    }
+    await archive.finalize();
+  })().catch((err: Error) => archive.destroy(err));
+  return archive;
+}

@@ -1,0 +1,17 @@
+import type { Refreshes } from '../../../lib/changes.ts';
+import { adminKeys } from './keys.ts';
+
+/**
+ * The Admin Panel's screens: the overview and the users list (each member's lead and commission totals) follow
+ * leads, commissions, accounts and applications; Commission Payouts follows leads and commissions; the audit log
+ * follows every act it records; the security settings follow their own change.
+ */
+export const adminRefreshes = {
+  lead: [adminKeys.overview, adminKeys.commissionsAll, adminKeys.usersAll, adminKeys.auditAll],
+  commission: [adminKeys.commissionsAll, adminKeys.auditAll, adminKeys.usersAll, adminKeys.overview],
+  timesheet: [adminKeys.auditAll],
+  placement: [adminKeys.auditAll],
+  member: [adminKeys.usersAll, adminKeys.overview, adminKeys.auditAll],
+  application: [adminKeys.usersAll, adminKeys.overview, adminKeys.auditAll],
+  settings: [adminKeys.securitySettings, adminKeys.auditAll],
+} satisfies Refreshes;

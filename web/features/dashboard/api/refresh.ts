@@ -1,0 +1,8 @@
+import type { Refreshes } from '../../../lib/changes.ts';
+import { dashboardKeys } from './keys.ts';
+
+/** The member's dashboard figures follow their leads and the commissions those earn. */
+export const dashboardRefreshes = {
+  lead: [dashboardKeys.stats],
+  commission: [dashboardKeys.stats],
+} satisfies Refreshes;

@@ -1,0 +1,18 @@
+import type { NotificationKind } from '../../../../common/constants/notifications.ts';
+
+export interface NotificationListQuery {
+  unread: boolean;
+  type: NotificationKind | '';
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Query keys: the endpoint path first, so invalidating `notificationKeys.all` refreshes the bell, its unread count
+ * and every page and filter of the notifications screen. Another feature whose act tells the member something
+ * invalidates `notificationKeys.all` (through this feature's index.ts).
+ */
+export const notificationKeys = {
+  all: ['/api/notifications'] as const,
+  list: (q: NotificationListQuery) => ['/api/notifications', q] as const,
+};
