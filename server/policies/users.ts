@@ -6,7 +6,6 @@ import { CV_WITHHELD_STATUS } from './mentoring.ts';
 import { forbidden, permits, type Permission } from './authorize.ts';
 import { isAdmin, isMasterAdmin, type Actor } from './roles.ts';
 
-
 /**
  * What an admin may do to another account. Nobody acts on their own account here; an admin manages partners;
  * only a master-admin acts on an admin or master-admin account. (That the last active master-admin is never
@@ -66,7 +65,10 @@ export function roleChangePermission(actor: Pick<Actor, 'role'>, target: { remov
  * master-admin. `owners` are the master-admin rows, read under a lock; one without `accountStatus` counts by its
  * activity alone.
  */
-export function leavesNoOwner(target: { id: string; role: string }, owners: { id: string; isActive: boolean; removedAt: Date | null; accountStatus?: string }[]): boolean {
+export function leavesNoOwner(
+  target: { id: string; role: string },
+  owners: { id: string; isActive: boolean; removedAt: Date | null; accountStatus?: string }[],
+): boolean {
   return isMasterAdmin(target) && !owners.some((m) => m.id !== target.id && m.isActive && !m.removedAt && (m.accountStatus ?? 'approved') === 'approved');
 }
 

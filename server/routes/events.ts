@@ -18,18 +18,9 @@ import {
 import type { AppContext } from '../app.ts';
 import { publicOrigin } from '../lib/request-target.ts';
 import { calendarFeedUrl, eventCalendar, personalFeed, rotateCalendarFeed } from '../services/calendar.ts';
-import {
-  cancelEvent,
-  createEvent,
-  eventReport,
-  getEvent,
-  listEvents,
-  listMyRegistrations,
-  markAttendance,
-  registerForEvent,
-  unregisterFromEvent,
-  updateEvent,
-} from '../services/events.ts';
+import { eventReport } from '../services/event-report.ts';
+import { markAttendance, registerForEvent, unregisterFromEvent } from '../services/event-registrations.ts';
+import { cancelEvent, createEvent, getEvent, listEvents, listMyRegistrations, updateEvent } from '../services/events.ts';
 
 const idParams = z.object({ id: z.uuid(EVENT_MESSAGES.notFound) });
 const feedParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Calendar feed not found.') });
@@ -38,8 +29,10 @@ const ICS = 'text/calendar; charset=utf-8';
 /**
  * Events: every member lists and reads them, registers and unregisters (a full event puts them on the waitlist),
  * and downloads an event or subscribes to their own registrations as a calendar; administrators create, edit and
- * cancel events, see who registered, mark attendance and read an event's report. Who may do what is in
- * server/policies/events.ts. The personal feed is public: its address is the secret.
+ * cancel events, see who registered, mark attendance and read an event's report. The administrators' routes are
+ * closed to everyone else at the door; who may do what to which event, and when, is in server/policies/events.ts.
+ * Events are written in server/services/events.ts, registrations and attendance in
+ * server/services/event-registrations.ts. The personal feed is public: its address is the secret.
  */
 export const eventRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -94,7 +87,7 @@ export const eventRoutes =
     );
 
     app.get('/api/events/:id/report', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: eventReportSchema } } }, async (request) =>
-      eventReport(ctx.db, request.user!, request.params.id),
+      eventReport(ctx.db, request.user!, request.params.id, ctx.now()),
     );
 
     app.post(

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
-import { REJECTION_REASON_LABELS, type RejectionReason } from '../../common/constants/options.ts';
+import type { RejectionReason } from '../../common/constants/options.ts';
 import type { UpdateApplicationInput } from '../../common/schemas/applications.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Config } from '../config.ts';
@@ -12,7 +12,7 @@ import type { Actor } from '../policies/roles.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import { recordAudit } from './audit.ts';
 import { sendVerificationEmail } from './email-verification.ts';
-import { notify } from './notify.ts';
+import { notifyMember } from './notify.ts';
 import { admitAttempt } from './rate-limit.ts';
 
 /** Verification links one reviewer may have mailed to applicants in an hour (across every applicant). */
@@ -126,20 +126,7 @@ export async function approveApplication(deps: ReviewDeps, actor: Actor, userId:
       after: { accountStatus: 'approved', notes: notes || null },
     });
     const { brandName } = deps.config;
-    await notify(
-      tx,
-      userId,
-      'application_decision',
-      { type: 'user', id: userId },
-      {
-        title: `Welcome to ${brandName}: your application is approved`,
-        message: `Good news: your application to join ${brandName} has been approved. You can now sign in and start referring business, networking and earning commission.`,
-        actionUrl: '/dashboard',
-        priority: 'high',
-        actorId,
-        at,
-      },
-    );
+    await notifyMember(tx, userId, 'application_decision', { decision: 'approved', brandName }, { entity: { type: 'user', id: userId }, actorId, at });
     return updated;
   });
   forgetUser(deps.db, userId);
@@ -171,22 +158,12 @@ export async function rejectApplication(deps: ReviewDeps, actor: Actor, userId: 
       after: { accountStatus: 'rejected', reason, notes: notes || null },
     });
     const { brandName, supportEmail } = deps.config;
-    await notify(
+    await notifyMember(
       tx,
       userId,
       'application_decision',
-      { type: 'user', id: userId },
-      {
-        title: `Your ${brandName} application was not approved`,
-        message:
-          `Thank you for applying. After careful review we are unable to approve your application at this time. Reason: ${REJECTION_REASON_LABELS[reason]}. To ask for reconsideration, contact ${supportEmail}.`.slice(
-            0,
-            300,
-          ),
-        actionUrl: '/',
-        actorId,
-        at,
-      },
+      { decision: 'rejected', brandName, reason, supportEmail },
+      { entity: { type: 'user', id: userId }, actorId, at },
     );
     return updated;
   });

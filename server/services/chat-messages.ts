@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '../../common/constants/chat.ts';
 import { AppError } from '../../common/errors.ts';
-import type { ChatMessagePage } from '../../common/schemas/chat.ts';
+import type { ChatMessage, ChatMessagePage } from '../../common/schemas/chat.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { chatChannelMembers, chatChannels, chatMessages, users } from '../db/schema/index.ts';
 import { canSeeChannel, messageAbilities, type Membership } from '../policies/chat.ts';

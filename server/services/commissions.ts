@@ -11,7 +11,7 @@ import { commissionAbilities, OWN_COMMISSION_MESSAGE } from '../policies/commiss
 import type { Actor } from '../policies/roles.ts';
 import { presentCommission } from '../presenters/commission.ts';
 import { recordAudit } from './audit.ts';
-import { notify } from './notify.ts';
+import { notifyMember } from './notify.ts';
 
 type LeadRow = typeof leads.$inferSelect;
 
@@ -81,30 +81,14 @@ export async function createCommissionForWonLead(tx: Tx, lead: LeadRow, now: Dat
       createdAt: now,
     })
     .returning();
-  await notify(
+  await notifyMember(
     tx,
     lead.submitterId,
     'commission_earned',
-    { type: 'commission', id: created.id },
-    {
-      title: `Commission earned: ${pounds(amountPence)}`,
-      message:
-        `${lead.companyName} closed won: your commission of ${pounds(amountPence)} (${(rate * 100).toFixed(1).replace(/\.0$/, '')}%) is pending and will be paid with the next monthly payout.`.slice(
-          0,
-          300,
-        ),
-      actionUrl: '/commissions',
-      priority: 'high',
-      at: now,
-    },
+    { source: 'won_lead', companyName: lead.companyName, amountPence, rate },
+    { entity: { type: 'commission', id: created.id }, at: now },
   );
   return created;
-}
-
-/** An amount of pence as a member reads it in a message: £1,234.50 (pence shown only when there are some). */
-function pounds(pence: number): string {
-  const whole = pence % 100 === 0;
-  return `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
 }
 
 /**
@@ -207,30 +191,13 @@ export async function commissionForTime(tx: Tx, input: TimeCommissionInput, now:
       })
       .returning();
     written.push(created);
-    const week = new Date(`${sheet.weekStarting}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
     const what = sheet.id === input.sheetId ? (input.kind === 'time' ? 'Approved time' : 'Corrected time') : 'Time (after a correction to another week)';
-    await notify(
+    await notifyMember(
       tx,
       lead.partnerId,
       'commission_earned',
-      { type: 'commission', id: created.id },
-      amountPence >= 0
-        ? {
-            title: `Commission earned: ${pounds(amountPence)}`,
-            message:
-              `${what} at ${lead.companyName} (week of ${week}): your commission of ${pounds(amountPence)} is pending and will be paid with the next monthly payout.`.slice(
-                0,
-                300,
-              ),
-            actionUrl: '/commissions',
-            at: now,
-          }
-        : {
-            title: `Commission corrected: −${pounds(-amountPence)}`,
-            message: `Time at ${lead.companyName} (week of ${week}) was corrected down: ${pounds(-amountPence)} comes off your next monthly payout.`.slice(0, 300),
-            actionUrl: '/commissions',
-            at: now,
-          },
+      { source: 'time', what, companyName: lead.companyName, weekStarting: sheet.weekStarting, amountPence },
+      { entity: { type: 'commission', id: created.id }, at: now },
     );
   }
   return written;
@@ -325,18 +292,12 @@ export async function markCommissionPaid(db: Db, actor: Actor, scope: SQL, id: s
     }
     const [paid] = await tx.update(commissions).set({ status: 'paid', paidAt: now }).where(eq(commissions.id, id)).returning();
     const [lead] = await tx.select({ companyName: leads.companyName }).from(leads).where(eq(leads.id, paid.leadId));
-    await notify(
+    await notifyMember(
       tx,
       paid.partnerId,
       'commission_paid',
-      { type: 'commission', id },
-      {
-        title: `Commission paid: ${pounds(toPence(paid.amount))}`,
-        message: `Your commission of ${pounds(toPence(paid.amount))} for ${lead?.companyName ?? 'your referral'} has been paid.`.slice(0, 300),
-        actionUrl: '/commissions',
-        actorId,
-        at: now,
-      },
+      { amountPence: toPence(paid.amount), companyName: lead?.companyName ?? null },
+      { entity: { type: 'commission', id }, actorId, at: now },
     );
     await recordAudit(tx, {
       actorId,

@@ -8,7 +8,7 @@ import { memberConnections, users } from '../db/schema/index.ts';
 import { connectionAbilities, connectionScope } from '../policies/connections.ts';
 import type { Actor } from '../policies/roles.ts';
 import { iso } from '../presenters/wire.ts';
-import { notify } from './notify.ts';
+import { notifyMember } from './notify.ts';
 import { awardPoints, checkAchievements, reversePoints } from './gamification.ts';
 import { forgetRecommendations, listedMember } from './members.ts';
 import { admitAttempt } from './rate-limit.ts';
@@ -85,19 +85,7 @@ export async function requestConnection(db: Db, sender: { id: string; firstName:
       .values({ requesterUserId: sender.id, targetUserId: receiverId, message: message || null, status: 'pending', connectionType: 'direct', createdAt: now })
       .returning();
     await forgetRecommendations(tx, [sender.id, receiverId]);
-    await notify(
-      tx,
-      receiverId,
-      'connection_request',
-      { type: 'member_connection', id: created.id },
-      {
-        actorId: sender.id,
-        title: 'New connection request',
-        message: `${sender.firstName} ${sender.lastName} would like to connect with you.`,
-        actionUrl: '/dashboard',
-        at: now,
-      },
-    );
+    await notifyMember(tx, receiverId, 'connection_request', { sender }, { entity: { type: 'member_connection', id: created.id }, actorId: sender.id, at: now });
     return created;
   });
 }
@@ -130,18 +118,12 @@ export async function respondToConnection(
         await awardPoints(tx, { userId, activity: 'connection_accepted', referenceId: id }, now);
         await checkAchievements(tx, userId, ['connections'], now);
       }
-      await notify(
+      await notifyMember(
         tx,
         updated.requesterUserId,
         'connection_accepted',
-        { type: 'member_connection', id },
-        {
-          actorId: actor.id,
-          title: 'Connection accepted',
-          message: `${actor.firstName} ${actor.lastName} accepted your connection request.`,
-          actionUrl: '/dashboard',
-          at: now,
-        },
+        { accepter: actor },
+        { entity: { type: 'member_connection', id }, actorId: actor.id, at: now },
       );
     }
     return updated;

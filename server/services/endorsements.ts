@@ -8,7 +8,7 @@ import type { Actor } from '../policies/roles.ts';
 import { iso } from '../presenters/wire.ts';
 import { awardPoints, checkAchievements, reversePoints } from './gamification.ts';
 import { listedMember } from './members.ts';
-import { notify } from './notify.ts';
+import { notifyMember } from './notify.ts';
 
 /** Endorsers shown per skill, and the sizes of the recent and most endorsed lists. */
 export const ENDORSERS_PER_SKILL = 5;
@@ -78,19 +78,7 @@ export async function createEndorsement(
     // in id order, so endorsements between two members at once lock their rows in one order
     for (const a of awards.sort((x, y) => (x.userId < y.userId ? -1 : 1))) await awardPoints(tx, { ...a, referenceId: created.id }, now);
     await checkAchievements(tx, endorsee.id, ['endorsements_received'], now);
-    await notify(
-      tx,
-      endorsee.id,
-      'endorsement',
-      { type: 'skill_endorsement', id: created.id },
-      {
-        actorId: endorser.id,
-        title: 'New skill endorsement',
-        message: `${endorser.firstName} ${endorser.lastName} endorsed your ${skillName} skill.`,
-        actionUrl: '/profile',
-        at: now,
-      },
-    );
+    await notifyMember(tx, endorsee.id, 'endorsement', { endorser, skillName }, { entity: { type: 'skill_endorsement', id: created.id }, actorId: endorser.id, at: now });
     return present(endorser, { ...created, firstName: endorser.firstName, lastName: endorser.lastName, profilePicture: endorser.profilePicture ?? null });
   });
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import { POINT_RULES, REQUIREMENT_TYPES, reversalOf, type PointActivity, type RequirementType } from '../../common/rules/points.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { achievements, levels, pointTransactions, userAchievements, users } from '../db/schema/index.ts';
-import { notify } from './notify.ts';
+import { notifyMember } from './notify.ts';
 
 /** Days, months and caps are counted in the organisation's time zone. */
 export const GAMIFICATION_TZ = 'Europe/London';
@@ -160,18 +160,7 @@ export async function checkAchievements(tx: Tx, userId: string, types: readonly 
     if (!won) continue;
     unlocked.push(c.name);
     if (c.pointsReward > 0) await applyPoints(tx, userId, c.pointsReward, 'achievement', `Achievement unlocked: ${c.name}`, c.id, now);
-    await notify(
-      tx,
-      userId,
-      'achievement_unlocked',
-      { type: 'achievement', id: c.id },
-      {
-        title: 'Achievement unlocked',
-        message: `You earned "${c.name}"${c.pointsReward > 0 ? ` and ${c.pointsReward} points` : ''}.`,
-        actionUrl: '/community?tab=achievements',
-        at: now,
-      },
-    );
+    await notifyMember(tx, userId, 'achievement_unlocked', { name: c.name, pointsReward: c.pointsReward }, { entity: { type: 'achievement', id: c.id }, at: now });
   }
   return unlocked;
 }

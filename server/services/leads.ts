@@ -3,7 +3,7 @@ import { AppError } from '../../common/errors.ts';
 import type { LeadStatus } from '../../common/constants/options.ts';
 import { companyKey, contactDomain } from '../../common/rules/company-key.ts';
 import { wonPoints } from '../../common/rules/points.ts';
-import { activityText, STATUS_LABELS, type LeadActivityKind } from '../../common/rules/pipeline.ts';
+import { activityText, type LeadActivityKind } from '../../common/rules/pipeline.ts';
 import type { LeadData } from '../../common/schemas/lead.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -14,7 +14,7 @@ import { eventScope } from '../policies/events.ts';
 import { leadAbilities, leadScope, seesAllLeads } from '../policies/leads.ts';
 import type { Actor } from '../policies/roles.ts';
 import type { PresentedLeadRow } from '../presenters/lead.ts';
-import { notificationInsert } from './notify.ts';
+import { memberNotificationInsert } from './notify.ts';
 import { auditInsert, recordAudit } from './audit.ts';
 import { cancelUnpaidCommission, createCommissionForWonLead } from './commissions.ts';
 import { awardPoints, checkAchievements } from './gamification.ts';
@@ -258,19 +258,12 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
     // the timeline entry, the submitter's notification and the audit row go together in one statement
     await insertTogether(tx, [
       tx.insert(leadActivities).values({ leadId: id, userId: actor.id, kind, ...moved, activity, notes: change.notes || null, createdAt: now }),
-      notificationInsert(
+      memberNotificationInsert(
         tx,
         before.submitterId,
         'lead_status',
-        { type: 'lead', id },
-        {
-          actorId: actor.id,
-          title: from === to ? 'Lead updated' : `Lead ${STATUS_LABELS[to].toLowerCase()}`,
-          message: from === to ? `${before.companyName}: ${activity.toLowerCase()}.` : `${before.companyName} moved from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}.`,
-          actionUrl: `/leads?lead=${id}`,
-          priority: to === 'closed-won' ? 'high' : 'normal',
-          at: now,
-        },
+        { leadId: id, companyName: before.companyName, from, to, activity },
+        { entity: { type: 'lead', id }, at: now, actorId: actor.id },
       ),
       auditInsert(tx, {
         actorId: actor.id,

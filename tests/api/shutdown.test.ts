@@ -83,17 +83,17 @@ describe('graceful shutdown', () => {
   it('a request in flight at SIGTERM completes with a proper answer, and the process exits 0 within 10 s', async () => {
     const inFlight = trickledSignIn();
     await new Promise((r) => setTimeout(r, 300)); // the server has the headers and waits for the body
+    // exitOf fails the test unless the process exits within 10 s of the signal
     const exited = exitOf(server, 10_000);
-    const signalledAt = Date.now();
     server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
 
-    // new connections are no longer served while it drains
-    const late = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.status,
-      () => 'refused',
-    );
-    expect(['refused', 503]).toContain(late);
+    // new connections are no longer served while it drains (once the process has taken the signal)
+    const late = () =>
+      fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.status,
+        () => 'refused',
+      );
+    await expect.poll(late, { timeout: 5_000, interval: 50 }).toMatch(/^(refused|503)$/);
 
     inFlight.finish();
     const answer = await inFlight.answer;
@@ -105,7 +105,6 @@ describe('graceful shutdown', () => {
     const { code, signal } = await exited;
     inFlight.close();
     expect({ code, signal }, output).toEqual({ code: 0, signal: null });
-    expect(Date.now() - signalledAt).toBeLessThan(10_000);
     // and without waiting for the keep-alive timeout (5 s) of the connection that carried it, which starts
     // when that connection goes idle after the answer (measured from the answer: a loaded machine can take
     // seconds to check the password before it)

@@ -8,7 +8,7 @@ import { leaderboardKeys } from '../features/leaderboard/api/keys.ts';
 import { timesheetKeys } from '../features/timesheets/api/keys.ts';
 import { sheetChanged } from '../features/timesheets/api/timesheets.ts';
 import type { TimesheetDetail } from '../../common/schemas/timesheets.ts';
-import { changed, keysFor } from './changes.ts';
+import { keysFor } from './changes.ts';
 import { REFRESHES } from './refresh-registry.ts';
 
 describe('the change registry', () => {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { calendarFeedTokens, eventRegistrations, events } from '../../db/schema/index.ts';
 import { iso } from '../../presenters/wire.ts';
-import { releaseUpcomingRegistrations } from '../../services/events.ts';
+import { releaseUpcomingRegistrations } from '../../services/event-registrations.ts';
 import type { FeatureData } from '../data-types.ts';
 
 /** The member's event registrations, and their calendar feed. */

@@ -19,8 +19,7 @@ const sheetUrl = (s: SheetFacts) => `/timesheets/${s.sheetId}`;
 
 /** A decision on a sheet, told to its contractor: approved or rejected by the client, or corrected by an administrator. */
 export type SheetDecision =
-  | (SheetFacts & { decision: 'approved' | 'rejected'; comments: string | null })
-  | (SheetFacts & { decision: 'corrected'; unitsAfterHundredths: number; reason: string });
+  (SheetFacts & { decision: 'approved' | 'rejected'; comments: string | null }) | (SheetFacts & { decision: 'corrected'; unitsAfterHundredths: number; reason: string });
 
 /** What this feature tells members, one template per notification kind it sends. */
 export const timesheetsNotifications = {

@@ -1,10 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminCommissionPage, CommissionPaid } from '../../../../common/schemas/commission.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { changed } from '../../../lib/changes.ts';
 import { withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
-import { commissionKeys } from '../../commissions/index.ts';
 import { adminKeys, type CommissionFilter } from './keys.ts';
 
 /** Where "Download CSV" points for these filters. */

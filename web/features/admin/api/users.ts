@@ -65,8 +65,7 @@ export function useChangeUserRole() {
   const refresh = useRefreshUsers();
   return useMutation({
     mutationFn: ({ id, role }: { id: string } & UserRoleChange) => api.patch<AdminUser>(`/api/users/${encodeURIComponent(id)}/role`, { role }),
-    onSuccess: (u) =>
-      toast({ variant: 'success', title: 'Role changed', description: `${u.firstName} ${u.lastName} is now ${roleWithArticle(u.role)}.` }),
+    onSuccess: (u) => toast({ variant: 'success', title: 'Role changed', description: `${u.firstName} ${u.lastName} is now ${roleWithArticle(u.role)}.` }),
     onError: (err) =>
       toast({
         variant: 'destructive',

@@ -1,65 +1,22 @@
-import { APPLICATION_CHECKS, REJECTION_REASON_LABELS, type LeadStatus, type RejectionReason } from '../../../../common/constants/options.ts';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, auditField, type AuditFieldFormat } from '../../../../common/audit/index.ts';
+import { REJECTION_REASON_LABELS, type LeadStatus, type RejectionReason } from '../../../../common/constants/options.ts';
 import { STATUS_LABELS } from '../../../../common/rules/pipeline.ts';
-import { formatDateTime, formatGBP } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatGBP, formatPence } from '../../../lib/format.ts';
 
-/** What an audit action says in a sentence ("Marcus Adeyemi deactivated a user"). */
-const ACTIONS: Record<string, string> = {
-  'user.activate': 'activated a user',
-  'user.deactivate': 'deactivated a user',
-  'user.remove': 'removed a user',
-  'application.update': 'updated an application checklist',
-  'application.approve': 'approved an application',
-  'application.reject': 'rejected an application',
-  'application.resend_verification': 'resent an applicant’s verification email',
-  'lead.update': 'updated a lead',
-  'lead.delete': 'deleted a lead',
-  'commission.pay': 'marked a commission paid',
-  'placement.create': 'created a placement',
-  'placement.update': 'changed a placement',
-  'placement.invite_client': 'invited a client contact to join',
-  'timesheet.approve': 'approved a timesheet',
-  'timesheet.reject': 'rejected a timesheet',
-  'timesheet.adjust': 'corrected an approved timesheet',
-  'settings.security.update': 'changed the security settings',
-};
-
-/** The sentence after the actor's name; an unknown action reads as its words. */
+/** The sentence after the actor's name ("Marcus Adeyemi deactivated a user"); an unknown action reads as its words. */
 export function actionSentence(action: string): string {
-  return ACTIONS[action] ?? `performed ${action.replace(/[._-]+/g, ' ')}`;
+  return (AUDIT_ACTIONS as Record<string, string>)[action] ?? `performed ${action.replace(/[._-]+/g, ' ')}`;
 }
 
-const ENTITY_LABELS: Record<string, string> = {
-  user: 'User',
-  lead: 'Lead',
-  commission: 'Commission',
-  application: 'Application',
-  app_setting: 'Setting',
-  placement: 'Placement',
-  timesheet: 'Timesheet',
-};
 /** What kind of record an entry is about (User, Lead, Commission, Application). */
 export function entityLabel(type: string): string {
-  return ENTITY_LABELS[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
+  return (AUDIT_ENTITIES as Record<string, string>)[type] ?? type.charAt(0).toUpperCase() + type.slice(1);
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  isActive: 'Account',
-  removedAt: 'Removed',
-  accountStatus: 'Account status',
-  status: 'Status',
-  notes: 'Notes',
-  paidAt: 'Paid',
-  amount: 'Amount',
-  companyName: 'Company',
-  estimatedValue: 'Value',
-  reason: 'Reason',
-  riskAssessment: 'Risk assessment',
-  requireAdmin2fa: 'Two-factor sign-in required for administrators',
-  ...Object.fromEntries(APPLICATION_CHECKS.map((c) => [c.key, c.label])),
-};
-
-function fieldLabel(key: string): string {
-  if (FIELD_LABELS[key]) return FIELD_LABELS[key];
+/** A field's label as declared, else its name in words. */
+function fieldLabel(key: string, entityType: string): string {
+  const declared = auditField(entityType, key);
+  if (declared) return declared.label;
   const words = key
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -70,32 +27,41 @@ function fieldLabel(key: string): string {
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).replace(/[-_]/g, ' ');
 
-/** One value as a person would write it: labels for statuses, pounds for money, en-GB dates, Yes/No. */
+/** A value by its own type, for a field declared as plain text or not declared: Yes/No, en-GB numbers and dates. */
+function formatText(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return value.toLocaleString('en-GB');
+  if (typeof value === 'string') return ISO.test(value) ? formatDateTime(value) : value;
+  if (Array.isArray(value)) return value.map(formatText).join(', ') || '—';
+  return JSON.stringify(value);
+}
+
+/** How each declared format reads a (present) value. */
+const FORMATTERS: Record<AuditFieldFormat, (value: unknown) => string> = {
+  text: formatText,
+  money: (v) => (typeof v === 'number' || typeof v === 'string' ? formatGBP(v, 2) : formatText(v)),
+  pence: (v) => (typeof v === 'number' ? formatPence(v, 2) : formatText(v)),
+  date: (v) => (typeof v === 'string' ? formatDate(v) : formatText(v)),
+  datetime: (v) => (typeof v === 'string' ? formatDateTime(v) : formatText(v)),
+  boolean: (v) => (typeof v === 'boolean' ? (v ? 'Yes' : 'No') : formatText(v)),
+  account: (v) => (typeof v === 'boolean' ? (v ? 'Active' : 'Inactive') : formatText(v)),
+  status: (v) => (typeof v === 'string' ? capital(v) : formatText(v)),
+  lead_status: (v) => (typeof v === 'string' ? (v in STATUS_LABELS ? STATUS_LABELS[v as LeadStatus] : capital(v)) : formatText(v)),
+  rejection_reason: (v) => (typeof v === 'string' && v in REJECTION_REASON_LABELS ? REJECTION_REASON_LABELS[v as RejectionReason] : formatText(v)),
+  count: (v) => (typeof v === 'number' ? v.toLocaleString('en-GB') : formatText(v)),
+  // a timesheet's days, and the commission a correction wrote
+  timesheet_entries: (v) => (Array.isArray(v) ? v.map((e: { date?: string; units?: string }) => `${e.date}: ${e.units}`).join(', ') || 'No time' : formatText(v)),
+  commission_lines: (v) => {
+    if (!Array.isArray(v)) return formatText(v);
+    const rows = v as Array<{ amount: string; basis?: string; month?: string }>;
+    return rows.map((c) => `${formatGBP(c.amount, 2)}${c.basis ? ` on ${formatGBP(c.basis, 2)} of profit` : ''}${c.month ? ` (${c.month})` : ''}`).join(', ') || 'No change';
+  },
+};
+
+/** One value as a person would write it, by the format its field declares (`common/audit/`). */
 function formatValue(key: string, value: unknown, entityType: string): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') {
-    if (key === 'isActive') return value ? 'Active' : 'Inactive';
-    return value ? 'Yes' : 'No';
-  }
-  if (typeof value === 'number') return key === 'amount' || key === 'estimatedValue' ? formatGBP(value, 2) : value.toLocaleString('en-GB');
-  if (typeof value === 'string') {
-    if (key === 'status' && entityType === 'lead' && value in STATUS_LABELS) return STATUS_LABELS[value as LeadStatus];
-    if (key === 'reason' && value in REJECTION_REASON_LABELS) return REJECTION_REASON_LABELS[value as RejectionReason];
-    if (key === 'amount' || key === 'estimatedValue') return formatGBP(value, 2);
-    if (ISO.test(value)) return formatDateTime(value);
-    if (key === 'status' || key === 'accountStatus' || key === 'riskAssessment') return capital(value);
-    return value;
-  }
-  // a timesheet's days, and the commission a correction wrote
-  if (key === 'entries' && Array.isArray(value)) return value.map((e: { date?: string; units?: string }) => `${e.date}: ${e.units}`).join(', ') || 'No time';
-  if (key === 'commissions' && Array.isArray(value)) {
-    const rows = value as Array<{ amount: string; basis?: string; month?: string }>;
-    return (
-      rows.map((c) => `${formatGBP(c.amount, 2)}${c.basis ? ` on ${formatGBP(c.basis, 2)} of profit` : ''}${c.month ? ` (${c.month})` : ''}`).join(', ') || 'No change'
-    );
-  }
-  if (Array.isArray(value)) return value.map((v) => formatValue(key, v, entityType)).join(', ') || '—';
-  return JSON.stringify(value);
+  return FORMATTERS[auditField(entityType, key)?.format ?? 'text'](value);
 }
 
 /** One field an entry changed, as text; null on the side where it was not recorded. */
@@ -120,7 +86,7 @@ export function describeChanges(before: unknown, after: unknown, entityType: str
   const keys = [...new Set([...Object.keys(b ?? {}), ...Object.keys(a ?? {})])].filter((k) => !/Id$/.test(k) && k !== 'id');
   const all = keys.map((key) => ({
     key,
-    label: fieldLabel(key),
+    label: fieldLabel(key, entityType),
     // a field the entry does not mention on one side is not "empty" there, just not recorded
     before: b && key in b ? formatValue(key, b[key], entityType) : null,
     after: a && key in a ? formatValue(key, a[key], entityType) : null,

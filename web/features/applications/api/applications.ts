@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RejectionReason } from '../../../../common/constants/options.ts';
 import type { ApplicationStats, PendingApplication, UpdateApplicationInput } from '../../../../common/schemas/applications.ts';
 import type { Page } from '../../../../common/schemas/page.ts';
@@ -6,7 +6,6 @@ import { api, errorDetail } from '../../../lib/api.ts';
 import { changed } from '../../../lib/changes.ts';
 import { withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
-import { adminKeys } from '../../admin/index.ts';
 import { applicationKeys } from './keys.ts';
 
 export type { ApplicationStats } from '../../../../common/schemas/applications.ts';

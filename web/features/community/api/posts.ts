@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { POST_IMAGE_ERRORS, type PostCategory } from '../../../../common/constants/community.ts';
 import type { Post, PostCreate, PostPage } from '../../../../common/schemas/community.ts';
 import { api, ApiError } from '../../../lib/api.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EVENT_MESSAGES as M, type EventCategory, type EventWhen } from '../../../../common/constants/events.ts';
+import { EVENT_MESSAGES as M } from '../../../../common/constants/events.ts';
 import type {
   CalendarFeed,
   EventAttendanceData,

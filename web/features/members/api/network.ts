@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConnectionPage, ConnectionState, RecommendationPage } from '../../../../common/schemas/member.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { changed } from '../../../lib/changes.ts';

@@ -1,4 +1,4 @@
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { PlacementUnit } from '../../../../common/constants/timesheets.ts';
 import { isFutureDay, londonToday } from '../../../../common/rules/timesheets.ts';
 import { timesheetAdjustSchema, type Placement, type TimesheetDetail } from '../../../../common/schemas/timesheets.ts';
@@ -62,7 +62,7 @@ export function useWeekEntries({
   const inPlacement = (date: string) => !placement || (date >= placement.startDate && date <= placement.endDate);
   // the days that can hold time: within the placement and not after today
   const fillable = (date: string) => inPlacement(date) && !ahead(date);
-  const days = form.watch('days');
+  const days = useWatch({ control: form.control, name: 'days' });
   const parsed = days.map((r) => parseUnits(r.units, unit));
   const enteredTotal = sumUnits(parsed.map((p) => (p.ok ? p.units : 0)));
   const dirty = JSON.stringify(days) !== JSON.stringify(rowsOf(week, sheet));
