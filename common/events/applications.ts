@@ -1,4 +1,17 @@
+import { z } from 'zod';
+import { REJECTION_REASONS } from '../constants/options.ts';
 import type { DomainEventSchemas } from './types.ts';
 
 /** The facts this feature records, one schema per event type (see `common/events/index.ts`). */
-export const applicationsEvents = {} satisfies DomainEventSchemas;
+export const applicationsEvents = {
+  'member.approved': {
+    entityType: 'user',
+    describe: 'An administrator approved an application to join; the applicant is now a member',
+    schema: z.object({ userId: z.uuid() }),
+  },
+  'member.rejected': {
+    entityType: 'user',
+    describe: 'An administrator rejected an application to join, for a reason',
+    schema: z.object({ userId: z.uuid(), reason: z.enum(REJECTION_REASONS) }),
+  },
+} satisfies DomainEventSchemas;

@@ -1,4 +1,29 @@
+import { z } from 'zod';
+import { LEAD_STATUSES } from '../constants/options.ts';
 import type { DomainEventSchemas } from './types.ts';
 
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+
 /** The facts this feature records, one schema per event type (see `common/events/index.ts`). */
-export const leadsEvents = {} satisfies DomainEventSchemas;
+export const leadsEvents = {
+  'lead.created': {
+    entityType: 'lead',
+    describe: 'A partner submitted a lead',
+    schema: z.object({ leadId: z.uuid(), submitterId: z.uuid(), status: z.enum(LEAD_STATUSES), estimatedValue: money, sourceEventId: z.uuid().nullable() }),
+  },
+  'lead.status_changed': {
+    entityType: 'lead',
+    describe: 'An administrator moved a lead to another stage of the pipeline',
+    schema: z.object({ leadId: z.uuid(), submitterId: z.uuid(), fromStatus: z.enum(LEAD_STATUSES), toStatus: z.enum(LEAD_STATUSES) }),
+  },
+  'lead.updated': {
+    entityType: 'lead',
+    describe: 'An administrator reviewed a lead without moving its stage (its notes or source event changed)',
+    schema: z.object({ leadId: z.uuid(), submitterId: z.uuid(), status: z.enum(LEAD_STATUSES), notesChanged: z.boolean() }),
+  },
+  'lead.deleted': {
+    entityType: 'lead',
+    describe: 'An administrator deleted a lead with its timeline and commissions',
+    schema: z.object({ leadId: z.uuid(), submitterId: z.uuid(), status: z.enum(LEAD_STATUSES) }),
+  },
+} satisfies DomainEventSchemas;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeChannel, channelAbilities, messageAbilities } from './chat.ts';
+import { CHAT_MESSAGES } from '../../common/constants/chat.ts';
+import { conflict, forbidden, notFound } from './authorize.ts';
+import { canSeeChannel, channelAbilities, channelPermission, messageAbilities, NOT_A_MEMBER } from './chat.ts';
 
 const publicGroup = { type: 'group', isPrivate: false };
 const privateGroup = { type: 'group', isPrivate: true };
@@ -43,5 +45,31 @@ describe('chat message policy', () => {
     // an author who has left the channel no longer edits or deletes there
     expect(messageAbilities(me, mine, null)).toEqual({ edit: false, delete: false });
     expect(messageAbilities(me, { ...mine, isDeleted: true }, owner)).toEqual({ edit: false, delete: false });
+  });
+});
+
+describe('chat channel permission', () => {
+  const me = { id: 'me' };
+  const state = (c: typeof publicGroup, membership: { role: string } | null, connected = false) => ({ ...c, membership, connected });
+
+  it('hides what the actor may not see (404), keeps reading and writing for members (403)', () => {
+    expect(channelPermission(me, 'view', state(privateGroup, null))).toEqual(notFound('Channel not found.'));
+    expect(channelPermission(me, 'post', state(direct, null))).toEqual(notFound('Channel not found.'));
+    expect(channelPermission(me, 'view', state(publicGroup, null))).toBe('ok');
+    expect(channelPermission(me, 'read', state(publicGroup, null))).toEqual(forbidden(NOT_A_MEMBER));
+    expect(channelPermission(me, 'post', state(publicGroup, null))).toEqual(forbidden(NOT_A_MEMBER));
+    expect(channelPermission(me, 'post', state(publicGroup, member))).toBe('ok');
+  });
+
+  it('takes messages in a direct conversation only while its members are connected (409 after)', () => {
+    expect(channelPermission(me, 'post', state(direct, member, true))).toBe('ok');
+    expect(channelPermission(me, 'post', state(direct, member, false))).toEqual(conflict(CHAT_MESSAGES.disconnected));
+    expect(channelPermission(me, 'read', state(direct, member, false))).toBe('ok');
+  });
+
+  it('lets only the owner of a private group invite', () => {
+    expect(channelPermission(me, 'invite', state(privateGroup, owner))).toBe('ok');
+    expect(channelPermission(me, 'invite', state(privateGroup, member))).toEqual(forbidden('Only the owner of a private channel can invite members.'));
+    expect(channelPermission(me, 'invite', state(publicGroup, owner))).toEqual(forbidden('Only the owner of a private channel can invite members.'));
   });
 });

@@ -28,7 +28,10 @@ const always =
   (p: Permission): Expected =>
   () =>
     p;
-const editable = (refusal: (s: TimesheetStatus) => string): Expected => (s) => (s === 'draft' || s === 'rejected' ? 'ok' : conflict(refusal(s)));
+const editable =
+  (refusal: (s: TimesheetStatus) => string): Expected =>
+  (s) =>
+    s === 'draft' || s === 'rejected' ? 'ok' : conflict(refusal(s));
 const decidable: Expected = (s) => (s === 'pending' ? 'ok' : conflict(M.notPending(s)));
 const adjustable: Expected = (s) => (s === 'approved' ? 'ok' : conflict(M.adjustOnlyApproved));
 
@@ -40,11 +43,7 @@ const unseen = always(notFound(M.notFound));
 
 /** Every party × action; each is checked in every status. */
 const TABLE: Array<[string, Actor, Record<TimesheetAction, Expected>]> = [
-  [
-    'contractor',
-    contractor,
-    { edit: editable(M.notEditable), submit: editable(M.notSubmittable), approve: notDecider, reject: notDecider, adjust: notAdmin },
-  ],
+  ['contractor', contractor, { edit: editable(M.notEditable), submit: editable(M.notSubmittable), approve: notDecider, reject: notDecider, adjust: notAdmin }],
   ['client', client, { edit: notContractorEdit, submit: notContractorSubmit, approve: decidable, reject: decidable, adjust: notAdmin }],
   ['admin', admin, { edit: notContractorEdit, submit: notContractorSubmit, approve: decidable, reject: decidable, adjust: adjustable }],
   ['master-admin', master, { edit: notContractorEdit, submit: notContractorSubmit, approve: decidable, reject: decidable, adjust: adjustable }],

@@ -98,8 +98,7 @@ export function placementPermission(actor: Actor, action: PlacementAction, p?: S
 }
 
 /** Only an administrator exports the timesheets (with every placement's rates). */
-export const timesheetExportPermission = (actor: Actor): Permission =>
-  canManagePlacements(actor) ? 'ok' : forbidden('Only an administrator can export timesheets.');
+export const timesheetExportPermission = (actor: Actor): Permission => (canManagePlacements(actor) ? 'ok' : forbidden('Only an administrator can export timesheets.'));
 
 /** Which rates a viewer of a placement sees: the client what they are charged, the contractor what they are paid. */
 export function placementRatesSeen(actor: Actor, p: SheetParties): { charge: boolean; pay: boolean } {

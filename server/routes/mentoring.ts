@@ -18,7 +18,16 @@ import {
 import { pageOf, pageQuery } from '../../common/schemas/page.ts';
 import type { AppContext } from '../app.ts';
 import { listMentors } from '../services/mentor-discovery.ts';
-import { completeSession, createMentorProfile, getMentorProfile, getOwnMentorProfile, listSessions, rateSession, scheduleSession, updateOwnMentorProfile } from '../services/mentoring.ts';
+import {
+  completeSession,
+  createMentorProfile,
+  getMentorProfile,
+  getOwnMentorProfile,
+  listSessions,
+  rateSession,
+  scheduleSession,
+  updateOwnMentorProfile,
+} from '../services/mentoring.ts';
 import { answerRequest, completeRequest, createMentorshipRequest, listMenteeRequests, listMentorRequests, withdrawRequest } from '../services/mentorship-requests.ts';
 
 const userParams = z.object({ userId: z.uuid('Mentor profile not found.') });

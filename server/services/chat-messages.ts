@@ -24,6 +24,7 @@ const messageColumns = {
   m: chatMessages,
   sender: { id: users.id, firstName: users.firstName, lastName: users.lastName, profilePicture: users.profilePicture },
 };
+
 /**
  * One message as each of the given members sees it, for those of them who belong to its channel (the others get
  * nothing): the live fan-out's one read per announcement, however many sockets an instance holds.

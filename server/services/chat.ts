@@ -345,4 +345,3 @@ export async function markRead(db: Db, actor: Pick<Actor, 'id'>, id: string, now
     .where(and(eq(chatChannelMembers.channelId, id), eq(chatChannelMembers.userId, actor.id)));
   return { lastReadAt: iso(now) };
 }
-

@@ -20,7 +20,6 @@ export const mentorUserColumns = {
   profilePicture: users.profilePicture,
 } satisfies Record<keyof MentorUser, unknown>;
 
-
 /** A member's list as scoring compares it: trimmed, lower case, each once, blanks dropped. */
 const normalised = (list: readonly string[]) => [...new Set(list.map((s) => s.trim().toLowerCase()).filter(Boolean))];
 const textArray = (list: string[]) =>

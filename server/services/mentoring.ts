@@ -6,7 +6,13 @@ import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { mentorProfiles, mentorReviews, mentorshipRequests, mentorshipSessions, users } from '../db/schema/index.ts';
 import { authorize } from '../policies/authorize.ts';
-import { canSeeMentorProfile, mentorProfileScope, mentorshipRequestPermission, mentorshipSessionPermission, type MentorshipSessionAction } from '../policies/mentoring.ts';
+import {
+  canSeeMentorProfile,
+  mentorProfileScope,
+  mentorshipRequestPermission,
+  mentorshipSessionPermission,
+  type MentorshipSessionAction,
+} from '../policies/mentoring.ts';
 import type { Actor } from '../policies/roles.ts';
 import { presentMentorProfile, presentMentorshipSession } from '../presenters/mentoring.ts';
 import { recordEvent } from './domain-events.ts';
@@ -62,7 +68,12 @@ export async function createMentorProfile(db: Db, actor: MentoringActor, data: M
       .onConflictDoNothing()
       .returning({ id: mentorProfiles.id, maxMentees: mentorProfiles.maxMentees });
     if (!created) throw new AppError('conflict', 'You already have a mentor profile.');
-    await recordEvent(tx, 'mentor_profile.created', { profileId: created.id, userId, maxMentees: created.maxMentees }, { entityId: created.id, actorId: userId, at: now });
+    await recordEvent(
+      tx,
+      'mentor_profile.created',
+      { profileId: created.id, userId, maxMentees: created.maxMentees },
+      { entityId: created.id, actorId: userId, at: now },
+    );
     await checkAchievements(tx, userId, ['mentor_profile'], now);
   });
   return getMentorProfile(db, actor, actor.id);

@@ -64,7 +64,13 @@ export async function createMentorshipRequest(db: Db, actor: MentoringActor, dat
       .returning();
     if (!created) throw new AppError('conflict', 'You already have an open mentorship request with this mentor.');
     await recordEvent(tx, 'mentorship.requested', requestFacts(created), { entityId: created.id, actorId: actor.id, at: now });
-    await notifyMember(tx, data.mentorId, 'mentorship_request', { mentee: actor }, { entity: { type: 'mentorship_request', id: created.id }, at: now, actorId: actor.id });
+    await notifyMember(
+      tx,
+      data.mentorId,
+      'mentorship_request',
+      { mentee: actor },
+      { entity: { type: 'mentorship_request', id: created.id }, at: now, actorId: actor.id },
+    );
     return created.id;
   });
   return loadRequest(db, actor, id);
@@ -158,7 +164,13 @@ export async function completeRequest(db: Db, actor: MentoringActor, id: string,
     await setStatus(tx, id, 'completed', now);
     const byMentee = row.menteeId === actor.id;
     await recordEvent(tx, 'mentorship.ended', { ...requestFacts(row), endedBy: byMentee ? 'mentee' : 'mentor' }, { entityId: id, actorId: actor.id, at: now });
-    await notifyMember(tx, byMentee ? row.mentorId : row.menteeId, 'mentorship_ended', { by: actor }, { entity: { type: 'mentorship_request', id }, at: now, actorId: actor.id });
+    await notifyMember(
+      tx,
+      byMentee ? row.mentorId : row.menteeId,
+      'mentorship_ended',
+      { by: actor },
+      { entity: { type: 'mentorship_request', id }, at: now, actorId: actor.id },
+    );
   });
   return loadRequest(db, actor, id);
 }

@@ -177,7 +177,7 @@ export async function updatePlacement(db: Db, actor: Actor, id: string, data: Pl
       .where(eq(placements.id, id))
       .returning();
     if (next.clientId !== row.clientId) {
-      // fires timesheets_status_totals_upd (the per-status counts; statuses do not change here)
+      // fires timesheet_status_totals_apply, which keeps timesheet_status_totals (no status changes here)
       await tx
         .update(timesheets)
         .set({ clientId: next.clientId, updatedAt: now })

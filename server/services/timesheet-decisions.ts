@@ -50,7 +50,7 @@ async function decide(db: Db, actor: Actor, id: string, decision: 'approve' | 'r
     if (decision === 'approve') await refuseFutureTime(tx, id, now);
     const status: TimesheetStatus = decision === 'approve' ? 'approved' : 'rejected';
     const note = comments?.trim() || null;
-    // fires timesheets_status_totals_upd (the per-status counts move the sheet to its new status)
+    // fires timesheet_status_totals_apply: timesheet_status_totals counts the sheet under its new status
     await tx
       .update(timesheets)
       .set(

@@ -22,7 +22,9 @@ const approver = alias(users, 'approver');
 export const nameOf = (u: { firstName: AnyColumn; lastName: AnyColumn }) => sql<string>`${u.firstName} || ' ' || ${u.lastName}`;
 
 /** The referring partner of the sheet in the outer query (who earns commission on its approved time), for its abilities. */
-export const referrerOfRow = sql<string | null>`(select l.submitter_id from ${leads} l join ${placements} p on p.lead_id = l.id where p.id = "timesheets"."placement_id")`;
+export const referrerOfRow = sql<
+  string | null
+>`(select l.submitter_id from ${leads} l join ${placements} p on p.lead_id = l.id where p.id = "timesheets"."placement_id")`;
 
 /**
  * Newest first, exactly as the list indexes are ordered ("desc nulls last": the columns are never null, so it

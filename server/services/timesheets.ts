@@ -63,7 +63,7 @@ export async function createTimesheet(db: Db, actor: Actor, data: TimesheetCreat
         .from(timesheets)
         .where(and(eq(timesheets.placementId, data.placementId), eq(timesheets.weekStarting, data.weekStarting)));
       if (existing) throw new AppError('conflict', M.duplicateWeek);
-      // fires timesheets_status_totals_ins (the per-status counts the administrators' list totals read)
+      // fires timesheet_status_totals_apply: timesheet_status_totals counts the new draft
       const [row] = await tx
         .insert(timesheets)
         .values({
@@ -143,7 +143,7 @@ export async function replaceEntries(tx: Tx, sheet: TimesheetRow, entries: Times
       .insert(timesheetEntries)
       .values(entries.map((e) => ({ timesheetId: id, date: e.date, units: storedUnits(hundredths(e.units)), description: e.description || null, createdAt: now })));
   }
-  // fires timesheets_status_totals_upd (the per-status counts; the status does not change here)
+  // fires timesheet_status_totals_apply, which keeps timesheet_status_totals (the status does not change here)
   await tx
     .update(timesheets)
     .set({ totalUnits: storedUnits(total), updatedAt: now })
@@ -169,7 +169,7 @@ export async function submitTimesheet(db: Db, actor: Actor, id: string, now: Dat
     if (sheet.weekStarting > londonToday(now)) throw new AppError('conflict', M.futureWeek);
     if (units <= 0) throw new AppError('conflict', M.emptySheet);
     await refuseFutureTime(tx, id, now);
-    // fires timesheets_status_totals_upd (the per-status counts move the sheet to pending)
+    // fires timesheet_status_totals_apply: timesheet_status_totals counts the sheet as pending
     await tx.update(timesheets).set({ status: 'pending', submittedAt: now, updatedAt: now }).where(eq(timesheets.id, id));
     await recordEvent(tx, 'timesheet.submitted', sheetFacts(sheet, 'pending', units), { entityId: id, actorId: actor.id, at: now });
     const [who] = await tx

@@ -1,29 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENTOR_FULLY_BOOKED } from '../../common/constants/mentoring.ts';
 import { scoreMentor } from '../../common/rules/mentor-match.ts';
-import {
-  mentorDiscoveryPageSchema,
-  mentorProfileSchema,
-  mentorshipRequestPageSchema,
-  mentorshipRequestSchema,
-  mentorshipSessionSchema,
-  ownMentorProfileSchema,
-  type MentorDiscoveryPage,
-} from '../../common/schemas/mentoring.ts';
-import { pageOf } from '../../common/schemas/page.ts';
-import { userEnvelopeSchema } from '../../common/schemas/user.ts';
-import { makeMentorProfile, makeMentorshipRequest } from '../../server/db/factories/mentoring.ts';
-import { achievements, mentorProfiles, mentorReviews, mentorshipRequests, notifications, userAchievements, users } from '../../server/db/schema/index.ts';
-import { createTestApp, makeSignedIn, makeUser, openSession, type MakeUserOptions, type SignedIn, type TestContext } from '../helpers/app.ts';
+import { mentorDiscoveryPageSchema, type MentorDiscoveryPage } from '../../common/schemas/mentoring.ts';
+import { makeMentorProfile } from '../../server/db/factories/mentoring.ts';
+import { createTestApp, makeUser, openSession, type MakeUserOptions, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
 import { expectError } from '../helpers/http.ts';
 
+/** Discover Mentors: scored for the caller in SQL by the shared rule, searched, filtered and paged. */
 let ctx: TestContext;
-let admin: SignedIn;
-let pendingApi: ReturnType<typeof client>;
-let anon: ReturnType<typeof client>;
 
 /** A signed-in member through a session opened directly (no password check), for the many members a test needs. */
 async function member(o: MakeUserOptions = {}) {
@@ -32,22 +16,12 @@ async function member(o: MakeUserOptions = {}) {
   return { user, cookie, api: client(ctx.app, cookie) };
 }
 
-const profileRow = async (userId: string) => (await ctx.db.select().from(mentorProfiles).where(eq(mentorProfiles.userId, userId)))[0];
-const requestBody = (mentorId: string, o: Record<string, unknown> = {}) => ({
-  mentorId,
-  goalDescription: 'Help me build a board-level advisory practice.',
-  ...o,
-});
 const discover = (who: SignedIn, query: Record<string, string | number> = {}): Promise<MentorDiscoveryPage> =>
   who.api.getOk(mentorDiscoveryPageSchema, '/api/mentor-profiles', { query: { pageSize: 60, ...query } });
 const ids = (page: MentorDiscoveryPage) => page.items.map((m) => m.userId);
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await makeSignedIn(ctx, { role: 'admin' });
-  const pending = await makeUser(ctx.db, { accountStatus: 'pending' });
-  pendingApi = client(ctx.app, await openSession(ctx, pending.id));
-  anon = client(ctx.app);
 });
 afterAll(() => ctx.close());
 

@@ -2,20 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENTOR_FULLY_BOOKED } from '../../common/constants/mentoring.ts';
-import { scoreMentor } from '../../common/rules/mentor-match.ts';
-import {
-  mentorDiscoveryPageSchema,
-  mentorProfileSchema,
-  mentorshipRequestPageSchema,
-  mentorshipRequestSchema,
-  mentorshipSessionSchema,
-  ownMentorProfileSchema,
-  type MentorDiscoveryPage,
-} from '../../common/schemas/mentoring.ts';
+import { mentorProfileSchema, mentorshipRequestPageSchema, mentorshipRequestSchema, mentorshipSessionSchema } from '../../common/schemas/mentoring.ts';
 import { pageOf } from '../../common/schemas/page.ts';
 import { userEnvelopeSchema } from '../../common/schemas/user.ts';
 import { makeMentorProfile, makeMentorshipRequest } from '../../server/db/factories/mentoring.ts';
-import { achievements, domainEvents, mentorProfiles, mentorReviews, mentorshipRequests, notifications, userAchievements, users } from '../../server/db/schema/index.ts';
+import { domainEvents, mentorProfiles, mentorReviews, mentorshipRequests, notifications } from '../../server/db/schema/index.ts';
 import { createTestApp, makeSignedIn, makeUser, openSession, type MakeUserOptions, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
 import { expectError } from '../helpers/http.ts';
@@ -38,10 +29,6 @@ const requestBody = (mentorId: string, o: Record<string, unknown> = {}) => ({
   goalDescription: 'Help me build a board-level advisory practice.',
   ...o,
 });
-const discover = (who: SignedIn, query: Record<string, string | number> = {}): Promise<MentorDiscoveryPage> =>
-  who.api.getOk(mentorDiscoveryPageSchema, '/api/mentor-profiles', { query: { pageSize: 60, ...query } });
-const ids = (page: MentorDiscoveryPage) => page.items.map((m) => m.userId);
-
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await makeSignedIn(ctx, { role: 'admin' });

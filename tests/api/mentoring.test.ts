@@ -1,21 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENTOR_FULLY_BOOKED } from '../../common/constants/mentoring.ts';
-import { scoreMentor } from '../../common/rules/mentor-match.ts';
 import {
   mentorDiscoveryPageSchema,
   mentorProfileSchema,
-  mentorshipRequestPageSchema,
   mentorshipRequestSchema,
-  mentorshipSessionSchema,
   ownMentorProfileSchema,
   type MentorDiscoveryPage,
 } from '../../common/schemas/mentoring.ts';
-import { pageOf } from '../../common/schemas/page.ts';
-import { userEnvelopeSchema } from '../../common/schemas/user.ts';
-import { makeMentorProfile, makeMentorshipRequest } from '../../server/db/factories/mentoring.ts';
-import { achievements, domainEvents, mentorProfiles, mentorReviews, mentorshipRequests, notifications, userAchievements, users } from '../../server/db/schema/index.ts';
+import { makeMentorProfile } from '../../server/db/factories/mentoring.ts';
+import { achievements, domainEvents, mentorProfiles, notifications, userAchievements, users } from '../../server/db/schema/index.ts';
 import { createTestApp, makeSignedIn, makeUser, openSession, type MakeUserOptions, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
 import { expectError } from '../helpers/http.ts';

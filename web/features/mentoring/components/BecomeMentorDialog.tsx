@@ -250,16 +250,13 @@ export function BecomeMentorDialog({ userId }: { userId: string }) {
           pending={create.isPending}
           onCancel={() => setOpen(false)}
           onSave={(values, placeErrors) =>
-            create.mutate(
-              values,
-              {
-                onSuccess: () => setOpen(false),
-                onError: (e) => {
-                  placeErrors(e);
-                  toast({ variant: 'destructive', title: 'Error', description: detailOf(e) || 'Failed to create mentor profile. Please try again.' });
-                },
+            create.mutate(values, {
+              onSuccess: () => setOpen(false),
+              onError: (e) => {
+                placeErrors(e);
+                toast({ variant: 'destructive', title: 'Error', description: detailOf(e) || 'Failed to create mentor profile. Please try again.' });
               },
-            )
+            })
           }
         />
       </DialogContent>
