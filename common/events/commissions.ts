@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { COMMISSION_KINDS } from '../constants/leads.ts';
 import type { DomainEventSchemas } from './types.ts';
 
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
+/** A money amount as the wire writes it: pounds, a decimal string. */
+const money = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 /** The facts this feature records, one schema per event type (see `common/events/index.ts`). */
 export const commissionsEvents = {
@@ -17,7 +18,8 @@ export const commissionsEvents = {
       amount: money,
       basis: money,
       rate: z.string(),
-      month: z.string().regex(/^\d{4}-\d{2}$/),
+      /** The London calendar month whose tiers it counts in, as its first day. */
+      month: z.string().regex(/^\d{4}-\d{2}-01$/),
       timesheetId: z.uuid().nullable(),
     }),
   },

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { LEAD_STATUSES } from '../constants/options.ts';
 import type { DomainEventSchemas } from './types.ts';
 
-const money = z.string().regex(/^-?\d+\.\d{2}$/);
+/** A money amount as the wire writes it: pounds, a decimal string. */
+const money = z.string().regex(/^-?\d+(\.\d+)?$/);
 
 /** The facts this feature records, one schema per event type (see `common/events/index.ts`). */
 export const leadsEvents = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES } from '../../common/constants/chat.ts';
 import { conflict, forbidden, notFound } from './authorize.ts';
-import { canSeeChannel, channelAbilities, channelPermission, messageAbilities, NOT_A_MEMBER } from './chat.ts';
+import { canSeeChannel, channelAbilities, channelPermission, messageAbilities, messagePermission, NOT_A_MEMBER } from './chat.ts';
 
 const publicGroup = { type: 'group', isPrivate: false };
 const privateGroup = { type: 'group', isPrivate: true };
@@ -45,6 +45,14 @@ describe('chat message policy', () => {
     // an author who has left the channel no longer edits or deletes there
     expect(messageAbilities(me, mine, null)).toEqual({ edit: false, delete: false });
     expect(messageAbilities(me, { ...mine, isDeleted: true }, owner)).toEqual({ edit: false, delete: false });
+  });
+
+  it('answers edits and deletes with the messages members read: 409 for editing a deleted message, else 403', () => {
+    expect(messagePermission(me, 'edit', mine, member)).toBe('ok');
+    expect(messagePermission(me, 'edit', { ...mine, isDeleted: true }, member)).toEqual(conflict('This message was deleted.'));
+    expect(messagePermission(me, 'edit', theirs, owner)).toEqual(forbidden('You can only edit your own messages.'));
+    expect(messagePermission(me, 'delete', theirs, member)).toEqual(forbidden('You can only delete your own messages.'));
+    expect(messagePermission(admin, 'delete', theirs, null)).toBe('ok');
   });
 });
 

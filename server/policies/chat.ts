@@ -71,3 +71,15 @@ export function messageAbilities(actor: Pick<Actor, 'id' | 'role'>, msg: Message
   const own = msg.senderId === actor.id && m !== null;
   return { edit: own, delete: own || m?.role === 'owner' || isAdmin(actor) };
 }
+
+/**
+ * Whether the actor may edit or delete a message of a channel they see: editing a deleted message is a conflict
+ * (409); anyone the abilities above leave out is refused (403). Deleting a deleted message again is answered by the
+ * service as it stands, without asking.
+ */
+export function messagePermission(actor: Pick<Actor, 'id' | 'role'>, action: 'edit' | 'delete', msg: MessageFacts, m: Membership): Permission {
+  if (action === 'edit' && msg.isDeleted) return conflict('This message was deleted.');
+  const may = messageAbilities(actor, msg, m);
+  if (action === 'edit') return may.edit ? 'ok' : forbidden('You can only edit your own messages.');
+  return may.delete ? 'ok' : forbidden('You can only delete your own messages.');
+}

@@ -52,7 +52,7 @@ export const leadRoutes =
     });
 
     app.delete('/api/leads/:id', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: ok } } }, async (request) => {
-      await deleteLead(ctx.db, request.user!, request.params.id);
+      await deleteLead(ctx.db, request.user!, request.params.id, ctx.now());
       return { ok: true as const };
     });
 

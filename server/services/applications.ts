@@ -14,6 +14,7 @@ import { recordAudit } from './audit.ts';
 import { sendVerificationEmail } from './email-verification.ts';
 import { notifyMember } from './notify.ts';
 import { admitAttempt } from './rate-limit.ts';
+import { recordEvent } from './domain-events.ts';
 
 /** Verification links one reviewer may have mailed to applicants in an hour (across every applicant). */
 const REVIEWER_RESENDS_PER_HOUR = 30;
@@ -127,6 +128,7 @@ export async function approveApplication(deps: ReviewDeps, actor: Actor, userId:
     });
     const { brandName } = deps.config;
     await notifyMember(tx, userId, 'application_decision', { decision: 'approved', brandName }, { entity: { type: 'user', id: userId }, actorId, at });
+    await recordEvent(tx, 'member.approved', { userId }, { entityId: userId, actorId, at });
     return updated;
   });
   forgetUser(deps.db, userId);
@@ -165,6 +167,7 @@ export async function rejectApplication(deps: ReviewDeps, actor: Actor, userId: 
       { decision: 'rejected', brandName, reason, supportEmail },
       { entity: { type: 'user', id: userId }, actorId, at },
     );
+    await recordEvent(tx, 'member.rejected', { userId, reason }, { entityId: userId, actorId, at });
     return updated;
   });
   forgetUser(deps.db, userId);

@@ -5,7 +5,8 @@ import { AppError } from '../../common/errors.ts';
 import type { ChatMessage, ChatMessagePage } from '../../common/schemas/chat.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { chatChannelMembers, chatChannels, chatMessages, users } from '../db/schema/index.ts';
-import { canSeeChannel, messageAbilities, type Membership } from '../policies/chat.ts';
+import { authorize } from '../policies/authorize.ts';
+import { canSeeChannel, messagePermission, type Membership } from '../policies/chat.ts';
 import type { Actor } from '../policies/roles.ts';
 import { presentMessage, type MessageRow } from '../presenters/chat.ts';
 import { loadChannel } from './chat.ts';
@@ -122,8 +123,7 @@ async function loadMessage(tx: Tx, actor: Pick<Actor, 'id'>, id: string) {
 export async function editMessage(db: Db, actor: Pick<Actor, 'id' | 'role'>, id: string, content: string, now: Date) {
   return db.transaction(async (tx) => {
     const { message, membership } = await loadMessage(tx, actor, id);
-    if (message.isDeleted) throw new AppError('conflict', 'This message was deleted.');
-    if (!messageAbilities(actor, message, membership).edit) throw new AppError('forbidden', 'You can only edit your own messages.');
+    authorize(messagePermission(actor, 'edit', message, membership));
     await tx.update(chatMessages).set({ content, isEdited: true, updatedAt: now }).where(eq(chatMessages.id, id));
     return presentMessage(actor, await readMessage(tx, id), membership);
   });
@@ -137,7 +137,7 @@ export async function deleteMessage(db: Db, actor: Pick<Actor, 'id' | 'role'>, i
   return db.transaction(async (tx) => {
     const { message, membership } = await loadMessage(tx, actor, id);
     if (message.isDeleted) return presentMessage(actor, await readMessage(tx, id), membership);
-    if (!messageAbilities(actor, message, membership).delete) throw new AppError('forbidden', 'You can only delete your own messages.');
+    authorize(messagePermission(actor, 'delete', message, membership));
     await tx.update(chatMessages).set({ content: '', isDeleted: true, deletedAt: now, deletedById: actor.id, updatedAt: now }).where(eq(chatMessages.id, id));
     return presentMessage(actor, await readMessage(tx, id), membership);
   });

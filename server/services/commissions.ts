@@ -5,12 +5,14 @@ import { commissionOnTotal, marginalCommission } from '../../common/rules/commis
 import { fromPence, toPence } from '../../common/rules/money.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { commissions, leads, placements, timesheets, users } from '../db/schema/index.ts';
+import type { DomainEventData } from '../../common/events/index.ts';
 import type { CommissionOrder } from '../../common/schemas/commission.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import { commissionAbilities, OWN_COMMISSION_MESSAGE } from '../policies/commissions.ts';
 import type { Actor } from '../policies/roles.ts';
 import { presentCommission } from '../presenters/commission.ts';
 import { recordAudit } from './audit.ts';
+import { recordEvent } from './domain-events.ts';
 import { notifyMember } from './notify.ts';
 
 type LeadRow = typeof leads.$inferSelect;
@@ -88,7 +90,14 @@ export async function createCommissionForWonLead(tx: Tx, lead: LeadRow, now: Dat
     { source: 'won_lead', companyName: lead.companyName, amountPence, rate },
     { entity: { type: 'commission', id: created.id }, at: now },
   );
+  await recordEvent(tx, 'commission.created', commissionFacts(created), { entityId: created.id, at: now });
   return created;
+}
+
+/** A written commission as its domain event carries it. */
+function commissionFacts(c: typeof commissions.$inferSelect): DomainEventData<'commission.created'> {
+  const { id, partnerId, leadId, amount, basis, rate, month, timesheetId } = c;
+  return { commissionId: id, partnerId, leadId, kind: c.kind as DomainEventData<'commission.created'>['kind'], amount, basis, rate, month, timesheetId };
 }
 
 /**
@@ -191,6 +200,7 @@ export async function commissionForTime(tx: Tx, input: TimeCommissionInput, now:
       })
       .returning();
     written.push(created);
+    await recordEvent(tx, 'commission.created', commissionFacts(created), { entityId: created.id, at: now });
     const what = sheet.id === input.sheetId ? (input.kind === 'time' ? 'Approved time' : 'Corrected time') : 'Time (after a correction to another week)';
     await notifyMember(
       tx,
@@ -308,6 +318,12 @@ export async function markCommissionPaid(db: Db, actor: Actor, scope: SQL, id: s
       after: { status: 'paid', paidAt: now.toISOString(), amount: paid.amount },
       at: now,
     });
+    await recordEvent(
+      tx,
+      'commission.paid',
+      { commissionId: id, partnerId: paid.partnerId, leadId: paid.leadId, amount: paid.amount, paidAt: now.toISOString() },
+      { entityId: id, actorId, at: now },
+    );
     return paid;
   });
 }

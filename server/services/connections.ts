@@ -12,6 +12,7 @@ import { notifyMember } from './notify.ts';
 import { awardPoints, checkAchievements, reversePoints } from './gamification.ts';
 import { forgetRecommendations, listedMember } from './members.ts';
 import { admitAttempt } from './rate-limit.ts';
+import { recordEvent } from './domain-events.ts';
 
 const otherMemberId = (actor: Pick<Actor, 'id'>) =>
   sql<string>`case when ${memberConnections.requesterUserId} = ${actor.id} then ${memberConnections.targetUserId} else ${memberConnections.requesterUserId} end`;
@@ -85,6 +86,12 @@ export async function requestConnection(db: Db, sender: { id: string; firstName:
       .values({ requesterUserId: sender.id, targetUserId: receiverId, message: message || null, status: 'pending', connectionType: 'direct', createdAt: now })
       .returning();
     await forgetRecommendations(tx, [sender.id, receiverId]);
+    await recordEvent(
+      tx,
+      'connection.requested',
+      { connectionId: created.id, requesterId: sender.id, targetId: receiverId },
+      { entityId: created.id, actorId: sender.id, at: now },
+    );
     await notifyMember(tx, receiverId, 'connection_request', { sender }, { entity: { type: 'member_connection', id: created.id }, actorId: sender.id, at: now });
     return created;
   });
@@ -118,6 +125,12 @@ export async function respondToConnection(
         await awardPoints(tx, { userId, activity: 'connection_accepted', referenceId: id }, now);
         await checkAchievements(tx, userId, ['connections'], now);
       }
+      await recordEvent(
+        tx,
+        'connection.accepted',
+        { connectionId: id, requesterId: updated.requesterUserId, targetId: updated.targetUserId },
+        { entityId: id, actorId: actor.id, at: now },
+      );
       await notifyMember(
         tx,
         updated.requesterUserId,

@@ -9,6 +9,7 @@ import { iso } from '../presenters/wire.ts';
 import { awardPoints, checkAchievements, reversePoints } from './gamification.ts';
 import { listedMember } from './members.ts';
 import { notifyMember } from './notify.ts';
+import { recordEvent } from './domain-events.ts';
 
 /** Endorsers shown per skill, and the sizes of the recent and most endorsed lists. */
 export const ENDORSERS_PER_SKILL = 5;
@@ -78,6 +79,12 @@ export async function createEndorsement(
     // in id order, so endorsements between two members at once lock their rows in one order
     for (const a of awards.sort((x, y) => (x.userId < y.userId ? -1 : 1))) await awardPoints(tx, { ...a, referenceId: created.id }, now);
     await checkAchievements(tx, endorsee.id, ['endorsements_received'], now);
+    await recordEvent(
+      tx,
+      'endorsement.created',
+      { endorsementId: created.id, endorserId: endorser.id, endorseeId: endorsee.id, skillName },
+      { entityId: created.id, actorId: endorser.id, at: now },
+    );
     await notifyMember(tx, endorsee.id, 'endorsement', { endorser, skillName }, { entity: { type: 'skill_endorsement', id: created.id }, actorId: endorser.id, at: now });
     return present(endorser, { ...created, firstName: endorser.firstName, lastName: endorser.lastName, profilePicture: endorser.profilePicture ?? null });
   });

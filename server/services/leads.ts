@@ -19,6 +19,7 @@ import { auditInsert, recordAudit } from './audit.ts';
 import { cancelUnpaidCommission, createCommissionForWonLead } from './commissions.ts';
 import { awardPoints, checkAchievements } from './gamification.ts';
 import { toPence } from '../../common/rules/money.ts';
+import { recordEvent } from './domain-events.ts';
 
 const submitterName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 const OPEN = ['closed-won', 'closed-lost'];
@@ -160,6 +161,12 @@ export async function createLead(db: Db, actor: Actor, data: LeadData, now: Date
       .values({ leadId: lead.id, userId: actor.id, kind: 'submitted', toStatus: 'submitted', activity: activityText('submitted', null, 'submitted'), createdAt: now });
     await awardPoints(tx, { userId: actor.id, activity: 'lead_submitted', referenceId: lead.id, reason: `Lead submitted: ${lead.companyName}` }, now);
     await checkAchievements(tx, actor.id, ['leads_submitted'], now);
+    await recordEvent(
+      tx,
+      'lead.created',
+      { leadId: lead.id, submitterId: lead.submitterId, status: lead.status as LeadStatus, estimatedValue: lead.estimatedValue, sourceEventId: lead.sourceEventId },
+      { entityId: lead.id, actorId: actor.id, at: now },
+    );
     return lead;
   });
 }
@@ -275,6 +282,16 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
         at: now,
       }),
     ]);
+    if (from !== to) {
+      await recordEvent(
+        tx,
+        'lead.status_changed',
+        { leadId: id, submitterId: before.submitterId, fromStatus: from, toStatus: to },
+        { entityId: id, actorId: actor.id, at: now },
+      );
+    } else {
+      await recordEvent(tx, 'lead.updated', { leadId: id, submitterId: before.submitterId, status: to, notesChanged }, { entityId: id, actorId: actor.id, at: now });
+    }
     return { lead: after, submitterName: owner.submitterName };
   });
 }
@@ -298,7 +315,7 @@ async function rewardMilestones(tx: Tx, lead: typeof leads.$inferSelect, from: L
 const QUALIFIED_OR_BEYOND = new Set<LeadStatus>(['qualified', 'in-progress', 'closed-won']);
 
 /** Removes a lead with its activities and commissions (cascade), and audits it. */
-export async function deleteLead(db: Db, actor: Actor, id: string) {
+export async function deleteLead(db: Db, actor: Actor, id: string, now: Date) {
   await db.transaction(async (tx) => {
     const [seen] = await tx
       .select({ submitterId: leads.submitterId })
@@ -319,6 +336,7 @@ export async function deleteLead(db: Db, actor: Actor, id: string) {
       before: { companyName: gone.companyName, status: gone.status, submitterId: gone.submitterId, estimatedValue: gone.estimatedValue },
       after: null,
     });
+    await recordEvent(tx, 'lead.deleted', { leadId: id, submitterId: gone.submitterId, status: gone.status as LeadStatus }, { entityId: id, actorId: actor.id, at: now });
   });
 }
 

@@ -16,6 +16,7 @@ import { iso } from '../presenters/wire.ts';
 import { recordAudit } from './audit.ts';
 import { awardPoints, checkAchievements, reversePoints } from './gamification.ts';
 import { admitAttempt } from './rate-limit.ts';
+import { recordEvent } from './domain-events.ts';
 
 export interface PostDeps {
   db: Db;
@@ -170,6 +171,7 @@ export async function createPost(deps: PostDeps, actor: Actor, data: NewPost, no
       });
       await awardPoints(tx, { userId: actor.id, activity: 'post_created', referenceId: id, reason: `Community post: ${data.title.slice(0, 80)}` }, now);
       await checkAchievements(tx, actor.id, ['posts'], now);
+      await recordEvent(tx, 'post.created', { postId: id, authorId: actor.id, category: data.category, hasImage: !!key }, { entityId: id, actorId: actor.id, at: now });
     });
   } catch (err) {
     if (key) await deps.storage.remove(key);
@@ -210,6 +212,7 @@ export async function deletePost(deps: PostDeps, actor: Actor, id: string, now: 
         at: now,
       });
     }
+    await recordEvent(tx, 'post.deleted', { postId: id, authorId: post.authorId, moderated: isModeration(actor, post) }, { entityId: id, actorId: actor.id, at: now });
     return post.imageKey;
   });
   forgetCounts(deps.db, 'feed:');

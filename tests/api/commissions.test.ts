@@ -5,7 +5,7 @@ import { fromPence, toPence } from '../../common/rules/money.ts';
 import { adminCommissionPageSchema, commissionPageSchema, commissionSummarySchema } from '../../common/schemas/commission.ts';
 import { analyticsSchema, dashboardStatsSchema } from '../../common/schemas/dashboard.ts';
 import { makeCommission, makeLead } from '../../server/db/factories/leads.ts';
-import { commissions, leads } from '../../server/db/schema/index.ts';
+import { commissions, domainEvents, leads } from '../../server/db/schema/index.ts';
 import type { Actor } from '../../server/policies/roles.ts';
 import { createTestApp, login, makeSignedIn, makeUser, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
@@ -164,6 +164,12 @@ describe('commission tracker and payouts', () => {
     const pay = await admin.api.post(`/api/admin/commissions/${c.id}/pay`);
     expect(pay.statusCode).toBe(200);
     expect(pay.json().status).toBe('paid');
+    const events = await ctx.db.select().from(domainEvents).where(eq(domainEvents.entityId, c.id));
+    expect(events.map((e) => e.type).sort()).toEqual(['commission.created', 'commission.paid']);
+    expect(events.find((e) => e.type === 'commission.paid')).toMatchObject({
+      actorId: admin.user.id,
+      data: { commissionId: c.id, partnerId: p.user.id, amount: pay.json().amount },
+    });
     const twice = await admin.api.post(`/api/admin/commissions/${c.id}/pay`);
     expect(twice.statusCode).toBe(409);
     // a paid commission survives the lead leaving closed-won, and closing it again pays nothing twice

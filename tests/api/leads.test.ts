@@ -4,7 +4,7 @@ import { fromPence, toPence } from '../../common/rules/money.ts';
 import { analyticsSchema } from '../../common/schemas/dashboard.ts';
 import { duplicateCheckSchema, leadActivityPageSchema, leadPageSchema, leadSchema, type LeadInput } from '../../common/schemas/lead.ts';
 import { makeLead, type LeadOptions } from '../../server/db/factories/leads.ts';
-import { auditLog, commissions, leadActivities, leadStatusTotals, leads, notifications } from '../../server/db/schema/index.ts';
+import { auditLog, commissions, domainEvents, leadActivities, leadStatusTotals, leads, notifications } from '../../server/db/schema/index.ts';
 import { createTestApp, makeSignedIn, type SignedIn, type TestContext } from '../helpers/app.ts';
 
 let ctx: TestContext;
@@ -48,6 +48,13 @@ describe('POST /api/leads', () => {
     expect(lead).toMatchObject({ status: 'submitted', submitterId: partner.user.id, estimatedValue: '26100.00', submitterName: `Pat ${partner.user.lastName}` });
     const acts = await ctx.db.select().from(leadActivities).where(eq(leadActivities.leadId, lead.id));
     expect(acts.map((a) => a.activity)).toEqual(['Lead submitted']);
+    const [created] = await ctx.db.select().from(domainEvents).where(eq(domainEvents.entityId, lead.id));
+    expect(created).toMatchObject({
+      type: 'lead.created',
+      entityType: 'lead',
+      actorId: partner.user.id,
+      data: { leadId: lead.id, status: 'submitted', estimatedValue: '26100.00' },
+    });
   });
 
   it('validates every field with a clear message', async () => {
@@ -200,6 +207,12 @@ describe('DELETE /api/leads/{id} (admin)', () => {
     expect(await ctx.db.select().from(leads).where(eq(leads.id, lead.id))).toHaveLength(0);
     expect(await ctx.db.select().from(leadActivities).where(eq(leadActivities.leadId, lead.id))).toHaveLength(0);
     expect(await ctx.db.select().from(commissions).where(eq(commissions.leadId, lead.id))).toHaveLength(0);
+    const events = await ctx.db.select().from(domainEvents).where(eq(domainEvents.entityId, lead.id));
+    expect(events.find((e) => e.type === 'lead.deleted')).toMatchObject({
+      entityType: 'lead',
+      actorId: admin.user.id,
+      data: { leadId: lead.id, submitterId: partner.user.id, status: 'closed-won' },
+    });
     const again = await admin.api.delete(`/api/leads/${lead.id}`);
     expect(again.statusCode).toBe(404);
   });

@@ -23,7 +23,10 @@ describe('the audit vocabulary', () => {
     const labels = auditEntityLabels as Record<string, { sql?: unknown; none?: string }>;
     const missing = entities.filter((t) => !labels[t] || (!labels[t].sql && !labels[t].none?.trim()));
     expect(missing, 'record types with no label and no reason').toEqual([]);
-    expect(Object.keys(labels).filter((t) => !entities.includes(t)), 'labels for record types the vocabulary does not know').toEqual([]);
+    expect(
+      Object.keys(labels).filter((t) => !entities.includes(t)),
+      'labels for record types the vocabulary does not know',
+    ).toEqual([]);
   });
 
   it('declares every action and record type the server writes to the audit log', () => {

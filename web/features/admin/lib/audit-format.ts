@@ -54,7 +54,9 @@ const FORMATTERS: Record<AuditFieldFormat, (value: unknown) => string> = {
   commission_lines: (v) => {
     if (!Array.isArray(v)) return formatText(v);
     const rows = v as Array<{ amount: string; basis?: string; month?: string }>;
-    return rows.map((c) => `${formatGBP(c.amount, 2)}${c.basis ? ` on ${formatGBP(c.basis, 2)} of profit` : ''}${c.month ? ` (${c.month})` : ''}`).join(', ') || 'No change';
+    return (
+      rows.map((c) => `${formatGBP(c.amount, 2)}${c.basis ? ` on ${formatGBP(c.basis, 2)} of profit` : ''}${c.month ? ` (${c.month})` : ''}`).join(', ') || 'No change'
+    );
   },
 };
 
