@@ -6,7 +6,6 @@ import { createTestApp, makeUser, openSession, type MakeUserOptions, type Signed
 import { client } from '../helpers/client.ts';
 import { expectError } from '../helpers/http.ts';
 
-/** Discover Mentors: scored for the caller in SQL by the shared rule, searched, filtered and paged. */
 let ctx: TestContext;
 
 /** A signed-in member through a session opened directly (no password check), for the many members a test needs. */

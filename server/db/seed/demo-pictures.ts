@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { FileStorage } from '../../plugins/storage.ts';
-import { type UserRow } from '../factories/members.ts';
+import type { UserRow } from '../factories/members.ts';
 import { setProfilePicture } from '../../services/profile-files.ts';
 import type { Db } from '../client.ts';
 import { DEMO_PEOPLE } from './demo-data.ts';

@@ -1,5 +1,5 @@
 import { editChatMessage, makeDirectConversation, makeGroupChannel, postChatMessage, readChannel } from '../factories/chat.ts';
-import { type UserRow } from '../factories/members.ts';
+import type { UserRow } from '../factories/members.ts';
 import type { Db } from '../client.ts';
 import { DEMO_CHATS, DEMO_PRIYA, type ChatMoment } from './demo-chat.ts';
 import { DAY, person } from './demo-people.ts';

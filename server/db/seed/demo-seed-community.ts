@@ -1,6 +1,6 @@
 import type { FileStorage } from '../../plugins/storage.ts';
 import { makeEndorsement } from '../factories/endorsements.ts';
-import { type UserRow } from '../factories/members.ts';
+import type { UserRow } from '../factories/members.ts';
 import { makeMentorProfile } from '../factories/mentoring.ts';
 import { makePost } from '../factories/posts.ts';
 import type { Db } from '../client.ts';

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { type UserRow } from '../factories/members.ts';
+import type { UserRow } from '../factories/members.ts';
 import { cancelMadeEvent, makeEvent, markAttended, registerMembers } from '../factories/events.ts';
 import type { Db } from '../client.ts';
 import { leads } from '../schema/index.ts';
-import { DAY, person } from './demo-people.ts';
+import { ADMIN, DAY, person } from './demo-people.ts';
 
 /**
  * The events calendar: two past events with their attendance (and the leads partners met there), upcoming ones
