@@ -6,7 +6,7 @@ import { auditLog, notifications, users } from '../../server/db/schema/index.ts'
 import { createTestApp, makeUser, openSession, registration, reloadUser, type TestContext } from '../helpers/app.ts';
 import { expectError, NO_SUCH_ID } from '../helpers/http.ts';
 
-/** Application review and the application status screen, through the API an admin and an applicant use. */
+/** Application review: deciding, the verified e-mail address approval needs, and resending the verification e-mail. */
 
 let ctx: TestContext;
 let admin: { id: string; cookie: string };

@@ -7,7 +7,7 @@ import { createTestApp, makeUser, openSession, registration, reloadUser, type Te
 import { expectError, findSecrets, NO_SUCH_ID } from '../helpers/http.ts';
 import { snapshotTables } from '../helpers/db-snapshot.ts';
 
-/** Application review and the application status screen, through the API an admin and an applicant use. */
+/** Application review through the API an admin uses: the pending list, checklist updates, summary cards, approving and rejecting. */
 
 let ctx: TestContext;
 let admin: { id: string; cookie: string };

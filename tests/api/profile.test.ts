@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { okSchema } from '../../common/schemas/profile.ts';
 import { userEnvelopeSchema } from '../../common/schemas/user.ts';
@@ -16,12 +14,6 @@ import { confirmIdentity } from '../helpers/reauth.ts';
 let ctx: TestContext;
 let owner: SignedIn;
 let other: SignedIn;
-interface Upload {
-  bytes: Buffer;
-  filename: string;
-  type: string;
-}
-
 const profileBody = (o: Record<string, unknown> = {}) => ({
   firstName: 'Ada',
   lastName: 'Lovelace',

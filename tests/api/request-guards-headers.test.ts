@@ -9,8 +9,8 @@ import { snapshotTables } from '../helpers/db-snapshot.ts';
 import { expectError, rawHttp } from '../helpers/http.ts';
 
 /**
- * Request guards: cross-site writes, content types and safe GETs; security headers; no CORS; and
- * hostile identifiers; plus the 404, OpenAPI and health answers.
+ * Request guards: security headers; no CORS; hostile identifiers; the 404, OpenAPI and health answers; and
+ * request targets in absolute form.
  */
 
 const webDir = mkdtempSync(join(tmpdir(), 'cp-web-'));

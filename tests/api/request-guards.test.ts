@@ -7,10 +7,7 @@ import { createTestApp, makeUser, openSession, reloadUser, type TestContext } fr
 import { snapshotTables } from '../helpers/db-snapshot.ts';
 import { concreteUrl, expectError } from '../helpers/http.ts';
 
-/**
- * Request guards: cross-site writes, content types and safe GETs; security headers; no CORS; and
- * hostile identifiers; plus the 404, OpenAPI and health answers.
- */
+/** Request guards: cross-site writes, content types, and GETs that never change state. */
 
 const webDir = mkdtempSync(join(tmpdir(), 'cp-web-'));
 writeFileSync(join(webDir, 'index.html'), '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>');

@@ -11,7 +11,7 @@ import { createTestApp, makeSignedIn, type SignedIn, type TestContext } from '..
 import { client } from '../helpers/client.ts';
 import { expectError } from '../helpers/http.ts';
 
-/** Two-factor sign-in: set-up, the second step of sign-in (throttled, never twice), recovery codes, turning it off, the admin requirement. */
+/** Two-factor sign-in: turning it off, new recovery codes, and the organisation's requirement for administrators. */
 
 let ctx: TestContext;
 const LIMITS = { maxPerAccount: 4, maxPerIp: 7, windowMs: 15 * 60_000 };

@@ -21,7 +21,7 @@ import { createTestApp, login, makeSignedIn, type SignedIn, type TestContext } f
 import { client } from '../helpers/client.ts';
 import { expectError } from '../helpers/http.ts';
 
-/** Two-factor sign-in: set-up, the second step of sign-in (throttled, never twice), recovery codes, turning it off, the admin requirement. */
+/** Two-factor sign-in: set-up, and the second step of sign-in (throttled, never twice) with a code or a recovery code. */
 
 let ctx: TestContext;
 const LIMITS = { maxPerAccount: 4, maxPerIp: 7, windowMs: 15 * 60_000 };

@@ -68,8 +68,15 @@ export function PasswordCodeForm({
 }) {
   const [useRecovery, setUseRecovery] = useState(false);
   const err = form.formState.errors;
-  const submit = form.handleSubmit((v) => onSubmit(v));
-  const clear = (name: keyof FactorValues) => form.clearErrors([name, 'root']);
+  const submit = form.handleSubmit((v) => {
+    const input: FactorInput = password ? { password: v.password } : {};
+    if (code !== 'none') Object.assign(input, useRecovery ? { recoveryCode: v.recoveryCode } : { code: v.code });
+    onSubmit(input);
+  });
+  const clear = (name: keyof FactorValues) => {
+    form.clearErrors(name);
+    form.clearErrors('root');
+  };
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
       {header}
@@ -126,7 +133,8 @@ export function PasswordCodeForm({
           className="h-auto justify-self-start px-0"
           onClick={() => {
             setUseRecovery((v) => !v);
-            form.clearErrors(['code', 'recoveryCode', 'root']);
+            form.clearErrors(['code', 'recoveryCode']);
+            form.clearErrors('root');
           }}
         >
           {useRecovery ? 'Use a code from the app' : 'Use a recovery code'}
