@@ -37,8 +37,8 @@ beforeAll(async () => {
   ctx = await createTestApp({ config: { login: { maxPerAccount: 3, maxPerIp: 1000, windowMs: 15 * 60_000 } } });
   owner = await makeSignedIn(ctx);
   other = await makeSignedIn(ctx);
-  admin = await makeSignedIn(ctx, { role: 'admin' });
-  master = await makeSignedIn(ctx, { role: 'master-admin' });
+  await makeSignedIn(ctx, { role: 'admin' });
+  await makeSignedIn(ctx, { role: 'master-admin' });
 });
 afterAll(async () => {
   await ctx?.close();

@@ -4,14 +4,7 @@
  * members, their connection and the member's own connections). The feature has no page of its own.
  */
 
-export {
-  useConnectionList,
-  useDeleteConnection,
-  useIncomingRequests,
-  useRecommendations,
-  useRespondToConnection,
-  type ConnectionListParams,
-} from './api/network.ts';
+export { useConnectionList, useDeleteConnection, useIncomingRequests, useRecommendations, useRespondToConnection, type ConnectionListParams } from './api/network.ts';
 export { memberKeys } from './api/keys.ts';
 export { ConnectButton } from './components/ConnectButton.tsx';
 export { MemberCard } from './components/MemberCard.tsx';

@@ -6,8 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useChangeUserRole } from '../api/users.ts';
-import { fullName } from './UserActions.tsx';
-import { roleName } from './UserBadges.tsx';
+import { fullName, roleName } from './UserBadges.tsx';
 
 type Assignable = UserRoleChange['role'];
 

@@ -13,7 +13,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { placeServerErrors } from '../../../lib/form-errors.ts';
 import { useUpdateUser } from '../api/users.ts';
-import { fullName } from './UserActions.tsx';
+import { fullName } from './UserBadges.tsx';
 
 type Values = AdminUserUpdateInput;
 type FieldName = keyof Values;

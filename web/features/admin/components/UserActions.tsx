@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { AdminUser } from '../../../../common/schemas/admin.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSendPasswordReset } from '../api/invitations.ts';
+import { fullName } from './UserBadges.tsx';
 import { ChangeRoleDialog } from './ChangeRoleDialog.tsx';
 import { EditUserDialog } from './EditUserDialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,10 +11,8 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
 
-/** First and last name as one, for labels and headings. */
-export function fullName(u: { firstName: string; lastName: string }): string {
-  return `${u.firstName} ${u.lastName}`.trim();
-}
+/** Kept here for the screens that import it with the user actions. */
+export { fullName };
 
 /**
  * A user's row actions: details for everyone; e-mail for other people; edit, role, password reset link,

@@ -3,6 +3,10 @@ import type { AdminUser } from '../../../../common/schemas/admin.ts';
 import { isAdminRole, roleLabel } from '../../../../common/rules/roles.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 
+/** First and last name as one, for labels and headings. */
+export function fullName(u: { firstName: string; lastName: string }): string {
+  return `${u.firstName} ${u.lastName}`.trim();
+}
 /** A role's name on the admin screens: 'Partner', 'Admin' or 'Master admin'. */
 export function roleName(role: string): string {
   return roleLabel(role);

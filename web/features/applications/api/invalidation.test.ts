@@ -5,15 +5,11 @@ import { applicationKeys } from './keys.ts';
 
 describe('what an application change refreshes', () => {
   it('the pending pages and summary, and the Admin Panel lists a decision changes: users, overview, audit log', () => {
-    expect(keysFor('application').map((k) => k[0]).sort()).toEqual(
-      [
-      '/api/admin/pending-applications',
-      '/api/admin/application-stats',
-      '/api/users',
-      '/api/admin/overview',
-      '/api/admin/audit-log',
-      ].sort(),
-    );
+    expect(
+      keysFor('application')
+        .map((k) => k[0])
+        .sort(),
+    ).toEqual(['/api/admin/pending-applications', '/api/admin/application-stats', '/api/users', '/api/admin/overview', '/api/admin/audit-log'].sort());
   });
 
   it('marks every cached page of the pending list and the users pages stale, and leaves the rest alone', async () => {

@@ -73,7 +73,10 @@ export function TwoFactorSetupDialog({ open, onOpenChange }: { open: boolean; on
         codeLabel="Code from the app"
         busy={busy}
         onSubmit={({ code = '' }) =>
-          enable.mutate({ code }, { onSuccess: (r) => setCodes(r.recoveryCodes), onError: (err) => showServerError(form, err, 'Could not turn on two-factor sign-in. Please try again.') })
+          enable.mutate(
+            { code },
+            { onSuccess: (r) => setCodes(r.recoveryCodes), onError: (err) => showServerError(form, err, 'Could not turn on two-factor sign-in. Please try again.') },
+          )
         }
         header={
           <>
