@@ -13,6 +13,7 @@ import {
 import { Readable } from 'node:stream';
 import type { S3Config } from '../config.ts';
 import { contentTypeOfKey } from '../lib/images.ts';
+// eslint-disable-next-line import-x/no-cycle -- the S3 store is loaded lazily by storage.ts only when configured, after storage.ts has loaded
 import { FileTooLargeError, newStorageKey, STORAGE_KEY, type FileStorage } from './storage.ts';
 
 /** A streamed upload is sent in parts of this size (S3's minimum is 5 MiB): at most one part is held in memory. */

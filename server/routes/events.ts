@@ -20,7 +20,8 @@ import { publicOrigin } from '../lib/request-target.ts';
 import { calendarFeedUrl, eventCalendar, personalFeed, rotateCalendarFeed } from '../services/calendar.ts';
 import { eventReport } from '../services/event-report.ts';
 import { markAttendance, registerForEvent, unregisterFromEvent } from '../services/event-registrations.ts';
-import { cancelEvent, createEvent, getEvent, listEvents, listMyRegistrations, updateEvent } from '../services/events.ts';
+import { cancelEvent, createEvent, updateEvent } from '../services/event-changes.ts';
+import { getEvent, listEvents, listMyRegistrations } from '../services/events.ts';
 
 const idParams = z.object({ id: z.uuid(EVENT_MESSAGES.notFound) });
 const feedParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Calendar feed not found.') });

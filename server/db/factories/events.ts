@@ -6,7 +6,8 @@
 import { eventCreateSchema, type EventCreateInput, type EventDetail } from '../../../common/schemas/events.ts';
 import type { Actor } from '../../policies/roles.ts';
 import { markAttendance, registerForEvent } from '../../services/event-registrations.ts';
-import { cancelEvent, createEvent, type EventDeps } from '../../services/events.ts';
+import { cancelEvent, createEvent } from '../../services/event-changes.ts';
+import type { EventDeps } from '../../services/events.ts';
 import type { Db } from '../client.ts';
 
 const HOUR = 3_600_000;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { events } from './community.ts';
 import { users } from './users.ts';
+// eslint-disable-next-line import-x/no-cycle -- a table's foreign key names the other table through a thunk, read only after both modules have loaded
 import { timesheets } from './work.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+// eslint-disable-next-line import-x/no-cycle -- a table's foreign key names the other table through a thunk, read only after both modules have loaded
 import { leads } from './leads.ts';
 import { users } from './users.ts';
 

@@ -3,7 +3,7 @@ import type { FileStorage } from '../../plugins/storage.ts';
 import type { UserRow } from '../factories/members.ts';
 import { setProfilePicture } from '../../services/profile-files.ts';
 import type { Db } from '../client.ts';
-import { person } from './demo-people.ts';
+import { demoUsername, person } from './demo-people.ts';
 import { DEMO_PEOPLE } from './demo-data.ts';
 
 /** Soft background colours of the demo portraits, one per member in turn. */
