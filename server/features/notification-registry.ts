@@ -25,7 +25,7 @@ export const notificationTemplates = {
   ...mentoringNotifications,
   ...chatNotifications,
   ...timesheetsNotifications,
-};
+} satisfies Record<NotificationKind, NotificationTemplate>;
 
 export type TemplatedKind = keyof typeof notificationTemplates & NotificationKind;
 export type NotificationParams<K extends TemplatedKind> = Parameters<(typeof notificationTemplates)[K]>[0];
