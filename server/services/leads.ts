@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { LeadStatus } from '../../common/constants/options.ts';
 import { companyKey, contactDomain } from '../../common/rules/company-key.ts';
@@ -8,126 +8,21 @@ import type { LeadData } from '../../common/schemas/lead.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { insertTogether } from '../db/batch.ts';
-import { prepared } from '../db/prepared.ts';
-import { events, leadActivities, leadStatusTotals, leads, users } from '../db/schema/index.ts';
+import { events, leadActivities, leads, users } from '../db/schema/index.ts';
 import { eventScope } from '../policies/events.ts';
-import { leadAbilities, leadScope, seesAllLeads } from '../policies/leads.ts';
+import { leadAbilities, leadScope } from '../policies/leads.ts';
 import type { Actor } from '../policies/roles.ts';
-import type { PresentedLeadRow } from '../presenters/lead.ts';
 import { memberNotificationInsert } from './notify.ts';
 import { auditInsert, recordAudit } from './audit.ts';
 import { cancelUnpaidCommission, createCommissionForWonLead } from './commissions.ts';
 import { awardPoints, checkAchievements } from './gamification.ts';
 import { toPence } from '../../common/rules/money.ts';
 import { recordEvent } from './domain-events.ts';
+import { submitterName } from './lead-list.ts';
 
-const submitterName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 const OPEN = ['closed-won', 'closed-lost'];
 
-/** Another open lead (not this one) with the same company key or contact domain. */
-const duplicateFlag = sql<boolean>`exists (
-  select 1 from ${leads} d
-  where d.id <> ${leads.id} and d.status not in ('closed-won', 'closed-lost')
-    and (d.company_key = ${leads.companyKey} or (${leads.contactDomain} <> '' and d.contact_domain = ${leads.contactDomain}))
-)`;
-
-/** The lead columns a lead is presented with, selected flat (Drizzle maps a flat row at about half the cost of a nested one). */
-const presentedColumns = {
-  id: leads.id,
-  submitterId: leads.submitterId,
-  leadType: leads.leadType,
-  companyName: leads.companyName,
-  industry: leads.industry,
-  contactName: leads.contactName,
-  contactEmail: leads.contactEmail,
-  projectDescription: leads.projectDescription,
-  estimatedValue: leads.estimatedValue,
-  urgency: leads.urgency,
-  relationshipStrength: leads.relationshipStrength,
-  status: leads.status,
-  notes: leads.notes,
-  createdAt: leads.createdAt,
-  updatedAt: leads.updatedAt,
-  sourceEventId: leads.sourceEventId,
-};
-
-export interface LeadListQuery extends PageQuery {
-  search?: string;
-  status?: LeadStatus;
-}
-
-/** One page of the leads an actor may see, newest first, with the total for the heading. */
-export async function listLeads(db: Db, actor: Actor, q: LeadListQuery) {
-  if (!q.search) return listLeadsPrepared(db, actor, q);
-  const where = and(leadScope(actor), q.status ? eq(leads.status, q.status) : undefined, searchCondition(q.search));
-  const flagged = leadAbilities(actor, { submitterId: '' }).seeDuplicateFlag;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ ...presentedColumns, submitterName, ...(flagged ? { possibleDuplicate: duplicateFlag } : {}) })
-      .from(leads)
-      .innerJoin(users, eq(users.id, leads.submitterId))
-      .where(where)
-      .orderBy(desc(leads.createdAt), desc(leads.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ total: count() }).from(leads).where(where),
-  ]);
-  return { rows: rows as LeadListRow[], total };
-}
-
-type LeadListRow = PresentedLeadRow & { submitterName: string; possibleDuplicate?: boolean };
-
-function searchCondition(search: string) {
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(ilike(leads.companyName, pattern), ilike(leads.industry, pattern), ilike(leads.contactName, pattern));
-}
-
-/**
- * The list without a search, which is nearly every request: one prepared statement per shape (own or every
- * lead, with or without a status) answers the page and its total together. The total of every lead comes from
- * the trigger-kept `lead_status_totals`, never from counting them.
- */
-async function listLeadsPrepared(db: Db, actor: Actor, q: LeadListQuery) {
-  const all = seesAllLeads(actor);
-  const byStatus = !!q.status;
-  // the duplicate flag is part of what some actors are shown (the lead policy says who)
-  const flagged = leadAbilities(actor, { submitterId: '' }).seeDuplicateFlag;
-  const statement = prepared(db, `leads_page_${all ? 'all' : 'own'}${byStatus ? '_status' : ''}${flagged ? '_flagged' : ''}`, () => {
-    const scope = all ? undefined : eq(leads.submitterId, sql.placeholder('actorId'));
-    const status = byStatus ? eq(leads.status, sql.placeholder('status')) : undefined;
-    const total = all
-      ? sql<number>`(select coalesce(sum(t.n), 0) from ${leadStatusTotals} t ${byStatus ? sql`where t.status = ${sql.placeholder('status')}` : sql``})`
-      : sql<number>`(select count(*) from ${leads} c where c.submitter_id = ${sql.placeholder('actorId')} ${byStatus ? sql`and c.status = ${sql.placeholder('status')}` : sql``})`;
-    return db
-      .select({ ...presentedColumns, submitterName, ...(flagged ? { possibleDuplicate: duplicateFlag } : {}), total: total.mapWith(Number) })
-      .from(leads)
-      .innerJoin(users, eq(users.id, leads.submitterId))
-      .where(and(scope, status))
-      .orderBy(desc(leads.createdAt), desc(leads.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'));
-  });
-  const rows = await statement.execute({ actorId: actor.id, status: q.status, limit: q.pageSize, offset: pageOffset(q) });
-  // a page past the end has no row to carry the total: count it on its own (rare)
-  const total = rows.length ? rows[0].total : q.page > 1 ? await countLeads(db, actor, q.status) : 0;
-  return { rows: rows as LeadListRow[], total };
-}
-
-async function countLeads(db: Db, actor: Actor, status?: LeadStatus) {
-  if (seesAllLeads(actor)) return (await countFromTotals(db, status))[0].total;
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(leads)
-    .where(and(leadScope(actor), status ? eq(leads.status, status) : undefined));
-  return total;
-}
-
-function countFromTotals(db: Db, status?: LeadStatus) {
-  return db
-    .select({ total: sql<number>`coalesce(sum(${leadStatusTotals.n}), 0)`.mapWith(Number) })
-    .from(leadStatusTotals)
-    .where(status ? eq(leadStatusTotals.status, status) : undefined);
-}
+export { listLeads, type LeadListQuery } from './lead-list.ts';
 
 /** A single lead the actor may see, or a 404 (never a 403 that would confirm it exists). */
 export async function getVisibleLead(db: Db, actor: Actor, id: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageRange, rangeText } from './paging.ts';
+import { pageCount, pageRange, positionFor, rangeText } from './paging.ts';
 
 describe('paging', () => {
   it('numbers the rows of a page from 1', () => {
@@ -16,5 +16,17 @@ describe('paging', () => {
   });
   it('writes the range with en-GB thousands', () => {
     expect(rangeText(2, 1000, 1000, 2500)).toBe('1,001–2,000 of 2,500');
+  });
+});
+
+describe('positionFor', () => {
+  const current = { page: 4, nextCursor: 'n4', prevCursor: 'p4' };
+  it('turns to a neighbour by its cursor and to any other page, or page 1, by number', () => {
+    expect(positionFor(5, current)).toEqual({ page: 5, after: 'n4' });
+    expect(positionFor(3, current)).toEqual({ page: 3, before: 'p4' });
+    expect(positionFor(9, current)).toEqual({ page: 9 });
+    expect(positionFor(1, { page: 2, prevCursor: 'p2' })).toEqual({ page: 1 });
+    expect(positionFor(5, { page: 4 })).toEqual({ page: 5 });
+    expect(positionFor(5)).toEqual({ page: 5 });
   });
 });

@@ -14,3 +14,28 @@ export function rangeText(page: number, pageSize: number, shown: number, total: 
   const { from, to } = pageRange(page, pageSize, shown);
   return `${from.toLocaleString('en-GB')}–${to.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')}`;
 }
+
+/** Where a list is: the page number shown and, for a page reached from its neighbour, the cursor that finds it. */
+export interface PagePosition {
+  page: number;
+  after?: string;
+  before?: string;
+}
+
+/** What a page answer says about its neighbours (lists read in key order send cursors; others only the page). */
+export interface PageCursors {
+  page: number;
+  nextCursor?: string | null;
+  prevCursor?: string | null;
+}
+
+/**
+ * The position for turning to `target` from the page on screen: the next or previous page is found by the
+ * cursor the server handed out (the same cost wherever it is, and nothing skipped or repeated when rows come and
+ * go); any other page, and page 1, by its number.
+ */
+export function positionFor(target: number, current?: PageCursors): PagePosition {
+  if (current && target === current.page + 1 && current.nextCursor) return { page: target, after: current.nextCursor };
+  if (current && target > 1 && target === current.page - 1 && current.prevCursor) return { page: target, before: current.prevCursor };
+  return { page: target };
+}

@@ -6,6 +6,9 @@ export interface LeadListParams {
   status?: LeadStatus;
   page?: number;
   pageSize?: number;
+  /** The cursor of the page, when it was reached from its neighbour. */
+  after?: string;
+  before?: string;
 }
 
 /** A list's filters in one canonical form, so the same list is one cache entry however it was asked for. */
@@ -14,11 +17,13 @@ export interface LeadListFilters {
   status: LeadStatus | null;
   page: number;
   pageSize: number;
+  after: string | null;
+  before: string | null;
 }
 
 /** Fills in the defaults (page 1 of 25, no search, every status) and trims the search. */
 export function leadListFilters(p: LeadListParams): LeadListFilters {
-  return { search: p.search?.trim() || '', status: p.status ?? null, page: p.page ?? 1, pageSize: p.pageSize ?? 25 };
+  return { search: p.search?.trim() || '', status: p.status ?? null, page: p.page ?? 1, pageSize: p.pageSize ?? 25, after: p.after ?? null, before: p.before ?? null };
 }
 
 /**

@@ -9,7 +9,7 @@ export type { LeadPage } from '../../../../common/schemas/lead.ts';
 /** GET /api/leads with the list's search, status filter and page. */
 function leadsUrl(p: LeadListParams): string {
   const f = leadListFilters(p);
-  return withQuery('/api/leads', { search: f.search, status: f.status, page: f.page, pageSize: f.pageSize });
+  return withQuery('/api/leads', { search: f.search, status: f.status, page: f.page, pageSize: f.pageSize, after: f.after, before: f.before });
 }
 
 /** One lead list as a query (key and read function together), for a single list or a board of them. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { LeadStatus } from '../../../../common/constants/options.ts';
-import { pageCount as countPages } from '../../../lib/paging.ts';
+import { pageCount as countPages, positionFor, type PagePosition } from '../../../lib/paging.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useLeads } from '../api/leads.ts';
 
@@ -14,10 +14,13 @@ type StatusFilter = LeadStatus | 'all';
 export function useLeadList(pageSize = 25, initialStatus: StatusFilter = 'all') {
   const [search, setSearchText] = useState('');
   const [status, setStatusFilter] = useState<StatusFilter>(initialStatus);
-  const [page, setPage] = useState(1);
+  const [position, setPosition] = useState<PagePosition>({ page: 1 });
+  const { page } = position;
   const debouncedSearch = useDebouncedValue(search.trim(), 350);
 
-  const query = useLeads({ search: debouncedSearch, status: status === 'all' ? undefined : status, page, pageSize });
+  const query = useLeads({ search: debouncedSearch, status: status === 'all' ? undefined : status, ...position, pageSize });
+  /** Turns to a page: the next or previous one by the cursor the server gave with this page, any other by number. */
+  const setPage = (target: number) => setPosition(positionFor(target, query.isPlaceholderData ? undefined : query.data));
   const total = query.data?.total ?? 0;
   const pageCount = countPages(total, pageSize);
 
