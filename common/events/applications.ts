@@ -4,6 +4,11 @@ import type { DomainEventSchemas } from './types.ts';
 
 /** The facts this feature records, one schema per event type (see `common/events/index.ts`). */
 export const applicationsEvents = {
+  'member.applied': {
+    entityType: 'user',
+    describe: 'Someone applied to join, with the registration form or through Google or Apple; the application awaits review',
+    schema: z.object({ userId: z.uuid(), via: z.enum(['form', 'google', 'apple']) }),
+  },
   'member.approved': {
     entityType: 'user',
     describe: 'An administrator approved an application to join; the applicant is now a member',

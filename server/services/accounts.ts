@@ -1,3 +1,4 @@
+import { recordEvent } from './domain-events.ts';
 import { eq, or, sql } from 'drizzle-orm';
 import type { RegisterData } from '../../common/schemas/auth.ts';
 import { AppError } from '../../common/errors.ts';
@@ -71,6 +72,7 @@ export async function createApplicant(db: Db, data: RegisterData) {
       })
       .returning();
     await tx.insert(memberApplications).values({ userId: user.id });
+    await recordEvent(tx, 'member.applied', { userId: user.id, via: 'form' }, { entityId: user.id, actorId: user.id, at: user.createdAt });
     return user;
   });
 }

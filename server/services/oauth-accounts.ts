@@ -1,3 +1,4 @@
+import { recordEvent } from './domain-events.ts';
 import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { Db } from '../db/client.ts';
@@ -115,6 +116,7 @@ async function createOidcApplicant(db: Db, identity: OidcIdentity, now: Date): P
         })
         .returning();
       await tx.insert(memberApplications).values({ userId: user.id });
+      await recordEvent(tx, 'member.applied', { userId: user.id, via: identity.provider }, { entityId: user.id, actorId: user.id, at: now });
       return user;
     });
   } catch (err) {

@@ -2,7 +2,7 @@ import type { PendingApplication } from '../../common/schemas/applications.ts';
 import type { Page } from '../../common/schemas/page.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, memberApplications, users } from '../../server/db/schema/index.ts';
+import { auditLog, domainEvents, memberApplications, users } from '../../server/db/schema/index.ts';
 import { createTestApp, makeUser, openSession, registration, reloadUser, type TestContext } from '../helpers/app.ts';
 import { expectError, findSecrets, NO_SUCH_ID } from '../helpers/http.ts';
 import { snapshotTables } from '../helpers/db-snapshot.ts';
@@ -68,6 +68,11 @@ describe('the pending list', () => {
       industryConflict: false,
       riskAssessment: null,
     });
+    const [applied] = await ctx.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.entityId, id), eq(domainEvents.type, 'member.applied')));
+    expect(applied).toMatchObject({ entityType: 'user', actorId: id, data: { userId: id, via: 'form' } });
     expect(entry!.user).toMatchObject({
       id,
       firstName: body.firstName,

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authenticator } from 'otplib';
-import { memberApplications, users, userTotp } from '../../server/db/schema/index.ts';
+import { domainEvents, memberApplications, users, userTotp } from '../../server/db/schema/index.ts';
 import { sealSecret } from '../../server/lib/secret-box.ts';
 import { createTestApp, makeUser, reloadUser, type TestContext } from '../helpers/app.ts';
 
@@ -160,6 +160,8 @@ describe('Google sign-in', () => {
     expect(user.emailVerifiedAt).toEqual(ctx.clock.now());
     const apps = await ctx.db.select().from(memberApplications).where(eq(memberApplications.userId, user.id));
     expect(apps).toHaveLength(1);
+    const applied = await ctx.db.select().from(domainEvents).where(eq(domainEvents.entityId, user.id));
+    expect(applied.map((e) => [e.type, e.data])).toEqual([['member.applied', { userId: user.id, via: 'google' }]]);
 
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: session! } });
     expect(me.statusCode).toBe(200);

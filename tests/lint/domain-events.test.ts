@@ -14,6 +14,7 @@ const B = '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d';
 
 /** A sample of each type's data, for the features whose events this file checks in full. */
 const samples: Record<string, unknown> = {
+  'member.applied': { userId: A, via: 'form' },
   'member.approved': { userId: A },
   'member.rejected': { userId: A, reason: 'competitor' },
   'lead.created': { leadId: A, submitterId: B, status: 'submitted', estimatedValue: '12000.00', sourceEventId: null },
