@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { roleWithArticle } from '../../../../common/rules/roles.ts';
 import type { AdminUser, AdminUserPage, AdminUserUpdate, UserRoleChange } from '../../../../common/schemas/admin.ts';
 import { api, ApiError } from '../../../lib/api.ts';
-import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
+import { changed } from '../../../lib/changes.ts';
+import { withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { adminKeys, type UserFilter } from './keys.ts';
 
@@ -20,12 +21,10 @@ export function usersCsvUrl(filter: UserFilter): string {
   return withQuery('/api/users.csv', { ...filter });
 }
 
-/** Activating, deactivating or removing an account changes the users list, the partner overview and the audit log. */
-export const USER_CHANGE_INVALIDATES: readonly QueryKey[] = [adminKeys.usersAll, adminKeys.overview, adminKeys.auditAll];
-
+/** Activating, deactivating or removing an account is a change to a member: every screen that follows members refreshes. */
 function useRefreshUsers() {
   const client = useQueryClient();
-  return () => invalidateKeys(client, USER_CHANGE_INVALIDATES);
+  return () => changed(client, 'member');
 }
 
 /** Activate or deactivate an account: 'User activated successfully!' or 'User deactivated successfully!'. */
