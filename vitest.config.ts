@@ -26,6 +26,17 @@ export default defineConfig({
       },
       {
         test: {
+          // nginx in front of two server processes on PostgreSQL; skips itself when either is missing
+          name: 'proxy',
+          include: ['tests/proxy/**/*.test.ts'],
+          setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           // A journey runs a dozen axe scans and several browsers; on a busy two-core machine one takes 80 s.

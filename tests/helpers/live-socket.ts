@@ -20,11 +20,16 @@ export interface TestSocket {
 export type HandshakeResult = { ok: true; socket: TestSocket } | { ok: false; status: number };
 
 /** Opens `GET /api/ws` on a listening app with the given cookie and Origin (the app's own by default). */
-export function openSocket(baseUrl: string, cookie: string | undefined, origin: string | null = baseUrl): Promise<HandshakeResult> {
+export function openSocket(
+  baseUrl: string,
+  cookie: string | undefined,
+  origin: string | null = baseUrl,
+  options: WebSocket.ClientOptions = {},
+): Promise<HandshakeResult> {
   const headers: Record<string, string> = {};
   if (cookie) headers.cookie = cookie;
   if (origin !== null) headers.origin = origin;
-  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/ws`, { headers });
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/ws`, { ...options, headers });
   const events: LiveServerEvent[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (data) => {
@@ -72,9 +77,9 @@ export function openSocket(baseUrl: string, cookie: string | undefined, origin: 
   });
 }
 
-/** Opens a socket that must be accepted, and waits for its `ready` event. */
-export async function connect(baseUrl: string, cookie: string): Promise<TestSocket> {
-  const result = await openSocket(baseUrl, cookie);
+/** Opens a socket that must be accepted, and waits for its `ready` event (`options`: e.g. the CA of a test certificate). */
+export async function connect(baseUrl: string, cookie: string, options: WebSocket.ClientOptions = {}): Promise<TestSocket> {
+  const result = await openSocket(baseUrl, cookie, baseUrl, options);
   if (!result.ok) throw new Error(`live socket refused with ${result.status}`);
   await result.socket.next('ready');
   return result.socket;
