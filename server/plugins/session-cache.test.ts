@@ -89,4 +89,32 @@ describe('SessionCache', () => {
     expect(small.get('a')).toBeUndefined();
     expect(small.get('c')).toBeDefined();
   });
+
+  it('shares one lookup among reads of the same session at once, but not across an invalidation or with the cache off', async () => {
+    const { cache } = live();
+    let reads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const read = async () => {
+      reads += 1;
+      await gate;
+      return reads;
+    };
+    const burst = [cache.shared('s1', read), cache.shared('s1', read), cache.shared('s1', read)];
+    const other = cache.shared('s2', read);
+    // a read that starts after the session was ended must not take an answer read before
+    cache.forgetSession('s9');
+    const afterChange = cache.shared('s1', read);
+    release();
+    await Promise.all([...burst, other, afterChange]);
+    expect(reads).toBe(3);
+
+    const off = new SessionCache(0, () => 0);
+    off.resume();
+    await Promise.all([off.shared('s1', read), off.shared('s1', read)]);
+    const down = live().cache;
+    down.suspend();
+    await Promise.all([down.shared('s1', read), down.shared('s1', read)]);
+    expect(reads).toBe(7);
+  });
 });

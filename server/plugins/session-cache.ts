@@ -1,4 +1,5 @@
 import type { sessions, users } from '../db/schema/index.ts';
+import { SingleFlight } from '../lib/single-flight.ts';
 
 type SessionRow = typeof sessions.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -42,6 +43,8 @@ export class SessionCache {
   /** Answers whose read began before this generation are never kept (after a reset or pruning). */
   private floor = 0;
   private live = false;
+  /** Database reads under way, keyed by the generation they began in and the session. */
+  private readonly reads = new SingleFlight<string, unknown>();
 
   constructor(
     private readonly ttlMs: number,
@@ -55,6 +58,16 @@ export class SessionCache {
 
   ticket(): Ticket {
     return this.generation;
+  }
+
+  /**
+   * Runs `read` (the database lookup of a session), or joins the lookup of the same session already under way when
+   * nothing was invalidated since it began, so a burst of reads of one cold session costs one lookup. Without the
+   * cache (off, or the channel down) every caller reads for itself.
+   */
+  shared<T>(sessionId: string, read: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return read();
+    return this.reads.run(`${this.generation}:${sessionId}`, read) as Promise<T>;
   }
 
   get(sessionId: string): CachedSession | undefined {

@@ -98,7 +98,7 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps & { dat
     let row = cacheable ? cache.get(id) : undefined;
     if (!row) {
       const ticket = cache.ticket();
-      const [found] = await lookup.execute({ id });
+      const [found] = await (cacheable ? cache.shared(id, () => lookup.execute({ id })) : lookup.execute({ id }));
       if (!found) return;
       const security = { twoFactorEnabled: !!found.twoFactorEnabled, adminTwoFactorRequired: !!found.adminTwoFactorRequired };
       row = { session: found.session, user: found.user, security, cachedAt: 0 };
