@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -17,6 +18,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The extensions every embedded database loads: the searches' trigram indexes need pg_trgm (migration 0029). */
+export const pgliteExtensions = { pg_trgm };
 
 export interface Database {
   db: Db;
@@ -167,7 +171,7 @@ async function openPglite(dir: string): Promise<{ client: PGlite; release: () =>
     if (readLockHolder(lock) === process.pid) rmSync(lock, { force: true });
   };
   try {
-    const client = new PGlite(dir);
+    const client = new PGlite(dir, { extensions: pgliteExtensions });
     await client.waitReady;
     return { client, release };
   } catch (err) {

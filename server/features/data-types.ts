@@ -10,13 +10,19 @@ export interface ExportFile {
   optional?: boolean;
 }
 
-/** One file of the member's export: its name, its README line, and what goes in it (JSON, and stored files). */
-export interface ExportSection {
+/**
+ * One file of the member's export: its name, its README line, and what goes in it: JSON (and stored files) gathered
+ * at once, or, for a list that grows with use (leads, notifications, messages), the list's pages, read in keyset
+ * pages (`server/lib/stream-pages.ts`) while the file is written into the archive, so no member's list is held whole.
+ */
+export type ExportSection = {
   file: string;
   /** The README line, after the file name. */
   describe: string;
-  collect(db: Db, userId: string, now: Date): Promise<{ json: unknown; files?: ExportFile[] }>;
-}
+} & (
+  | { collect(db: Db, userId: string, now: Date): Promise<{ json: unknown; files?: ExportFile[] }> }
+  | { pages(db: Db, userId: string, now: Date): AsyncIterable<readonly unknown[]> }
+);
 
 /** Where a column's rows reach the member's export: the file holding them, or why they are not exported. */
 export type ExportAnswer = { file: string } | { notExported: string };

@@ -106,8 +106,8 @@ export const accountRoutes =
       '/api/admin/account-deletion-requests',
       { config: admin, schema: { querystring: adminDeletionQuerySchema, response: { 200: adminDeletionPageSchema } } },
       async (request) => {
-        const { items, total } = await listPendingDeletions(ctx.db, request.user!, request.query);
-        return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+        const { items, total, page, nextCursor, prevCursor } = await listPendingDeletions(ctx.db, request.user!, request.query);
+        return { items, total, page, pageSize: request.query.pageSize, nextCursor, prevCursor };
       },
     );
 

@@ -34,8 +34,15 @@ export const adminApplicationRoutes =
       '/api/admin/pending-applications',
       { config: admin, schema: { querystring: pageQuery(20), response: { 200: pageOf(pendingApplicationSchema) } } },
       async (request) => {
-        const { rows, total } = await listPendingApplications(ctx.db, request.query);
-        return { items: rows.map((r) => presentApplication(request.user!, r.application, r.user)), total, page: request.query.page, pageSize: request.query.pageSize };
+        const { rows, total, page, nextCursor, prevCursor } = await listPendingApplications(ctx.db, request.query);
+        return {
+          items: rows.map((r) => presentApplication(request.user!, r.application, r.user)),
+          total,
+          page,
+          pageSize: request.query.pageSize,
+          nextCursor,
+          prevCursor,
+        };
       },
     );
 

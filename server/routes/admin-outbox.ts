@@ -8,7 +8,7 @@ export const adminOutboxRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/admin/outbox', { config: { access: 'admin' }, schema: { querystring: outboxQuerySchema, response: { 200: outboxPageSchema } } }, async (request) => {
-      const { items, total } = await listOutbox(ctx.db, request.query);
-      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+      const { items, total, page, nextCursor, prevCursor } = await listOutbox(ctx.db, request.query);
+      return { items, total, page, pageSize: request.query.pageSize, nextCursor, prevCursor };
     });
   };

@@ -30,8 +30,8 @@ export const adminUserRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/users', { config: admin, schema: { querystring: adminUserQuerySchema, response: { 200: adminUserPageSchema } } }, async (request) => {
-      const { items, total } = await listUsers(ctx.db, request.user!, request.query);
-      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+      const { items, total, totalCapped, page, nextCursor, prevCursor } = await listUsers(ctx.db, request.user!, request.query);
+      return { items, total, totalCapped, page, pageSize: request.query.pageSize, nextCursor, prevCursor };
     });
 
     // the member list with the screen's filters, streamed a page at a time (server/services/user-export.ts)
@@ -64,7 +64,7 @@ export const adminUserRoutes =
     app.get('/api/admin/overview', { config: admin, schema: { response: { 200: adminOverviewSchema } } }, async () => adminOverview(ctx.db));
 
     app.get('/api/admin/audit-log', { config: admin, schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } }, async (request) => {
-      const { items, total } = await listAudit(ctx.db, request.query);
-      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+      const { items, total, page, nextCursor, prevCursor } = await listAudit(ctx.db, request.query);
+      return { items, total, page, pageSize: request.query.pageSize, nextCursor, prevCursor };
     });
   };

@@ -68,8 +68,8 @@ export const communityPostRoutes =
 
     app.get('/api/community-posts', { schema: { querystring: postQuerySchema, response: { 200: postPageSchema } } }, async (request) => {
       const q = request.query;
-      const { items, total } = await listPosts(ctx.db, request.user!, q, ctx.now());
-      return { items, total, page: q.page, pageSize: q.pageSize };
+      const { items, total, page, nextCursor, prevCursor } = await listPosts(ctx.db, request.user!, q, ctx.now());
+      return { items, total, page, pageSize: q.pageSize, nextCursor, prevCursor };
     });
 
     app.post('/api/community-posts', { schema: { response: { 201: postSchema } } }, async (request, reply) => {

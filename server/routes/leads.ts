@@ -27,8 +27,16 @@ export const leadRoutes =
   async (app) => {
     app.get('/api/leads', { schema: { querystring: leadQuerySchema, response: { 200: leadPageSchema } } }, async (request) => {
       const q = request.query;
-      const { rows, total, page, nextCursor, prevCursor } = await listLeads(ctx.db, request.user!, q);
-      return { items: rows.map((r) => presentLead(request.user!, r, r.submitterName, r.possibleDuplicate)), total, page, pageSize: q.pageSize, nextCursor, prevCursor };
+      const { rows, total, totalCapped, page, nextCursor, prevCursor } = await listLeads(ctx.db, request.user!, q);
+      return {
+        items: rows.map((r) => presentLead(request.user!, r, r.submitterName, r.possibleDuplicate)),
+        total,
+        totalCapped,
+        page,
+        pageSize: q.pageSize,
+        nextCursor,
+        prevCursor,
+      };
     });
 
     app.get('/api/leads/duplicate-check', { schema: { querystring: duplicateCheckQuery, response: { 200: duplicateCheckSchema } } }, async (request) =>

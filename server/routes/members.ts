@@ -20,8 +20,8 @@ export const memberRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/members', { schema: { querystring: directoryQuerySchema, response: { 200: directoryPageSchema } } }, async (request) => {
-      const { items, total, activePartners } = await listMembers(ctx.db, request.user!, request.query, ctx.now());
-      return { items, total, page: request.query.page, pageSize: request.query.pageSize, activePartners };
+      const { items, total, totalCapped, activePartners, page, nextCursor, prevCursor } = await listMembers(ctx.db, request.user!, request.query, ctx.now());
+      return { items, total, totalCapped, page, pageSize: request.query.pageSize, nextCursor, prevCursor, activePartners };
     });
 
     app.get('/api/members/recommendations', { schema: { response: { 200: recommendationPageSchema } } }, async (request) => {

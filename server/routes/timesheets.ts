@@ -43,8 +43,8 @@ export const timesheetRoutes =
   async (app) => {
     app.get('/api/placements', { schema: { querystring: placementQuerySchema, response: { 200: placementPageSchema } } }, async (request) => {
       const q = request.query;
-      const { items, total } = await listPlacements(ctx.db, request.user!, q);
-      return { items, total, page: q.page, pageSize: q.pageSize };
+      const { items, total, page, nextCursor, prevCursor } = await listPlacements(ctx.db, request.user!, q);
+      return { items, total, page, pageSize: q.pageSize, nextCursor, prevCursor };
     });
 
     app.post('/api/placements', { config: { access: 'admin' }, schema: { body: placementCreateSchema, response: { 201: placementSchema } } }, async (request, reply) =>
@@ -59,8 +59,8 @@ export const timesheetRoutes =
 
     app.get('/api/timesheets', { schema: { querystring: timesheetQuerySchema, response: { 200: timesheetPageSchema } } }, async (request) => {
       const q = request.query;
-      const { items, total } = await listTimesheets(ctx.db, request.user!, q);
-      return { items, total, page: q.page, pageSize: q.pageSize };
+      const { items, total, page, nextCursor, prevCursor } = await listTimesheets(ctx.db, request.user!, q);
+      return { items, total, page, pageSize: q.pageSize, nextCursor, prevCursor };
     });
 
     app.post('/api/timesheets', { schema: { body: timesheetCreateSchema, response: { 201: timesheetDetailSchema } } }, async (request, reply) =>

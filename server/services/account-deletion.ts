@@ -2,10 +2,11 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../common/errors.ts';
 import type { AdminDeletionRequest, DeletionRequest, DeletionRequestCreate } from '../../common/schemas/account.ts';
-import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
+import type { PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { forgetCounts } from '../db/reused-count.ts';
 import { accountDeletionRequests, users } from '../db/schema/index.ts';
+import { keyAt, keysetArray, keysetColumns, keysetOrderBy, readKeysetPage, type KeyOrder } from '../lib/keyset.ts';
 import { dataRegistry } from '../features/data-registry.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import { endUserSessions } from '../plugins/session.ts';
@@ -106,20 +107,44 @@ export async function cancelDeletion(db: Db, userId: string, now: Date): Promise
   return present(row);
 }
 
-/** Pending requests, oldest first, with who asked and what this admin may do with each. */
+/** Pending requests run oldest first; the partial index `account_deletion_requests_pending_order_idx` holds this order. */
+const DELETION_ORDER: KeyOrder = [{ expr: accountDeletionRequests.requestedAt }, { expr: accountDeletionRequests.id }];
+
+/** Pending requests, oldest first, with who asked and what this admin may do with each, and the cursors either side. */
 export async function listPendingDeletions(db: Db, actor: Actor, q: PageQuery) {
   const where = eq(accountDeletionRequests.status, 'pending');
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ r: accountDeletionRequests, u: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role } })
-      .from(accountDeletionRequests)
-      .innerJoin(users, eq(users.id, accountDeletionRequests.userId))
-      .where(where)
-      .orderBy(asc(accountDeletionRequests.requestedAt), asc(accountDeletionRequests.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
+  const seek = async (offset: number) =>
+    keyAt(
+      await db
+        .select({ k: keysetArray(DELETION_ORDER) })
+        .from(accountDeletionRequests)
+        .where(where)
+        .orderBy(...keysetOrderBy(DELETION_ORDER, 'first'))
+        .limit(1)
+        .offset(offset),
+    );
+  const [page, [{ total }]] = await Promise.all([
+    readKeysetPage(
+      DELETION_ORDER,
+      q,
+      (plan) =>
+        db
+          .select({
+            r: accountDeletionRequests,
+            u: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role },
+            ...keysetColumns(DELETION_ORDER),
+          })
+          .from(accountDeletionRequests)
+          .innerJoin(users, eq(users.id, accountDeletionRequests.userId))
+          .where(and(where, plan.where))
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit)
+          .offset(plan.offset),
+      seek,
+    ),
     db.select({ total: count() }).from(accountDeletionRequests).where(where),
   ]);
+  const { rows, nextCursor, prevCursor } = page;
   const items: AdminDeletionRequest[] = rows.map(({ r, u }) => ({
     ...present(r),
     userId: u.id,
@@ -128,7 +153,7 @@ export async function listPendingDeletions(db: Db, actor: Actor, q: PageQuery) {
     userRole: u.role,
     can: deletionAbilities(actor, u),
   }));
-  return { items, total };
+  return { items, total, page: page.page, nextCursor, prevCursor };
 }
 
 /** Loads a pending request and its member under lock, and checks this admin may take the decision. */

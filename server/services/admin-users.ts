@@ -3,10 +3,12 @@ import { AppError } from '../../common/errors.ts';
 import { memberStatus, type MemberStatus } from '../../common/rules/member-status.ts';
 import { activityText } from '../../common/rules/pipeline.ts';
 import type { AdminUser, AdminUserExportQuery, AdminUserUpdate, UserRoleChange } from '../../common/schemas/admin.ts';
-import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
+import type { PageQuery } from '../../common/schemas/page.ts';
 import type { Config } from '../config.ts';
+import { cappedCount, type CappedTotal } from '../db/capped-count.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { commissions, leadActivities, leads, users } from '../db/schema/index.ts';
+import { keyAt, keysetArray, keysetColumns, keysetOrderBy, readKeysetPage, type KeyOrder } from '../lib/keyset.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import { endUserSessions, forgetUser } from '../plugins/session.ts';
 import { authorize } from '../policies/authorize.ts';
@@ -57,20 +59,52 @@ export function statusOf(u: Pick<typeof users.$inferSelect, 'accountStatus' | 'i
   return memberStatus({ accountStatus: u.accountStatus, isActive: u.isActive, emailVerified: !!u.emailVerifiedAt, removed: !!u.removedAt, anonymised: !!u.anonymisedAt });
 }
 
-/** One page of users for User Management, filtered (removed accounts only on request), with each one's referral figures. */
+/** User Management runs newest first, as the CSV does; `users_created_id_idx` holds this order for present accounts. */
+const USER_ORDER: KeyOrder = [
+  { expr: users.createdAt, desc: true },
+  { expr: users.id, desc: true },
+];
+
+/**
+ * One page of users for User Management, filtered (removed accounts only on request), with each one's referral
+ * figures and the cursors either side.
+ */
 export async function listUsers(db: Db, actor: Actor, q: PageQuery & AdminUserExportQuery) {
   const where = userFilter(q);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ u: users, ...figures })
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), asc(users.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
-    db.select({ total: count() }).from(users).where(where),
+  const seek = async (offset: number) =>
+    keyAt(
+      await db
+        .select({ k: keysetArray(USER_ORDER) })
+        .from(users)
+        .where(where)
+        .orderBy(...keysetOrderBy(USER_ORDER, 'first'))
+        .limit(1)
+        .offset(offset),
+    );
+  const [page, { total, totalCapped }] = await Promise.all([
+    readKeysetPage(
+      USER_ORDER,
+      q,
+      (plan) =>
+        db
+          .select({ u: users, ...figures, ...keysetColumns(USER_ORDER) })
+          .from(users)
+          .where(and(where, plan.where))
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit)
+          .offset(plan.offset),
+      seek,
+    ),
+    // a search counts its matches up to the cap
+    q.search
+      ? cappedCount(db, db.select({ id: users.id }).from(users).where(where).$dynamic())
+      : db
+          .select({ total: count() })
+          .from(users)
+          .where(where)
+          .then(([r]): CappedTotal => r),
   ]);
-  return { items: rows.map((r) => presentAdminUser(actor, r.u, r)), total };
+  return { items: page.rows.map((r) => presentAdminUser(actor, r.u, r)), total, totalCapped, page: page.page, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 function presentAdminUser(actor: Actor, u: typeof users.$inferSelect, f: { totalLeads: number; successfulLeads: number; totalCommission: string }): AdminUser {

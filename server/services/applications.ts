@@ -1,11 +1,12 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { RejectionReason } from '../../common/constants/options.ts';
 import type { UpdateApplicationInput } from '../../common/schemas/applications.ts';
-import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
+import type { PageQuery } from '../../common/schemas/page.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { memberApplications, users } from '../db/schema/index.ts';
+import { keyAt, keysetArray, keysetColumns, keysetOrderBy, readKeysetPage, type KeyOrder } from '../lib/keyset.ts';
 import { forgetUser } from '../plugins/session.ts';
 import { applicationAbilities, reviewsApplications } from '../policies/applications.ts';
 import type { Actor } from '../policies/roles.ts';
@@ -25,21 +26,47 @@ export interface ReviewDeps {
   now: () => Date;
 }
 
-/** Pending applications, newest first, one page at a time, with the applicant's details (admin review list). */
+/**
+ * Pending applications run newest application first, an applicant without an application time first (where a
+ * descending order puts nulls); the partial index `users_pending_applied_id_idx` holds this order.
+ */
+const APPLICATION_ORDER: KeyOrder = [
+  { expr: sql`coalesce(${users.appliedAt}, 'infinity'::timestamptz)`, type: 'timestamptz', desc: true },
+  { expr: users.id, desc: true },
+];
+
+/** Pending applications, newest first, one page at a time, with the applicant's details (admin review list) and the cursors either side. */
 export async function listPendingApplications(db: Db, q: PageQuery) {
   const pending = eq(users.accountStatus, 'pending');
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ application: memberApplications, user: users })
-      .from(memberApplications)
-      .innerJoin(users, eq(users.id, memberApplications.userId))
-      .where(pending)
-      .orderBy(desc(users.appliedAt), desc(users.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
+  const seek = async (offset: number) =>
+    keyAt(
+      await db
+        .select({ k: keysetArray(APPLICATION_ORDER) })
+        .from(users)
+        .innerJoin(memberApplications, eq(memberApplications.userId, users.id))
+        .where(pending)
+        .orderBy(...keysetOrderBy(APPLICATION_ORDER, 'first'))
+        .limit(1)
+        .offset(offset),
+    );
+  const [page, [{ total }]] = await Promise.all([
+    readKeysetPage(
+      APPLICATION_ORDER,
+      q,
+      (plan) =>
+        db
+          .select({ application: memberApplications, user: users, ...keysetColumns(APPLICATION_ORDER) })
+          .from(memberApplications)
+          .innerJoin(users, eq(users.id, memberApplications.userId))
+          .where(and(pending, plan.where))
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit)
+          .offset(plan.offset),
+      seek,
+    ),
     db.select({ total: count() }).from(memberApplications).innerJoin(users, eq(users.id, memberApplications.userId)).where(pending),
   ]);
-  return { rows, total };
+  return { rows: page.rows, total, page: page.page, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 /** The four summary cards of the review screen, counted in SQL. */

@@ -6,6 +6,7 @@ import type { ChatChannel, ChatChannelMember } from '../../common/schemas/chat.t
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { chatChannelMembers, chatChannels, chatMessages, memberConnections, users } from '../db/schema/index.ts';
+import { keysetPages, mapPages, streamKey, type StreamOrder } from '../lib/stream-pages.ts';
 import { authorize } from '../policies/authorize.ts';
 import { channelPermission, type ChannelAction, type Membership } from '../policies/chat.ts';
 import type { Actor } from '../policies/roles.ts';
@@ -263,20 +264,35 @@ export async function eraseChatMember(tx: Tx, userId: string, now: Date) {
   }
 }
 
-/** For the member's data export: the messages they sent and have not deleted, oldest first, with the channel's name. */
-export async function messagesSentBy(db: Db | Tx, userId: string) {
-  const rows = await db
-    .select({ m: chatMessages, type: chatChannels.type, name: chatChannels.name })
-    .from(chatMessages)
-    .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
-    .where(and(eq(chatMessages.senderId, userId), eq(chatMessages.isDeleted, false)))
-    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
-  return rows.map((r) => ({
-    channel: r.type === 'direct' ? 'Direct conversation' : r.name,
-    content: r.m.content,
-    isEdited: r.m.isEdited,
-    createdAt: iso(r.m.createdAt),
-  }));
+const OLDEST_MESSAGE_FIRST: StreamOrder = {
+  parts: [
+    { expr: chatMessages.createdAt, type: 'timestamptz' },
+    { expr: chatMessages.id, type: 'uuid' },
+  ],
+};
+
+/**
+ * For the member's data export: the messages they sent and have not deleted, oldest first, with the channel's name,
+ * read in keyset pages as the export writes them.
+ */
+export function messagesSentBy(db: Db | Tx, userId: string) {
+  const pages = keysetPages(OLDEST_MESSAGE_FIRST, (p) =>
+    db
+      .select({ m: chatMessages, type: chatChannels.type, name: chatChannels.name, key: streamKey(OLDEST_MESSAGE_FIRST) })
+      .from(chatMessages)
+      .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
+      .where(and(eq(chatMessages.senderId, userId), eq(chatMessages.isDeleted, false), p.after))
+      .orderBy(...p.orderBy)
+      .limit(p.limit),
+  );
+  return mapPages(pages, (rows) =>
+    rows.map((r) => ({
+      channel: r.type === 'direct' ? 'Direct conversation' : r.name,
+      content: r.m.content,
+      isEdited: r.m.isEdited,
+      createdAt: iso(r.m.createdAt),
+    })),
+  );
 }
 
 /** The owner of a private group adds an approved, active member to it. */

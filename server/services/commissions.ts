@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { CommissionStatus } from '../../common/constants/leads.ts';
 import { marginalCommission } from '../../common/rules/commission-tiers.ts';
@@ -6,7 +6,8 @@ import { fromPence, toPence } from '../../common/rules/money.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { commissions, leads, placements, timesheets, users } from '../db/schema/index.ts';
 import type { CommissionOrder } from '../../common/schemas/commission.ts';
-import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
+import type { PageQuery } from '../../common/schemas/page.ts';
+import { keyAt, keysetArray, keysetColumns, keysetOrderBy, readKeysetPage, type KeyOrder } from '../lib/keyset.ts';
 import { commissionAbilities, OWN_COMMISSION_MESSAGE } from '../policies/commissions.ts';
 import type { Actor } from '../policies/roles.ts';
 import { presentCommission } from '../presenters/commission.ts';
@@ -107,7 +108,7 @@ export async function supersedeEstimateCommission(tx: Tx, leadId: string, now: D
     .where(and(eq(commissions.leadId, leadId), eq(commissions.kind, 'closed_won'), eq(commissions.status, 'pending')));
 }
 
-const partnerName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+export const partnerName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
 export interface CommissionFilter extends PageQuery {
   status?: CommissionStatus;
@@ -115,40 +116,72 @@ export interface CommissionFilter extends PageQuery {
   month?: string;
 }
 
-function filterConditions(scope: SQL, f: Omit<CommissionFilter, 'page' | 'pageSize'>): SQL | undefined {
+/** The conditions of a commission filter within a scope (also the payout CSV's, `commission-export.ts`). */
+export function filterConditions(scope: SQL, f: Omit<CommissionFilter, 'page' | 'pageSize'>): SQL | undefined {
   const conditions: Array<SQL | undefined> = [scope];
   if (f.status) conditions.push(eq(commissions.status, f.status));
   if (f.month) conditions.push(eq(commissions.month, `${f.month}-01`));
   return and(...conditions);
 }
 
-function commissionRows(db: Db, where: SQL | undefined, order: CommissionOrder = 'newest') {
-  return db
-    .select({
-      c: commissions,
-      partnerName,
-      companyName: leads.companyName,
-      industry: leads.industry,
-      leadType: leads.leadType,
-      estimatedValue: leads.estimatedValue,
-      weekStarting: timesheets.weekStarting,
-    })
-    .from(commissions)
-    .innerJoin(leads, eq(leads.id, commissions.leadId))
-    .innerJoin(users, eq(users.id, commissions.partnerId))
-    .leftJoin(timesheets, eq(timesheets.id, commissions.timesheetId))
-    .where(where)
-    .orderBy(...(order === 'oldest' ? [asc(commissions.createdAt), asc(commissions.id)] : [desc(commissions.createdAt), desc(commissions.id)]));
-}
+/**
+ * The orders of a commission list, by (created, id): newest first, or oldest first. The indexes on (created, id),
+ * (partner, created, id), (status, created, id) and (month, created, id) hold them for each scope and filter.
+ */
+const COMMISSION_ORDER: Record<CommissionOrder, KeyOrder> = {
+  newest: [
+    { expr: commissions.createdAt, desc: true },
+    { expr: commissions.id, desc: true },
+  ],
+  oldest: [{ expr: commissions.createdAt }, { expr: commissions.id }],
+};
 
-/** One page of the commissions a scope selects (the actor's own, or all for payouts), newest first, with the total. */
+/**
+ * One page of the commissions a scope selects (the actor's own, or all for payouts), newest first unless asked
+ * otherwise, with the total and the cursors either side.
+ */
 export async function listCommissions(db: Db, actor: Actor, scope: SQL, f: CommissionFilter & { order?: CommissionOrder }) {
   const where = filterConditions(scope, f);
-  const [rows, [{ total }]] = await Promise.all([
-    commissionRows(db, where, f.order).limit(f.pageSize).offset(pageOffset(f)),
+  const order = COMMISSION_ORDER[f.order ?? 'newest'];
+  const seek = async (offset: number) =>
+    keyAt(
+      await db
+        .select({ k: keysetArray(order) })
+        .from(commissions)
+        .where(where)
+        .orderBy(...keysetOrderBy(order, 'first'))
+        .limit(1)
+        .offset(offset),
+    );
+  const [page, [{ total }]] = await Promise.all([
+    readKeysetPage(
+      order,
+      f,
+      (plan) =>
+        db
+          .select({
+            c: commissions,
+            partnerName,
+            companyName: leads.companyName,
+            industry: leads.industry,
+            leadType: leads.leadType,
+            estimatedValue: leads.estimatedValue,
+            weekStarting: timesheets.weekStarting,
+            ...keysetColumns(order),
+          })
+          .from(commissions)
+          .innerJoin(leads, eq(leads.id, commissions.leadId))
+          .innerJoin(users, eq(users.id, commissions.partnerId))
+          .leftJoin(timesheets, eq(timesheets.id, commissions.timesheetId))
+          .where(and(where, plan.where))
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit)
+          .offset(plan.offset),
+      seek,
+    ),
     db.select({ total: count() }).from(commissions).where(where),
   ]);
-  return { items: rows.map((r) => presentCommission(actor, r)), total };
+  return { items: page.rows.map((r) => presentCommission(actor, r)), total, page: page.page, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 /** What is owed: the count and sum of every pending commission in the scope, whatever month it belongs to. */
@@ -158,16 +191,6 @@ export async function owedCommissions(db: Db, scope: SQL) {
     .from(commissions)
     .where(and(scope, eq(commissions.status, 'pending')));
   return { count: row?.count ?? 0, amount: fromPence(Number(row?.pence ?? 0)) };
-}
-
-/** Every commission a filter selects, for the payout CSV (streamed by the caller in pages of a thousand). */
-export async function* allCommissions(db: Db, actor: Actor, scope: SQL, f: Omit<CommissionFilter, 'page' | 'pageSize'>) {
-  const where = filterConditions(scope, f);
-  for (let offset = 0; ; offset += 1000) {
-    const rows = await commissionRows(db, where).limit(1000).offset(offset);
-    for (const r of rows) yield presentCommission(actor, r);
-    if (rows.length < 1000) return;
-  }
 }
 
 /** An admin marks a pending commission paid (monthly payout), audited. */

@@ -4,6 +4,7 @@ import { EVENT_MESSAGES as M, type RegistrationStatus } from '../../common/const
 import { AppError } from '../../common/errors.ts';
 import { type EventAttendee, type EventDetail, type EventItem, type EventQuery, type MyEventRegistration } from '../../common/schemas/events.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
+import { cappedCount, type CappedTotal } from '../db/capped-count.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { eventRegistrations, events, users } from '../db/schema/index.ts';
 import { eventScope } from '../policies/events.ts';
@@ -64,19 +65,27 @@ export async function listEvents(db: Db, viewer: Actor, q: EventQuery, now: Date
   if (q.status) filters.push(eq(events.status, q.status));
   if (q.search) {
     const p = escapeLike(q.search);
+    // each field has a trigram index (migration 0029)
     filters.push(or(ilike(events.title, p), ilike(events.description, p), ilike(events.location, p))!);
   }
   const where = and(...filters);
   const order = q.when === 'past' ? [desc(events.startDate), desc(events.id)] : [asc(events.startDate), asc(events.id)];
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, { total, totalCapped }] = await Promise.all([
     eventRows(db, viewer)
       .where(where)
       .orderBy(...order)
       .limit(q.pageSize)
       .offset(pageOffset(q)),
-    db.select({ total: count() }).from(events).where(where),
+    // a search counts its matches up to the cap
+    q.search
+      ? cappedCount(db, db.select({ id: events.id }).from(events).where(where).$dynamic())
+      : db
+          .select({ total: count() })
+          .from(events)
+          .where(where)
+          .then(([r]): CappedTotal => r),
   ]);
-  return { items: rows.map((r) => presentEvent(viewer, r, now)), total };
+  return { items: rows.map((r) => presentEvent(viewer, r, now)), total, totalCapped };
 }
 
 /** One event as the viewer sees it; 404 outside the viewer's scope. */

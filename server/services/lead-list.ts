@@ -1,6 +1,7 @@
 import { and, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { LeadStatus } from '../../common/constants/options.ts';
 import type { PageQuery } from '../../common/schemas/page.ts';
+import { cappedCount } from '../db/capped-count.ts';
 import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { leadStatusTotals, leads, users } from '../db/schema/index.ts';
@@ -70,10 +71,10 @@ export async function listLeads(db: Db, actor: Actor, q: LeadListQuery) {
     const page = await readKeysetPage(LEAD_ORDER, q, (plan) => listLeadsPrepared(db, actor, q, plan), seek);
     // a page past the end has no row to carry the total: count it on its own (rare)
     const total = page.rows.length ? page.rows[0].total : q.page > 1 || q.after || q.before ? await countLeads(db, actor, q.status) : 0;
-    return { ...page, rows: page.rows as LeadListRow[], total };
+    return { ...page, rows: page.rows as LeadListRow[], total, totalCapped: undefined };
   }
   const flagged = leadAbilities(actor, { submitterId: '' }).seeDuplicateFlag;
-  const [page, [{ total }]] = await Promise.all([
+  const [page, { total, totalCapped }] = await Promise.all([
     readKeysetPage(
       LEAD_ORDER,
       q,
@@ -88,13 +89,15 @@ export async function listLeads(db: Db, actor: Actor, q: LeadListQuery) {
           .offset(plan.offset),
       seek,
     ),
-    db.select({ total: count() }).from(leads).where(filters),
+    // a search counts its matches up to the cap: one matching most leads would otherwise read them all
+    cappedCount(db, db.select({ id: leads.id }).from(leads).where(filters).$dynamic()),
   ]);
-  return { ...page, rows: page.rows as LeadListRow[], total };
+  return { ...page, rows: page.rows as LeadListRow[], total, totalCapped };
 }
 
 type LeadListRow = PresentedLeadRow & { submitterName: string; possibleDuplicate?: boolean };
 
+/** Any of the three fields contains the text, in any case; each has a trigram index (migration 0029). */
 function searchCondition(search: string) {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(ilike(leads.companyName, pattern), ilike(leads.industry, pattern), ilike(leads.contactName, pattern));

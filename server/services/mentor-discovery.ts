@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { MENTOR_MATCH_POINTS as P, scoreMentor, type MatchSeeker } from '../../common/rules/mentor-match.ts';
 import type { MentorCard, MentorDiscoveryQuery } from '../../common/schemas/mentoring.ts';
 import { pageOffset } from '../../common/schemas/page.ts';
+import { cappedCount, type CappedTotal } from '../db/capped-count.ts';
 import type { Db } from '../db/client.ts';
 import { mentorProfiles, users } from '../db/schema/index.ts';
 import { mentorListedSql } from '../policies/mentoring.ts';
@@ -70,9 +71,17 @@ export async function listMentors(db: Db, viewer: MentoringActor, q: MentorDisco
   const filters: SQL[] = [discoverable];
   if (q.search) {
     const p = escapeLike(q.search);
-    filters.push(
-      or(ilike(users.firstName, p), ilike(users.lastName, p), ilike(users.company, p), ilike(sql`array_to_string(${mentorProfiles.specializations}, ' ')`, p))!,
-    );
+    // each side reads trigram indexes (migration 0029): the members by first or last name (found through the full
+    // name's index, which holds whatever either name holds) or company, the profiles by specialization
+    const byMember = db
+      .select({ id: users.id })
+      .from(users)
+      .where(or(and(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p), or(ilike(users.firstName, p), ilike(users.lastName, p))), ilike(users.company, p)));
+    const bySpecialization = db
+      .select({ id: mentorProfiles.id })
+      .from(mentorProfiles)
+      .where(ilike(sql`specializations_text(${mentorProfiles.specializations})`, p));
+    filters.push(or(inArray(mentorProfiles.userId, byMember), inArray(mentorProfiles.id, bySpecialization))!);
   }
   if (q.specialization) filters.push(listsEntry(mentorProfiles.specializations, q.specialization));
   if (q.industry) filters.push(listsEntry(mentorProfiles.industries, q.industry));
@@ -85,7 +94,7 @@ export async function listMentors(db: Db, viewer: MentoringActor, q: MentorDisco
       sql`select min(btrim(x)) as v from ${mentorProfiles} inner join ${users} on ${users.id} = ${mentorProfiles.userId}, unnest(${column}) as x
           where ${discoverable} and btrim(x) <> '' group by lower(btrim(x)) order by 1`,
     );
-  const [rows, [{ total }], [{ available }], specializations, industries] = await Promise.all([
+  const [rows, { total, totalCapped }, [{ available }], specializations, industries] = await Promise.all([
     db
       .select({ p: mentorProfiles, u: mentorUserColumns, score })
       .from(mentorProfiles)
@@ -94,7 +103,15 @@ export async function listMentors(db: Db, viewer: MentoringActor, q: MentorDisco
       .orderBy(desc(score), asc(users.firstName), asc(users.lastName), asc(mentorProfiles.id))
       .limit(q.pageSize)
       .offset(pageOffset(q)),
-    db.select({ total: count() }).from(mentorProfiles).innerJoin(users, eq(users.id, mentorProfiles.userId)).where(where),
+    // a search counts its matches up to the cap
+    q.search
+      ? cappedCount(db, db.select({ id: mentorProfiles.id }).from(mentorProfiles).innerJoin(users, eq(users.id, mentorProfiles.userId)).where(where).$dynamic())
+      : db
+          .select({ total: count() })
+          .from(mentorProfiles)
+          .innerJoin(users, eq(users.id, mentorProfiles.userId))
+          .where(where)
+          .then(([r]): CappedTotal => r),
     db
       .select({ available: count() })
       .from(mentorProfiles)
@@ -107,6 +124,7 @@ export async function listMentors(db: Db, viewer: MentoringActor, q: MentorDisco
   return {
     items,
     total,
+    totalCapped,
     filters: { specializations: rowsOf<{ v: string }>(specializations).map((r) => r.v), industries: rowsOf<{ v: string }>(industries).map((r) => r.v) },
     availableCount: available,
   };

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { NotificationPage, NotificationQuery } from '../../common/schemas/notifications.ts';
-import { pageOffset } from '../../common/schemas/page.ts';
 import type { Db } from '../db/client.ts';
 import { notifications } from '../db/schema/index.ts';
+import { keyAt, keysetArray, keysetColumns, keysetOrderBy, readKeysetPage, type KeyOrder } from '../lib/keyset.ts';
 import { presentNotification } from '../presenters/notification.ts';
 
 /**
@@ -22,18 +22,60 @@ export async function countUnread(db: Db, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** A page of the member's notifications, newest first, with the total under the filters and the unread count over all. */
+/**
+ * Notifications run newest first; `notifications_user_idx`, `notifications_unread_idx` and
+ * `notifications_user_type_created_id_idx` (migration 0031) hold this order under each filter.
+ */
+const NOTIFICATION_ORDER: KeyOrder = [
+  { expr: notifications.createdAt, desc: true },
+  { expr: notifications.id, desc: true },
+];
+
+/**
+ * A page of the member's notifications, newest first, with the total under the filters, the unread count over all
+ * and the cursors either side (a page reached by cursor costs the same wherever it is).
+ */
 export async function listNotifications(db: Db, userId: string, q: NotificationQuery): Promise<NotificationPage> {
   const filters: SQL[] = [own(userId)];
   if (q.unread) filters.push(unread);
   if (q.type) filters.push(eq(notifications.type, q.type));
   const where = and(...filters);
-  const [rows, [totalRow], unreadCount] = await Promise.all([
-    db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(q.pageSize).offset(pageOffset(q)),
+  const seek = async (offset: number) =>
+    keyAt(
+      await db
+        .select({ k: keysetArray(NOTIFICATION_ORDER) })
+        .from(notifications)
+        .where(where)
+        .orderBy(...keysetOrderBy(NOTIFICATION_ORDER, 'first'))
+        .limit(1)
+        .offset(offset),
+    );
+  const [page, [totalRow], unreadCount] = await Promise.all([
+    readKeysetPage(
+      NOTIFICATION_ORDER,
+      q,
+      (plan) =>
+        db
+          .select({ ...getTableColumns(notifications), ...keysetColumns(NOTIFICATION_ORDER) })
+          .from(notifications)
+          .where(and(where, plan.where))
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit)
+          .offset(plan.offset),
+      seek,
+    ),
     db.select({ n: count() }).from(notifications).where(where),
     countUnread(db, userId),
   ]);
-  return { items: rows.map(presentNotification), total: totalRow?.n ?? 0, page: q.page, pageSize: q.pageSize, unreadCount };
+  return {
+    items: page.rows.map(presentNotification),
+    total: totalRow?.n ?? 0,
+    page: page.page,
+    pageSize: q.pageSize,
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
+    unreadCount,
+  };
 }
 
 /** Marks one of the member's notifications read (the first reading time is kept); another member's id is 404. */

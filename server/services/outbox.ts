@@ -1,16 +1,45 @@
-import { count, desc, lt, sql } from 'drizzle-orm';
+import { count, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { OutboxItem } from '../../common/schemas/admin.ts';
-import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
+import type { PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
+import { keyAt, keysetArray, keysetColumns, keysetOrderBy, readKeysetPage, type KeyOrder } from '../lib/keyset.ts';
 import { iso } from '../presenters/wire.ts';
 
-/** One page of the e-mails the product handled, newest first (the outbox when no SMTP server is configured). */
+/** The outbox runs newest first; `outbox_created_id_idx` holds this order. */
+const OUTBOX_ORDER: KeyOrder = [
+  { expr: outbox.createdAt, desc: true },
+  { expr: outbox.id, desc: true },
+];
+
+/** One page of the e-mails the product handled, newest first (the outbox when no SMTP server is configured), with the cursors either side. */
 export async function listOutbox(db: Db, q: PageQuery) {
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(q.pageSize).offset(pageOffset(q)),
+  const seek = async (offset: number) =>
+    keyAt(
+      await db
+        .select({ k: keysetArray(OUTBOX_ORDER) })
+        .from(outbox)
+        .orderBy(...keysetOrderBy(OUTBOX_ORDER, 'first'))
+        .limit(1)
+        .offset(offset),
+    );
+  const [page, [{ total }]] = await Promise.all([
+    readKeysetPage(
+      OUTBOX_ORDER,
+      q,
+      (plan) =>
+        db
+          .select({ ...getTableColumns(outbox), ...keysetColumns(OUTBOX_ORDER) })
+          .from(outbox)
+          .where(plan.where)
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit)
+          .offset(plan.offset),
+      seek,
+    ),
     db.select({ total: count() }).from(outbox),
   ]);
+  const { rows, nextCursor, prevCursor } = page;
   const items: OutboxItem[] = rows.map((r) => ({
     id: r.id,
     to: r.to,
@@ -21,7 +50,7 @@ export async function listOutbox(db: Db, q: PageQuery) {
     error: r.error,
     createdAt: iso(r.createdAt),
   }));
-  return { items, total };
+  return { items, total, page: page.page, nextCursor, prevCursor };
 }
 
 /** How long the outbox keeps a copy of a message: long enough to answer "did it go out?", not a mail archive. */

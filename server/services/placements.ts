@@ -1,12 +1,12 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { PLACEMENT_LEAD_TYPES, TIMESHEET_MESSAGES as M, type PlacementUnit } from '../../common/constants/timesheets.ts';
 import type { DomainEventData } from '../../common/events/index.ts';
 import { AppError } from '../../common/errors.ts';
-import { pageOffset } from '../../common/schemas/page.ts';
 import type { Placement, PlacementCreateData, PlacementQuery, PlacementUpdateData } from '../../common/schemas/timesheets.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { leads, placements, timesheets, users } from '../db/schema/index.ts';
+import { keyAt, keysetArray, keysetColumns, keysetOrderBy, readKeysetPage, type KeyOrder } from '../lib/keyset.ts';
 import { authorize } from '../policies/authorize.ts';
 import type { Actor } from '../policies/roles.ts';
 import { placementPermission, placementScope } from '../policies/timesheets.ts';
@@ -26,12 +26,15 @@ type PlacementRow = typeof placements.$inferSelect;
 const contractor = alias(users, 'contractor');
 const client = alias(users, 'client');
 
-/** Newest start first, as the list indexes are ordered ("desc nulls last": the columns are never null). */
-const placementOrder = [sql`${placements.startDate} desc nulls last`, sql`${placements.id} desc nulls last`];
+/** Latest start first, then id: `placements_contractor_idx`, `placements_client_idx` and `placements_order_idx` hold this order (migration 0031). */
+const PLACEMENT_ORDER: KeyOrder = [
+  { expr: placements.startDate, desc: true },
+  { expr: placements.id, desc: true },
+];
 
 const invalid = (path: string, message: string) => new AppError('validation_failed', message, { issues: [{ path, message }] });
 
-function placementRows(db: Db | Tx) {
+function placementRows<Extra extends SelectedFields = Record<never, never>>(db: Db | Tx, extra = {} as Extra) {
   return db
     .select({
       p: placements,
@@ -39,6 +42,7 @@ function placementRows(db: Db | Tx) {
       leadType: leads.leadType,
       contractorName: nameOf(contractor),
       clientName: nameOf(client),
+      ...extra,
     })
     .from(placements)
     .innerJoin(leads, eq(leads.id, placements.leadId))
@@ -49,15 +53,31 @@ function placementRows(db: Db | Tx) {
 /** One page of the placements the viewer may see (administrators all; a member those they work on or for), latest start first. */
 export async function listPlacements(db: Db, viewer: Actor, q: PlacementQuery) {
   const where = placementScope(viewer, q.role);
-  const [rows, [{ total }]] = await Promise.all([
-    placementRows(db)
-      .where(where)
-      .orderBy(...placementOrder)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
+  const seek = async (offset: number) =>
+    keyAt(
+      await db
+        .select({ k: keysetArray(PLACEMENT_ORDER) })
+        .from(placements)
+        .where(where)
+        .orderBy(...keysetOrderBy(PLACEMENT_ORDER, 'first'))
+        .limit(1)
+        .offset(offset),
+    );
+  const [page, [{ total }]] = await Promise.all([
+    readKeysetPage(
+      PLACEMENT_ORDER,
+      q,
+      (plan) =>
+        placementRows(db, keysetColumns(PLACEMENT_ORDER))
+          .where(and(where, plan.where))
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit)
+          .offset(plan.offset),
+      seek,
+    ),
     db.select({ total: count() }).from(placements).where(where),
   ]);
-  return { items: rows.map((r) => presentPlacement(viewer, r)), total };
+  return { items: page.rows.map((r) => presentPlacement(viewer, r)), total, page: page.page, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 export async function getPlacement(db: Db | Tx, viewer: Actor, id: string): Promise<Placement> {

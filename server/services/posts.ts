@@ -9,6 +9,7 @@ import { prepared } from '../db/prepared.ts';
 import { forgetCounts, reusedCount } from '../db/reused-count.ts';
 import { communityPosts, users } from '../db/schema/index.ts';
 import { processImage } from '../lib/images.ts';
+import { keyAt, keysetArray, keysetColumns, keysetCondition, keysetOrderBy, readKeysetPage, type KeyOrder, type KeysetPlan } from '../lib/keyset.ts';
 import type { FileStorage } from '../plugins/storage.ts';
 import { isModeration, postAbilities } from '../policies/posts.ts';
 import type { Actor } from '../policies/roles.ts';
@@ -87,43 +88,72 @@ export interface PostListQuery extends PageQuery {
   authorId?: string;
 }
 
-/** Newest first, as the feed indexes are ordered (both columns are never null, so "nulls last" changes no order). */
-const feedOrder = [sql`${communityPosts.createdAt} desc nulls last`, sql`${communityPosts.id} desc nulls last`];
+/**
+ * Newest first; `community_posts_feed_idx`, `community_posts_category_feed_idx` and `community_posts_author_idx`
+ * (migration 0031) hold this order for the whole feed, a category, an author.
+ */
+const FEED_ORDER: KeyOrder = [
+  { expr: communityPosts.createdAt, desc: true },
+  { expr: communityPosts.id, desc: true },
+];
 const published = sql`${communityPosts.isPublished}`;
 
-const feedRows = (db: Db, where: SQL | undefined) =>
+const feedRows = (db: Db, where: SQL | undefined, orderBy: SQL[]) =>
   db
-    .select(postColumns)
+    .select({ ...postColumns, ...keysetColumns(FEED_ORDER) })
     .from(communityPosts)
     .innerJoin(users, eq(users.id, communityPosts.authorId))
     .where(where)
-    .orderBy(...feedOrder);
+    .orderBy(...orderBy);
 
 const countPosts = async (db: Db, where: SQL | undefined) => (await db.select({ n: count() }).from(communityPosts).where(where))[0].n;
 
 /**
  * One page of the feed, newest first, whole, by category or by one author, each post with its author and what the
- * viewer may do with it. The page is read in the order of the feed indexes, so no sort and no more rows than the
- * page (the whole feed's first pages as one prepared statement). The whole feed's and a category's total read
- * their whole index range, so they are reused for a few seconds (and dropped when this process adds or deletes a
- * post); an author's total is counted each time from the author index. The total is never below the posts shown.
+ * viewer may do with it, and the cursors either side. The page is read in the order of the feed indexes, so no sort
+ * and no more rows than the page (the whole feed as one prepared statement per way of reading it). The whole
+ * feed's and a category's total read their whole index range, so they are reused for a few seconds (and dropped
+ * when this process adds or deletes a post); an author's total is counted each time from the author index. The
+ * total is never below the posts shown.
  */
 export async function listPosts(db: Db, actor: Actor, q: PostListQuery, now: Date) {
   const conditions: SQL[] = [published];
   if (q.category) conditions.push(eq(communityPosts.category, q.category));
   if (q.authorId) conditions.push(eq(communityPosts.authorId, q.authorId));
   const where = and(...conditions);
-  const offset = pageOffset(q);
-  const rows =
+  const seek = async (offset: number) =>
+    keyAt(
+      await db
+        .select({ k: keysetArray(FEED_ORDER) })
+        .from(communityPosts)
+        .where(where)
+        .orderBy(...keysetOrderBy(FEED_ORDER, 'first'))
+        .limit(1)
+        .offset(offset),
+    );
+  const read = (plan: KeysetPlan) =>
     q.category || q.authorId
-      ? feedRows(db, where).limit(q.pageSize).offset(offset)
-      : prepared(db, 'feed_page', () => feedRows(db, published).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))).execute({
-          limit: q.pageSize,
-          offset,
-        });
+      ? feedRows(db, and(where, plan.where), plan.orderBy).limit(plan.limit).offset(plan.offset)
+      : feedPagePrepared(db, plan).execute({ limit: plan.limit, offset: plan.offset, k0: plan.values[0], k1: plan.values[1] });
   const total = q.authorId ? countPosts(db, where) : reusedCount(db, `feed:${q.category ?? 'all'}`, now, () => countPosts(db, where));
-  const [pageRows, counted] = await Promise.all([rows, total]);
-  return { items: pageRows.map((r) => presentPost(actor, r)), total: Math.max(counted, pageRows.length ? offset + pageRows.length : 0) };
+  const [page, counted] = await Promise.all([readKeysetPage(FEED_ORDER, q, read, seek), total]);
+  const before = pageOffset({ ...q, page: page.page });
+  return {
+    items: page.rows.map((r) => presentPost(actor, r)),
+    total: Math.max(counted, page.rows.length ? before + page.rows.length : 0),
+    page: page.page,
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
+  };
+}
+
+/** The whole feed's page, one prepared statement per way of reading it (from the start, by offset, after or before a cursor). */
+function feedPagePrepared(db: Db, plan: KeysetPlan) {
+  return prepared(db, `feed_page_${plan.mode}${plan.offset ? '_offset' : ''}`, () => {
+    const position = plan.mode === 'first' ? undefined : keysetCondition(FEED_ORDER, plan.mode, [sql.placeholder('k0'), sql.placeholder('k1')]);
+    const query = feedRows(db, and(published, position), plan.orderBy).limit(sql.placeholder('limit'));
+    return plan.offset ? query.offset(sql.placeholder('offset')) : query;
+  });
 }
 
 /** One post as the viewer sees it, or a 404. */

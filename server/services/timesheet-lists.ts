@@ -2,10 +2,10 @@ import { and, count, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { TIMESHEET_MESSAGES as M, TIMESHEET_STATUSES, type TimesheetStatus } from '../../common/constants/timesheets.ts';
 import { AppError } from '../../common/errors.ts';
-import { pageOffset } from '../../common/schemas/page.ts';
 import type { TimesheetDetail, TimesheetQuery } from '../../common/schemas/timesheets.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
+import { keyAt, keysetArray, keysetColumns, keysetCondition, keysetOrderBy, readKeysetPage, type KeyOrder, type KeysetPlan } from '../lib/keyset.ts';
 import { leads, placements, timesheetEntries, timesheetStatusTotals, timesheets, users } from '../db/schema/index.ts';
 import type { Actor } from '../policies/roles.ts';
 import { canManagePlacements, timesheetScope } from '../policies/timesheets.ts';
@@ -27,10 +27,13 @@ export const referrerOfRow = sql<
 >`(select l.submitter_id from ${leads} l join ${placements} p on p.lead_id = l.id where p.id = "timesheets"."placement_id")`;
 
 /**
- * Newest first, exactly as the list indexes are ordered ("desc nulls last": the columns are never null, so it
- * changes no order, but a plain "desc" means nulls first and would not match the indexes, sorting every row).
+ * Newest week first, then id: the list indexes (`timesheets_contractor_idx`, `timesheets_client_idx`,
+ * `timesheets_status_idx`, `timesheets_order_idx`, `timesheets_pending_idx`; migration 0031) hold this order.
  */
-const sheetOrder = [sql`${timesheets.weekStarting} desc nulls last`, sql`${timesheets.id} desc nulls last`];
+const SHEET_ORDER: KeyOrder = [
+  { expr: timesheets.weekStarting, desc: true },
+  { expr: timesheets.id, desc: true },
+];
 
 /** Sheets joined to what presenting them needs (see presentTimesheet), with any further fields a caller adds. */
 function sheetRows<Extra extends SelectedFields>(db: Db | Tx, extra: Extra) {
@@ -63,15 +66,40 @@ export async function getTimesheet(db: Db | Tx, viewer: Actor, id: string): Prom
 
 /**
  * One page of the sheets the viewer may see: as contractor, as client, or all (every sheet for administrators,
- * both sides for a member), optionally of one status; newest week first.
+ * both sides for a member), optionally of one status; newest week first, with the cursors either side.
  */
 export async function listTimesheets(db: Db, viewer: Actor, q: TimesheetQuery) {
   const shape: SheetListShape = q.role === 'contractor' ? 'contractor' : q.role === 'client' ? 'client' : canManagePlacements(viewer) ? 'every' : 'both';
-  const rows = await sheetListStatement(db, shape, q.status).execute({ actorId: viewer.id, limit: q.pageSize, offset: pageOffset(q) });
+  const seek = async (offset: number) =>
+    keyAt(
+      await db
+        .select({ k: keysetArray(SHEET_ORDER) })
+        .from(timesheets)
+        .where(and(sheetScope(viewer, shape), q.status ? eq(timesheets.status, q.status) : undefined))
+        .orderBy(...keysetOrderBy(SHEET_ORDER, 'first'))
+        .limit(1)
+        .offset(offset),
+    );
+  const page = await readKeysetPage(
+    SHEET_ORDER,
+    q,
+    (plan) =>
+      sheetListStatement(db, shape, plan, q.status).execute({
+        actorId: viewer.id,
+        limit: plan.limit,
+        offset: plan.offset,
+        k0: plan.values[0],
+        k1: plan.values[1],
+      }),
+    seek,
+  );
   // a page past the end has no row to carry the total: count it on its own (rare)
-  const total = rows.length ? rows[0].total : q.page > 1 ? await countSheets(db, viewer, shape, q.status) : 0;
-  return { items: rows.map((r) => presentTimesheet(viewer, r)), total };
+  const total = page.rows.length ? page.rows[0].total : q.page > 1 || q.after || q.before ? await countSheets(db, viewer, shape, q.status) : 0;
+  return { items: page.rows.map((r) => presentTimesheet(viewer, r)), total, page: page.page, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
+
+/** Whose sheets a shape reads (nothing to filter for every sheet). */
+const sheetScope = (viewer: Actor, shape: SheetListShape) => (shape === 'every' ? undefined : timesheetScope(viewer, shape === 'both' ? 'all' : shape));
 
 /** The statuses as SQL literals, from the fixed list (see sheetListStatement). */
 const STATUS_LITERALS = Object.fromEntries(TIMESHEET_STATUSES.map((st) => [st, sql.raw(`'${st}'`)])) as Record<TimesheetStatus, SQL>;
@@ -80,12 +108,13 @@ const STATUS_LITERALS = Object.fromEntries(TIMESHEET_STATUSES.map((st) => [st, s
 type SheetListShape = 'contractor' | 'client' | 'both' | 'every';
 
 /**
- * One page of a list and its total in one prepared statement per shape (with or without a status): the lists are
- * read on every visit to Timesheets, and planning their joins cost more than running them. The total of every
- * sheet comes from the trigger-kept counts per status, a member's from counting their own few.
+ * One page of a list and its total in one prepared statement per shape (with or without a status, from the start
+ * or either side of a cursor): the lists are read on every visit to Timesheets, and planning their joins cost more
+ * than running them. The total of every sheet comes from the trigger-kept counts per status, a member's from
+ * counting their own few.
  */
-function sheetListStatement(db: Db, shape: SheetListShape, only?: TimesheetStatus) {
-  return prepared(db, `timesheets_page_${shape}${only ? `_${only}` : ''}`, () => {
+function sheetListStatement(db: Db, shape: SheetListShape, plan: KeysetPlan, only?: TimesheetStatus) {
+  return prepared(db, `timesheets_page_${shape}${only ? `_${only}` : ''}_${plan.mode}${plan.offset ? '_offset' : ''}`, () => {
     const me = sql.placeholder('actorId');
     const byStatus = !!only;
     // one statement per status, the status written into it (one of the four fixed names, never request text): a
@@ -106,11 +135,12 @@ function sheetListStatement(db: Db, shape: SheetListShape, only?: TimesheetStatu
       shape === 'every'
         ? sql<number>`(select coalesce(sum(s.n), 0) from ${timesheetStatusTotals} s ${byStatus ? sql`where s.status = ${status}` : sql``})`
         : sql<number>`(select count(*) from ${timesheets} c where ${own} ${byStatus ? sql`and c.status = ${status}` : sql``})`;
-    return sheetRows(db, { total: total.mapWith(Number) })
-      .where(and(scope, byStatus ? eq(timesheets.status, status) : undefined))
-      .orderBy(...sheetOrder)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'));
+    const position = plan.mode === 'first' ? undefined : keysetCondition(SHEET_ORDER, plan.mode, [sql.placeholder('k0'), sql.placeholder('k1')]);
+    const query = sheetRows(db, { total: total.mapWith(Number), ...keysetColumns(SHEET_ORDER) })
+      .where(and(scope, byStatus ? eq(timesheets.status, status) : undefined, position))
+      .orderBy(...keysetOrderBy(SHEET_ORDER, plan.mode))
+      .limit(sql.placeholder('limit'));
+    return plan.offset ? query.offset(sql.placeholder('offset')) : query;
   });
 }
 
@@ -122,10 +152,9 @@ async function countSheets(db: Db, viewer: Actor, shape: SheetListShape, status?
       .where(status ? eq(timesheetStatusTotals.status, status) : undefined);
     return total;
   }
-  const scope = timesheetScope(viewer, shape === 'both' ? 'all' : shape);
   const [{ total }] = await db
     .select({ total: count() })
     .from(timesheets)
-    .where(and(scope, status ? eq(timesheets.status, status) : undefined));
+    .where(and(sheetScope(viewer, shape), status ? eq(timesheets.status, status) : undefined));
   return total;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POINT_RULES } from '../../common/rules/points.ts';
 import { scoreMember } from '../../common/rules/recommendations.ts';
@@ -20,6 +20,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
+
+/** The scores of the best eight by the scoring rules over every member the viewer could be shown. */
+async function expectedScores(viewerId: string) {
+  const [me] = await ctx.db.select().from(users).where(eq(users.id, viewerId));
+  const everyone = await ctx.db.select().from(users);
+  return everyone
+    .filter((u) => u.id !== me.id && u.accountStatus === 'approved' && u.isActive && !u.removedAt && u.availableForNetworking)
+    .map((u) => scoreMember(me, u).score)
+    .filter((score) => score > 0)
+    .sort((a, b) => b - a)
+    .slice(0, 8);
+}
 
 /** A listed member with only the profile fields given (no company, title, location or bio otherwise). */
 const member = (fields: MakeUserOptions, o: MakeUserOptions = {}) => makeUser(ctx.db, { company: null, jobTitle: null, location: null, bio: null, ...fields, ...o });
@@ -81,6 +93,61 @@ describe('GET /api/members/recommendations', () => {
     const after = (await viewer.api.getOk(recommendationPageSchema, '/api/members/recommendations')).items;
     const ids = after.map((r) => r.id);
     for (const u of [connected, hidden, inactive, pending, viewer.user]) expect(ids).not.toContain(u.id);
+  });
+
+  it('finds the best eight among the members sharing most with the viewer, reaching further while someone further could score higher', async () => {
+    const me = await makeSignedIn(ctx, { industries: ['Tier Alpha', 'Tier Beta'], expertise: ['Tier Gamma'], location: 'York, UK', yearsExperience: 10 });
+    const full = { location: 'York', yearsExperience: 12, membershipTier: 'cp-plus', jobTitle: 'Founder', bio: 'y'.repeat(60), company: 'Acme' };
+    // eight sharing all three values and nothing else (110 each) ...
+    for (let i = 0; i < 8; i++) await member({ industries: ['Tier Alpha', 'Tier Beta', 'Retail'], expertise: ['Tier Gamma'] });
+    // ... are beaten by members sharing two with everything else (80 + 75 = 155) and one with everything else (40 + 75 = 115)
+    const two = [];
+    for (let i = 0; i < 3; i++) two.push(await member({ industries: ['Tier Alpha', 'Tier Beta'], ...full }));
+    const one = [];
+    for (let i = 0; i < 2; i++) one.push(await member({ industries: ['Tier Beta'], ...full }));
+    // sharing nothing scores at most 75 and stays out
+    await member({ industries: ['Retail'], ...full });
+    const recs = (await me.api.getOk(recommendationPageSchema, '/api/members/recommendations')).items;
+    expect(recs.map((r) => r.score)).toEqual(await expectedScores(me.user.id));
+    expect(recs.map((r) => r.score)).toEqual([155, 155, 155, 115, 115, 110, 110, 110]);
+    expect(recs.slice(0, 5).map((r) => r.id)).toEqual(expect.arrayContaining([...two, ...one].map((u) => u.id)));
+
+    // when the closest members already score above anyone further out could, they are the answer
+    const top = await makeSignedIn(ctx, { industries: ['Tier Delta', 'Tier Epsilon'], expertise: ['Tier Zeta'], location: 'Hull, UK', yearsExperience: 30 });
+    const best = { location: 'Hull', yearsExperience: 31, jobTitle: 'CEO' };
+    for (let i = 0; i < 8; i++) await member({ industries: ['Tier Delta', 'Tier Epsilon'], expertise: ['Tier Zeta'], ...best });
+    await member({ industries: ['Tier Delta', 'Tier Epsilon'], ...best, membershipTier: 'cp-plus', bio: 'z'.repeat(60), company: 'Acme' });
+    const closest = (await top.api.getOk(recommendationPageSchema, '/api/members/recommendations')).items;
+    expect(closest.map((r) => r.score)).toEqual(await expectedScores(top.user.id));
+    expect(closest.map((r) => r.score)).toEqual(Array(8).fill(170));
+  });
+
+  it('computes a cold or expired cache once for twenty requests at the same time, and all get that answer', async () => {
+    const me = await makeSignedIn(ctx, { industries: ['Energy'], expertise: ['Consulting'], location: 'Leeds, UK', yearsExperience: 12 });
+    for (let i = 0; i < 3; i++) await member({ industries: ['Energy'], expertise: ['Consulting'] });
+    // every write of a member's cached recommendations is counted by a trigger on the cache table
+    await ctx.db.execute(sql`create table recommendation_fills (user_id uuid not null)`);
+    await ctx.db.execute(
+      sql.raw(`create function count_recommendation_fill() returns trigger language plpgsql as $$
+        begin insert into recommendation_fills (user_id) values (new.user_id); return new; end $$`),
+    );
+    await ctx.db.execute(
+      sql`create trigger recommendation_fill_count after insert or update on recommendation_cache for each row execute function count_recommendation_fill()`,
+    );
+    const fills = async () =>
+      ((await ctx.db.execute(sql`select count(*)::int as n from recommendation_fills where user_id = ${me.user.id}`)) as unknown as { rows: Array<{ n: number }> })
+        .rows[0].n;
+    const twenty = () => Promise.all(Array.from({ length: 20 }, () => me.api.getOk(recommendationPageSchema, '/api/members/recommendations')));
+
+    const cold = await twenty();
+    expect(await fills()).toBe(1);
+    expect(cold[0].items.length).toBeGreaterThanOrEqual(3);
+    for (const answer of cold) expect(answer.items).toEqual(cold[0].items);
+
+    ctx.clock.advance(10 * 60_000 + 1);
+    const expired = await twenty();
+    expect(await fills()).toBe(2);
+    for (const answer of expired) expect(answer.items).toEqual(cold[0].items);
   });
 });
 

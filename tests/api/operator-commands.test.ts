@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pgliteExtensions } from '../../server/db/client.ts';
 import { childEnv, runTs, type RunResult } from '../helpers/processes.ts';
 
 /**
@@ -22,7 +23,7 @@ beforeAll(async () => {
 
 /** Reads the embedded database the commands wrote (no command is running now). */
 async function query<T>(text: string): Promise<T[]> {
-  const db = new PGlite(join(dataDir, 'db'));
+  const db = new PGlite(join(dataDir, 'db'), { extensions: pgliteExtensions });
   try {
     return (await db.query<T>(text)).rows;
   } finally {

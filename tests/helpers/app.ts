@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
-import { openDatabase, type Database, type Db } from '../../server/db/client.ts';
+import { openDatabase, pgliteExtensions, type Database, type Db } from '../../server/db/client.ts';
 import { DEFAULT_PASSWORD, makeUser as makeUserRow, type MadeUser, type UserOptions } from '../../server/db/factories/members.ts';
 import { sessions, users } from '../../server/db/schema/index.ts';
 import { hashToken, newToken } from '../../server/lib/tokens.ts';
@@ -74,7 +74,7 @@ export async function openTestDatabase(): Promise<{
     };
   }
   const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  const client = new PGlite({ loadDataDir: blob });
+  const client = new PGlite({ loadDataDir: blob, extensions: pgliteExtensions });
   await client.waitReady;
   const database = await openDatabase({ dataDir: tmpdir(), pglite: client });
   return { database, drop: () => database.close() };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, openDatabase } from '../../server/db/client.ts';
+import { migrateDatabase, openDatabase, pgliteExtensions } from '../../server/db/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,7 +20,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'cp-test-'));
   const pgliteFile = join(dir, 'template.tar.gz');
-  const client = new PGlite();
+  const client = new PGlite({ extensions: pgliteExtensions });
   const database = await openDatabase({ dataDir: dir, pglite: client });
   await migrateDatabase(database);
   const dump = await client.dumpDataDir('gzip');

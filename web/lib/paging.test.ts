@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageRange, positionFor, rangeText } from './paging.ts';
+import { pageCount, pageRange, positionFor, rangeText, totalText } from './paging.ts';
 
 describe('paging', () => {
   it('numbers the rows of a page from 1', () => {
@@ -16,6 +16,12 @@ describe('paging', () => {
   });
   it('writes the range with en-GB thousands', () => {
     expect(rangeText(2, 1000, 1000, 2500)).toBe('1,001–2,000 of 2,500');
+  });
+  it('shows a capped total as a lower bound', () => {
+    expect(totalText(10_000, true)).toBe('10,000+');
+    expect(totalText(10_000)).toBe('10,000');
+    expect(totalText(9_999, false)).toBe('9,999');
+    expect(rangeText(2, 25, 25, 10_000, true)).toBe('26–50 of 10,000+');
   });
 });
 

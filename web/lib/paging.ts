@@ -9,10 +9,15 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** The range as people write it, with en-GB thousands: "1–20 of 1,234". */
-export function rangeText(page: number, pageSize: number, shown: number, total: number): string {
+/** A list's total with en-GB thousands, "10,000+" when the server stopped counting there (`totalCapped`: a search matching very many rows). */
+export function totalText(total: number, capped?: boolean): string {
+  return `${total.toLocaleString('en-GB')}${capped ? '+' : ''}`;
+}
+
+/** The range as people write it, with en-GB thousands: "1–20 of 1,234" ("of 10,000+" when the total is capped). */
+export function rangeText(page: number, pageSize: number, shown: number, total: number, capped?: boolean): string {
   const { from, to } = pageRange(page, pageSize, shown);
-  return `${from.toLocaleString('en-GB')}–${to.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')}`;
+  return `${from.toLocaleString('en-GB')}–${to.toLocaleString('en-GB')} of ${totalText(total, capped)}`;
 }
 
 /** Where a list is: the page number shown and, for a page reached from its neighbour, the cursor that finds it. */

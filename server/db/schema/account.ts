@@ -58,6 +58,10 @@ export const accountDeletionRequests = pgTable(
       .on(t.userId)
       .where(sql`${t.status} = 'pending'`),
     index('account_deletion_requests_status_idx').on(t.status, t.requestedAt),
+    // the admins' list of pending requests, oldest first
+    index('account_deletion_requests_pending_order_idx')
+      .on(t.requestedAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

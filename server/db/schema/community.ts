@@ -25,10 +25,10 @@ export const communityPosts = pgTable(
   },
   (t) => [
     index('community_posts_created_idx').on(t.createdAt),
-    // the feed, newest first, whole or by category, and a member's own posts; each ends in id so paging needs no sort
-    index('community_posts_feed_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('community_posts_category_feed_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
-    index('community_posts_author_idx').on(t.authorId, t.createdAt),
+    // the feed's keyset order, newest first, whole or by category, and a member's own posts; each ends in id (migration 0031)
+    index('community_posts_feed_idx').on(t.createdAt, t.id),
+    index('community_posts_category_feed_idx').on(t.category, t.createdAt, t.id),
+    index('community_posts_author_idx').on(t.authorId, t.createdAt, t.id),
   ],
 );
 
@@ -114,6 +114,10 @@ export const events = pgTable(
     index('events_start_idx').on(t.startDate),
     // the upcoming and past lists split on the end: an event is past once it has ended
     index('events_end_start_idx').on(t.endDate, t.startDate),
+    // the event search (ILIKE on each field) reads these trigram indexes (migration 0029)
+    index('events_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('events_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('events_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
     check('events_status_check', sql`${t.status} in ('active', 'cancelled')`),
     check('events_dates_check', sql`${t.endDate} > ${t.startDate}`),
     check('events_max_attendees_check', sql`${t.maxAttendees} is null or ${t.maxAttendees} >= 1`),

@@ -43,6 +43,10 @@ export const leads = pgTable(
     index('leads_source_event_idx')
       .on(t.sourceEventId)
       .where(sql`${t.sourceEventId} is not null`),
+    // the lead search (ILIKE on each field) reads these trigram indexes (migration 0029)
+    index('leads_company_name_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')),
+    index('leads_industry_trgm_idx').using('gin', t.industry.op('gin_trgm_ops')),
+    index('leads_contact_name_trgm_idx').using('gin', t.contactName.op('gin_trgm_ops')),
   ],
 );
 
@@ -103,6 +107,11 @@ export const commissions = pgTable(
     index('commissions_partner_month_idx').on(t.partnerId, t.month),
     index('commissions_lead_idx').on(t.leadId),
     index('commissions_status_created_idx').on(t.status, t.createdAt),
+    // keyset orders of the payout list and a partner's history (created, id), with each of their filters
+    index('commissions_created_id_idx').on(t.createdAt, t.id),
+    index('commissions_partner_created_id_idx').on(t.partnerId, t.createdAt, t.id),
+    index('commissions_status_created_id_idx').on(t.status, t.createdAt, t.id),
+    index('commissions_month_created_id_idx').on(t.month, t.createdAt, t.id),
     uniqueIndex('commissions_timesheet_time_key')
       .on(t.timesheetId)
       .where(sql`${t.kind} = 'time'`),
@@ -144,7 +153,9 @@ export const notifications = pgTable(
     actorId: uuid('actor_id'),
   },
   (t) => [
-    index('notifications_user_idx').on(t.userId, t.createdAt),
+    // the notifications list's keyset order (newest first, then id): all, one kind (migration 0031), the unread ones below
+    index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_user_type_created_id_idx').on(t.userId, t.type, t.createdAt, t.id),
     // the e-mails still owed, for the sender's sweep and the daily digest: a handful of rows, never the history
     index('notifications_email_pending_idx')
       .on(t.emailPending, t.createdAt)
@@ -152,7 +163,7 @@ export const notifications = pgTable(
     check('notifications_email_pending_check', sql`${t.emailPending} in ('immediate', 'daily')`),
     // the unread ones alone, for the unread count and the Unread filter: never a member's whole history
     index('notifications_unread_idx')
-      .on(t.userId, t.createdAt.desc())
+      .on(t.userId, t.createdAt, t.id)
       .where(sql`${t.isRead} = false`),
     // what others were told about a member, found when that member is erased
     index('notifications_actor_idx')

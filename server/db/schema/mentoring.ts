@@ -39,6 +39,8 @@ export const mentorProfiles = pgTable(
     // a mentor never holds more mentees than places: accepting locks the row and checks, this is the last word
     check('mentor_profiles_mentees_check', sql`${t.currentMentees} >= 0 and ${t.currentMentees} <= ${t.maxMentees}`),
     check('mentor_profiles_max_mentees_check', sql`${t.maxMentees} >= 1`),
+    // Discover Mentors' search over the specializations (migration 0029 defines specializations_text, an immutable array_to_string)
+    index('mentor_profiles_specializations_trgm_idx').using('gin', sql`specializations_text(${t.specializations}) gin_trgm_ops`),
   ],
 );
 

@@ -71,13 +71,31 @@ export const users = pgTable(
     uniqueIndex('users_google_id_key').on(t.googleId),
     uniqueIndex('users_apple_id_key').on(t.appleId),
     index('users_account_status_idx').on(t.accountStatus, t.appliedAt),
+    // keyset orders of User Management (newest first) and of pending applications (newest application first; no time first)
+    index('users_created_id_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.removedAt} is null and ${t.anonymisedAt} is null`),
+    index('users_pending_applied_id_idx')
+      .on(sql`coalesce(${t.appliedAt}, 'infinity'::timestamptz)`, t.id)
+      .where(sql`${t.accountStatus} = 'pending'`),
     // the few accounts not shown on member lists (pending, rejected, deactivated, removed): the leaderboard's count subtracts them
     index('users_unlisted_idx')
       .on(t.id)
       .where(sql`not (${t.accountStatus} = 'approved' and ${t.isActive} and ${t.removedAt} is null)`),
+    // the directory's keyset order: by name, then id (migration 0031)
     index('users_directory_idx')
-      .on(t.lastName, t.firstName)
+      .on(t.lastName, t.firstName, t.id)
       .where(sql`${t.accountStatus} = 'approved' and ${t.isActive} and ${t.removedAt} is null`),
+    // recommendation candidates: members sharing some of the viewer's industries or expertise (&&, @>)
+    index('users_industries_gin_idx').using('gin', t.industries),
+    index('users_expertise_gin_idx').using('gin', t.expertise),
+    // the searches of User Management, the directory and Discover Mentors (ILIKE on each field) read these trigram indexes (migration 0029)
+    index('users_full_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_company_trgm_idx').using('gin', t.company.op('gin_trgm_ops')),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_job_title_trgm_idx').using('gin', t.jobTitle.op('gin_trgm_ops')),
+    index('users_location_trgm_idx').using('gin', t.location.op('gin_trgm_ops')),
   ],
 );
 
@@ -173,7 +191,7 @@ export const outbox = pgTable(
     error: text('error'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt)],
+  (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_created_id_idx').on(t.createdAt, t.id)],
 );
 
 /** Who did what as an admin, with the state before and after. */
@@ -189,5 +207,5 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_created_id_idx').on(t.createdAt, t.id)],
 );

@@ -34,10 +34,11 @@ export const placements = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('placements_contractor_idx').on(t.contractorId, t.startDate.desc(), t.id.desc()),
-    index('placements_client_idx').on(t.clientId, t.startDate.desc(), t.id.desc()),
+    // the lists' keyset order, latest start first, then id (migration 0031)
+    index('placements_contractor_idx').on(t.contractorId, t.startDate, t.id),
+    index('placements_client_idx').on(t.clientId, t.startDate, t.id),
     index('placements_lead_idx').on(t.leadId),
-    index('placements_order_idx').on(t.startDate.desc(), t.id.desc()),
+    index('placements_order_idx').on(t.startDate, t.id),
     check('placements_unit_check', sql`${t.unit} in ('hour', 'day')`),
     check('placements_rates_check', sql`${t.payRatePence} >= 0 and ${t.chargeRatePence} > 0 and ${t.payRatePence} <= ${t.chargeRatePence}`),
     check('placements_dates_check', sql`${t.endDate} >= ${t.startDate}`),
@@ -79,15 +80,16 @@ export const timesheets = pgTable(
   },
   (t) => [
     uniqueIndex('timesheets_placement_week_key').on(t.placementId, t.weekStarting),
-    // the lists: a contractor's or a client's sheets (optionally one status), all of one status, or all; newest week first
-    index('timesheets_contractor_idx').on(t.contractorId, t.weekStarting.desc(), t.id.desc()),
-    index('timesheets_client_idx').on(t.clientId, t.status, t.weekStarting.desc(), t.id.desc()),
-    index('timesheets_status_idx').on(t.status, t.weekStarting.desc(), t.id.desc()),
-    index('timesheets_order_idx').on(t.weekStarting.desc(), t.id.desc()),
+    // the lists: a contractor's or a client's sheets (optionally one status), all of one status, or all; newest week
+    // first, then id, the lists' keyset order (migration 0031)
+    index('timesheets_contractor_idx').on(t.contractorId, t.weekStarting, t.id),
+    index('timesheets_client_idx').on(t.clientId, t.status, t.weekStarting, t.id),
+    index('timesheets_status_idx').on(t.status, t.weekStarting, t.id),
+    index('timesheets_order_idx').on(t.weekStarting, t.id),
     // the administrators' approval queue: the newest weeks are mostly drafts, which a walk of every sheet newest
     // first would pass over before reaching a page of pending ones
     index('timesheets_pending_idx')
-      .on(t.weekStarting.desc(), t.id.desc())
+      .on(t.weekStarting, t.id)
       .where(sql`${t.status} = 'pending'`),
     check('timesheets_status_check', sql`${t.status} in ('draft', 'pending', 'approved', 'rejected')`),
     check('timesheets_unit_type_check', sql`${t.unitType} in ('hour', 'day')`),

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   accountDeletionRequests,
@@ -18,10 +18,18 @@ import {
   userTotp,
   users,
 } from '../../db/schema/index.ts';
+import { keysetPages, mapPages, streamKey, type StreamOrder } from '../../lib/stream-pages.ts';
 import { iso } from '../../presenters/wire.ts';
 import { purgeOutboxAbout } from '../../services/outbox.ts';
 import { storedProfileFiles } from '../../services/profile-files.ts';
 import { extensionOf, type ErasedAccount, type FeatureData } from '../data-types.ts';
+
+const OLDEST_NOTIFICATION_FIRST: StreamOrder = {
+  parts: [
+    { expr: notifications.createdAt, type: 'timestamptz' },
+    { expr: notifications.id, type: 'uuid' },
+  ],
+};
 
 const SIGN_IN_SECRET = 'a sign-in secret or challenge: a credential, never handed out';
 const AN_ID_ONLY = 'which administrator acted: an id only, the name shows as "Deleted member"';
@@ -152,12 +160,19 @@ export const accountsData = {
     {
       file: 'notifications.json',
       describe: 'the notifications you received',
-      async collect(db, userId) {
-        const rows = await db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(asc(notifications.createdAt), asc(notifications.id));
-        return {
-          json: rows.map((n) => ({ type: n.type, title: n.title, message: n.message, isRead: n.isRead, createdAt: iso(n.createdAt), readAt: iso(n.readAt) })),
-        };
-      },
+      // read in keyset pages as the file is written: a member may have received very many
+      pages: (db, userId) =>
+        mapPages(
+          keysetPages(OLDEST_NOTIFICATION_FIRST, (p) =>
+            db
+              .select({ n: notifications, key: streamKey(OLDEST_NOTIFICATION_FIRST) })
+              .from(notifications)
+              .where(and(eq(notifications.userId, userId), p.after))
+              .orderBy(...p.orderBy)
+              .limit(p.limit),
+          ),
+          (rows) => rows.map(({ n }) => ({ type: n.type, title: n.title, message: n.message, isRead: n.isRead, createdAt: iso(n.createdAt), readAt: iso(n.readAt) })),
+        ),
     },
   ],
   async erase(tx, target) {

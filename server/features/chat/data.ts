@@ -35,7 +35,8 @@ export const chatData = {
     {
       file: 'chat-messages.json',
       describe: 'the chat messages you sent and have not deleted',
-      collect: async (db, userId) => ({ json: await messagesSentBy(db, userId) }),
+      // read in keyset pages as the file is written
+      pages: (db, userId) => messagesSentBy(db, userId),
     },
   ],
   async erase(tx, target, now) {

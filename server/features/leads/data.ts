@@ -1,7 +1,15 @@
-import { aliasedTable, asc, eq, inArray } from 'drizzle-orm';
+import { aliasedTable, and, asc, eq, inArray } from 'drizzle-orm';
 import { leadActivities, leads, users } from '../../db/schema/index.ts';
+import { keysetPages, mapPages, streamKey, type StreamOrder } from '../../lib/stream-pages.ts';
 import { iso } from '../../presenters/wire.ts';
 import { nameOf, type FeatureData } from '../data-types.ts';
+
+const OLDEST_LEAD_FIRST: StreamOrder = {
+  parts: [
+    { expr: leads.createdAt, type: 'timestamptz' },
+    { expr: leads.id, type: 'uuid' },
+  ],
+};
 
 const ACCOUNTS_REQUIRE = 'the organisation’s accounts rest on it: the row and its figures stay, the member shows as "Deleted member"';
 
@@ -21,20 +29,36 @@ export const leadsData = {
     {
       file: 'leads.json',
       describe: 'the leads you referred, each with its timeline',
-      async collect(db, userId) {
+      // read in keyset pages as the file is written, each page of leads with the timelines of those leads
+      pages: (db, userId) => {
         const other = aliasedTable(users, 'other');
-        const leadRows = await db.select().from(leads).where(eq(leads.submitterId, userId)).orderBy(asc(leads.createdAt), asc(leads.id));
-        const leadIds = leadRows.map((l) => l.id);
-        const activityRows = leadIds.length
-          ? await db
-              .select({ a: leadActivities, by: nameOf(other) })
-              .from(leadActivities)
-              .leftJoin(other, eq(other.id, leadActivities.userId))
-              .where(inArray(leadActivities.leadId, leadIds))
-              .orderBy(asc(leadActivities.createdAt), asc(leadActivities.id))
-          : [];
-        return {
-          json: leadRows.map((l) => ({
+        const leadPages = keysetPages(OLDEST_LEAD_FIRST, (p) =>
+          db
+            .select({ l: leads, key: streamKey(OLDEST_LEAD_FIRST) })
+            .from(leads)
+            .where(and(eq(leads.submitterId, userId), p.after))
+            .orderBy(...p.orderBy)
+            .limit(p.limit),
+        );
+        return mapPages(leadPages, async (rows) => {
+          const activityRows = await db
+            .select({ a: leadActivities, by: nameOf(other) })
+            .from(leadActivities)
+            .leftJoin(other, eq(other.id, leadActivities.userId))
+            .where(
+              inArray(
+                leadActivities.leadId,
+                rows.map((r) => r.l.id),
+              ),
+            )
+            .orderBy(asc(leadActivities.createdAt), asc(leadActivities.id));
+          const timelines = new Map<string, typeof activityRows>();
+          for (const r of activityRows) {
+            const timeline = timelines.get(r.a.leadId);
+            if (timeline) timeline.push(r);
+            else timelines.set(r.a.leadId, [r]);
+          }
+          return rows.map(({ l }) => ({
             id: l.id,
             leadType: l.leadType,
             companyName: l.companyName,
@@ -49,11 +73,17 @@ export const leadsData = {
             notes: l.notes,
             createdAt: iso(l.createdAt),
             updatedAt: iso(l.updatedAt),
-            timeline: activityRows
-              .filter((r) => r.a.leadId === l.id)
-              .map(({ a, by }) => ({ activity: a.activity, kind: a.kind, fromStatus: a.fromStatus, toStatus: a.toStatus, notes: a.notes, by, at: iso(a.createdAt) })),
-          })),
-        };
+            timeline: (timelines.get(l.id) ?? []).map(({ a, by }) => ({
+              activity: a.activity,
+              kind: a.kind,
+              fromStatus: a.fromStatus,
+              toStatus: a.toStatus,
+              notes: a.notes,
+              by,
+              at: iso(a.createdAt),
+            })),
+          }));
+        });
       },
     },
   ],

@@ -2,20 +2,22 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { AdminDeletionPage } from '../../../../common/schemas/account.ts';
 import { api, errorDetail } from '../../../lib/api.ts';
 import { changed } from '../../../lib/changes.ts';
+import type { PagePosition } from '../../../lib/paging.ts';
 import { invalidateKeys, withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 
 /** The pending account deletion requests (first element: the endpoint's path). */
 export const deletionKeys = {
   all: ['/api/admin/account-deletion-requests'] as const,
-  page: (p: { page: number; pageSize: number }) => ['/api/admin/account-deletion-requests', p] as const,
+  page: (p: PagePosition & { pageSize: number }) =>
+    ['/api/admin/account-deletion-requests', { page: p.page, pageSize: p.pageSize, after: p.after ?? null, before: p.before ?? null }] as const,
 };
 
-/** One page of pending account deletion requests, oldest first. */
-export function useDeletionRequests(page: number, pageSize: number) {
+/** One page of pending account deletion requests, oldest first, found by number or by cursor. */
+export function useDeletionRequests(position: PagePosition, pageSize: number) {
   return useQuery({
-    queryKey: deletionKeys.page({ page, pageSize }),
-    queryFn: () => api.get<AdminDeletionPage>(withQuery('/api/admin/account-deletion-requests', { page, pageSize })),
+    queryKey: deletionKeys.page({ ...position, pageSize }),
+    queryFn: () => api.get<AdminDeletionPage>(withQuery('/api/admin/account-deletion-requests', { ...position, pageSize })),
     placeholderData: keepPreviousData,
   });
 }

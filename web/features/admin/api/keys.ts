@@ -1,6 +1,7 @@
 import type { CommissionStatus } from '../../../../common/constants/leads.ts';
 import type { Role } from '../../../../common/constants/options.ts';
 import type { MemberStatus } from '../../../../common/rules/member-status.ts';
+import type { PagePosition } from '../../../lib/paging.ts';
 
 /** The payout run's filters: a London month ("2026-11", or '' for every month) and a status ('' for all). */
 export interface CommissionFilter {
@@ -15,6 +16,12 @@ export interface UserFilter {
   status: MemberStatus | '';
 }
 
+/** A page of a list read in key order, as asked: its number and size, and the cursor that found it (if any). */
+export type PageAsked = PagePosition & { pageSize: number };
+
+/** A page's part of a query key in one canonical form, so the same page is one cache entry however it was asked for. */
+export const pageKey = ({ page, pageSize, after, before }: PageAsked) => ({ page, pageSize, after: after ?? null, before: before ?? null });
+
 /**
  * The query keys of the Admin Panel (first element: the endpoint's path). Paged lists live under their `…All`
  * key, one entry per page and filter.
@@ -22,14 +29,15 @@ export interface UserFilter {
 export const adminKeys = {
   overview: ['/api/admin/overview'] as const,
   outboxAll: ['/api/admin/outbox'] as const,
-  outbox: (p: { page: number; pageSize: number }) => ['/api/admin/outbox', p] as const,
+  outbox: (p: PageAsked) => ['/api/admin/outbox', pageKey(p)] as const,
   /** The same answer the application review screen reads. */
   applicationStats: ['/api/admin/application-stats'] as const,
   usersAll: ['/api/users'] as const,
-  users: (p: UserFilter & { page: number; pageSize: number }) => ['/api/users', p] as const,
+  users: ({ search, role, status, ...p }: UserFilter & PageAsked) => ['/api/users', { search, role, status, ...pageKey(p) }] as const,
   commissionsAll: ['/api/admin/commissions'] as const,
-  commissions: (p: CommissionFilter & { order: 'newest' | 'oldest'; page: number; pageSize: number }) => ['/api/admin/commissions', p] as const,
+  commissions: ({ month, status, order, ...p }: CommissionFilter & { order: 'newest' | 'oldest' } & PageAsked) =>
+    ['/api/admin/commissions', { month, status, order, ...pageKey(p) }] as const,
   auditAll: ['/api/admin/audit-log'] as const,
-  audit: (p: { page: number; pageSize: number }) => ['/api/admin/audit-log', p] as const,
+  audit: (p: PageAsked) => ['/api/admin/audit-log', pageKey(p)] as const,
   securitySettings: ['/api/admin/settings/security'] as const,
 };

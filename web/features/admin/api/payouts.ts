@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { AdminCommissionPage, CommissionPaid } from '../../../../common/schemas/commission.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { changed } from '../../../lib/changes.ts';
+import type { PagePosition } from '../../../lib/paging.ts';
 import { withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { adminKeys, type CommissionFilter } from './keys.ts';
@@ -14,13 +15,13 @@ export function commissionsCsvUrl({ month, status }: CommissionFilter): string {
 /** The payout run pays the longest owed first: unpaid commissions are listed oldest first, any other view newest first. */
 export const payoutOrder = (status: CommissionFilter['status']) => (status === 'pending' ? 'oldest' : 'newest');
 
-/** One page of commissions for the payout run, with what is owed across every month. */
-export function useAdminCommissions(filter: CommissionFilter, page: number, pageSize: number) {
+/** One page of commissions for the payout run, with what is owed across every month; found by number or by cursor. */
+export function useAdminCommissions(filter: CommissionFilter, position: PagePosition, pageSize: number) {
   const { month, status } = filter;
   const order = payoutOrder(status);
   return useQuery({
-    queryKey: adminKeys.commissions({ month, status, order, page, pageSize }),
-    queryFn: () => api.get<AdminCommissionPage>(withQuery('/api/admin/commissions', { month, status, order, page, pageSize })),
+    queryKey: adminKeys.commissions({ month, status, order, ...position, pageSize }),
+    queryFn: () => api.get<AdminCommissionPage>(withQuery('/api/admin/commissions', { month, status, order, ...position, pageSize })),
     placeholderData: keepPreviousData,
   });
 }

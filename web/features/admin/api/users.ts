@@ -2,16 +2,17 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { roleWithArticle } from '../../../../common/rules/roles.ts';
 import type { AdminUser, AdminUserPage, AdminUserUpdate, UserRoleChange } from '../../../../common/schemas/admin.ts';
 import { api, ApiError } from '../../../lib/api.ts';
+import type { PagePosition } from '../../../lib/paging.ts';
 import { changed } from '../../../lib/changes.ts';
 import { withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { adminKeys, type UserFilter } from './keys.ts';
 
-/** One page of users (search over name, e-mail, company and username; a role; a status). */
-export function useAdminUsers(filter: UserFilter, page: number, pageSize: number) {
+/** One page of users (search over name, e-mail, company and username; a role; a status), found by number or by cursor. */
+export function useAdminUsers(filter: UserFilter, position: PagePosition, pageSize: number) {
   return useQuery({
-    queryKey: adminKeys.users({ ...filter, page, pageSize }),
-    queryFn: () => api.get<AdminUserPage>(withQuery('/api/users', { page, pageSize, ...filter })),
+    queryKey: adminKeys.users({ ...filter, ...position, pageSize }),
+    queryFn: () => api.get<AdminUserPage>(withQuery('/api/users', { ...position, pageSize, ...filter })),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,11 +1,11 @@
 import { ArrowRight, RefreshCw, ScrollText } from 'lucide-react';
-import { useState } from 'react';
 import { Pager } from '../../../components/pager.tsx';
 import { EmptyState, QueryState, SkeletonRows } from '../../../components/query-state.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { usePositionFor } from '../../../lib/use-page-position.ts';
 import { useAuditLog, type AuditEntry } from '../api/admin.ts';
 import { actionSentence, describeChanges, entityLabel } from '../lib/audit-format.ts';
 
@@ -69,8 +69,11 @@ function Entry({ e }: { e: AuditEntry }) {
 
 /** Audit Log: every admin action with who, what, when (en-GB) and before → after, newest first. */
 export function AuditLogPanel({ active }: { active: boolean }) {
-  const [page, setPage] = useState(1);
-  const log = useAuditLog(page, PAGE_SIZE, active);
+  const [position, turnTo] = usePositionFor('audit-log');
+  const { page } = position;
+  const log = useAuditLog(position, PAGE_SIZE, active);
+  /** Turns to a page: the next or previous one by the cursor the server gave with this page, any other by number. */
+  const setPage = (target: number) => turnTo(target, log.isPlaceholderData ? undefined : log.data);
 
   return (
     <Card>

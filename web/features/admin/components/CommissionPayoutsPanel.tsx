@@ -1,6 +1,6 @@
 import { Download, Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
-import { usePageFor } from '../../../lib/use-page.ts';
+import { usePositionFor } from '../../../lib/use-page-position.ts';
 import { COMMISSION_STATUSES, type CommissionStatus } from '../../../../common/constants/leads.ts';
 import { COMMISSION_STATUS } from '../../../components/commission-status-badge.tsx';
 import { Pager } from '../../../components/pager.tsx';
@@ -28,8 +28,11 @@ const ALL = 'all';
  */
 export function CommissionPayoutsPanel() {
   const [filter, setFilter] = useState<CommissionFilter>(() => ({ month: '', status: 'pending' }));
-  const [page, setPage] = usePageFor(`${filter.month}|${filter.status}`);
-  const list = useAdminCommissions(filter, page, PAGE_SIZE);
+  const [position, turnTo] = usePositionFor(`${filter.month}|${filter.status}`);
+  const { page } = position;
+  const list = useAdminCommissions(filter, position, PAGE_SIZE);
+  /** Turns to a page: the next or previous one by the cursor the server gave with this page, any other by number. */
+  const setPage = (target: number) => turnTo(target, list.isPlaceholderData ? undefined : list.data);
   const pay = usePayCommission();
   const monthId = useId();
   const statusId = useId();

@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { rangeText } from '../../../lib/paging.ts';
+import { usePositionFor } from '../../../lib/use-page-position.ts';
 import { useDecideDeletion, useDeletionRequests } from '../api/deletion-requests.ts';
 
 const PAGE_SIZE = 10;
@@ -66,8 +67,11 @@ function DecisionDialog({ pending, onClose }: { pending: Decision | null; onClos
  * first, each with Confirm and Decline as the request's abilities allow.
  */
 export function DeletionRequestsCard() {
-  const [page, setPage] = useState(1);
-  const requests = useDeletionRequests(page, PAGE_SIZE);
+  const [position, turnTo] = usePositionFor('deletion-requests');
+  const { page } = position;
+  const requests = useDeletionRequests(position, PAGE_SIZE);
+  /** Turns to a page: the next or previous one by the cursor the server gave with this page, any other by number. */
+  const setPage = (target: number) => turnTo(target, requests.isPlaceholderData ? undefined : requests.data);
   const [pending, setPending] = useState<Decision | null>(null);
   const items = requests.data?.items ?? [];
   const total = requests.data?.total ?? 0;

@@ -39,7 +39,7 @@ export function LeadManagementPanel() {
               All leads <Skeleton className="inline-block h-5 w-8" />
             </span>
           ) : query.data ? (
-            `All leads (${list.total.toLocaleString('en-GB')})`
+            `All leads (${list.totalLabel})`
           ) : (
             'All leads'
           )}

@@ -1,11 +1,11 @@
 import { ChevronRight, Inbox, Mail, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
 import { LoadErrorNotice } from '../../../components/load-error.tsx';
 import { QueryState, SkeletonRows } from '../../../components/query-state.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { usePositionFor } from '../../../lib/use-page-position.ts';
 import { Pager } from '../../../components/pager.tsx';
 import { useOutbox, type OutboxItem } from '../api/admin.ts';
 
@@ -19,8 +19,11 @@ function statusBadge(e: OutboxItem) {
 
 /** The e-mails the product sent or kept, so admins can read them when no SMTP server is configured. */
 export function OutboxPanel({ active }: { active: boolean }) {
-  const [page, setPage] = useState(1);
-  const outbox = useOutbox(page, PAGE_SIZE, active);
+  const [position, turnTo] = usePositionFor('outbox');
+  const { page } = position;
+  const outbox = useOutbox(position, PAGE_SIZE, active);
+  /** Turns to a page: the next or previous one by the cursor the server gave with this page, any other by number. */
+  const setPage = (target: number) => turnTo(target, outbox.isPlaceholderData ? undefined : outbox.data);
   return (
     <Card>
       <CardHeader className="flex-row items-start justify-between gap-4 space-y-0">

@@ -2,7 +2,7 @@ import { Download, Search, Users, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ROLES, type Role } from '../../../../common/constants/options.ts';
 import { MEMBER_STATUSES, MEMBER_STATUS_LABELS, type MemberStatus } from '../../../../common/rules/member-status.ts';
-import { usePageFor } from '../../../lib/use-page.ts';
+import { usePositionFor } from '../../../lib/use-page-position.ts';
 import type { AdminUser } from '../../../../common/schemas/admin.ts';
 import { Pager } from '../../../components/pager.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { rangeText } from '../../../lib/paging.ts';
+import { rangeText, totalText } from '../../../lib/paging.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { UserFilter } from '../api/keys.ts';
 import { useAdminUsers, useRemoveUser, useSetUserActive, usersCsvUrl } from '../api/users.ts';
@@ -59,8 +59,11 @@ export function UserManagementPanel() {
   const search = useDebouncedValue(query.trim(), 300);
   const filter: UserFilter = { search, role, status };
   const filtered = !!(search || role || status);
-  const [page, setPage] = usePageFor(JSON.stringify(filter));
-  const users = useAdminUsers(filter, page, PAGE_SIZE);
+  const [position, turnTo] = usePositionFor(JSON.stringify(filter));
+  const { page } = position;
+  const users = useAdminUsers(filter, position, PAGE_SIZE);
+  /** Turns to a page: the next or previous one by the cursor the server gave with this page, any other by number. */
+  const setPage = (target: number) => turnTo(target, users.isPlaceholderData ? undefined : users.data);
   const roleId = useId();
   const statusId = useId();
   const setActive = useSetUserActive();
@@ -70,6 +73,8 @@ export function UserManagementPanel() {
 
   const items = users.data?.items ?? [];
   const total = users.data?.total ?? 0;
+  // a search matching very many accounts is counted only up to `total` ("10,000+")
+  const capped = !!users.data?.totalCapped;
   // the page may shrink under us (a removal on the last page): step back to a page that exists
   if (users.data && !users.isPlaceholderData && page > 1 && items.length === 0) setPage(Math.max(1, page - 1));
 
@@ -186,14 +191,14 @@ export function UserManagementPanel() {
             {() => (
               <>
                 <p className="sr-only" aria-live="polite">
-                  {total} {total === 1 ? 'user' : 'users'} found
+                  {totalText(total, capped)} {total === 1 ? 'user' : 'users'} found
                 </p>
                 <UserTable users={items} meId={me?.id} actions={actionsFor} />
                 <Pager
                   label="Users pages"
                   page={page}
-                  summary={rangeText(page, PAGE_SIZE, items.length, total)}
-                  hasNext={(page - 1) * PAGE_SIZE + items.length < total}
+                  summary={rangeText(page, PAGE_SIZE, items.length, total, capped)}
+                  hasNext={(page - 1) * PAGE_SIZE + items.length < total || (capped && !!users.data?.nextCursor)}
                   onPage={setPage}
                   busy={users.isFetching}
                   className="mt-4"

@@ -4,6 +4,7 @@ import type { ApplicationStats, PendingApplication, UpdateApplicationInput } fro
 import type { Page } from '../../../../common/schemas/page.ts';
 import { api, errorDetail } from '../../../lib/api.ts';
 import { changed } from '../../../lib/changes.ts';
+import type { PagePosition } from '../../../lib/paging.ts';
 import { withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { applicationKeys } from './keys.ts';
@@ -13,11 +14,11 @@ export type { ApplicationStats } from '../../../../common/schemas/applications.t
 export const PENDING_PAGE_SIZE = 20;
 const pendingAll = { queryKey: applicationKeys.pendingAll };
 
-/** One page of the pending list, newest first. */
-export function usePendingApplications(page: number) {
+/** One page of the pending list, newest first, found by number or by cursor. */
+export function usePendingApplications(position: PagePosition) {
   return useQuery({
-    queryKey: applicationKeys.pending({ page, pageSize: PENDING_PAGE_SIZE }),
-    queryFn: () => api.get<Page<PendingApplication>>(withQuery('/api/admin/pending-applications', { page, pageSize: PENDING_PAGE_SIZE })),
+    queryKey: applicationKeys.pending({ ...position, pageSize: PENDING_PAGE_SIZE }),
+    queryFn: () => api.get<Page<PendingApplication>>(withQuery('/api/admin/pending-applications', { ...position, pageSize: PENDING_PAGE_SIZE })),
     placeholderData: (previous) => previous,
   });
 }

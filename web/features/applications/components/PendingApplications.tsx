@@ -4,6 +4,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { usePositionFor } from '../../../lib/use-page-position.ts';
 import { PENDING_PAGE_SIZE, useApproveApplication, usePendingApplications, useRejectApplication, useUpdateApplication } from '../api/applications.ts';
 import { ApplicationRow } from './ApplicationRow.tsx';
 import { ReviewDialog } from './ReviewDialog.tsx';
@@ -34,8 +35,11 @@ function RowSkeleton() {
  * `headingId` names the list (the caller's heading).
  */
 export function PendingApplications({ headingId }: { headingId: string }) {
-  const [page, setPage] = useState(1);
-  const list = usePendingApplications(page);
+  const [position, turnTo] = usePositionFor('pending-applications');
+  const { page } = position;
+  const list = usePendingApplications(position);
+  /** Turns to a page: the next or previous one by the cursor the server gave with this page, any other by number. */
+  const setPage = (target: number) => turnTo(target, list.isPlaceholderData ? undefined : list.data);
   const update = useUpdateApplication();
   const approve = useApproveApplication();
   const reject = useRejectApplication();

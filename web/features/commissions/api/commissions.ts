@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CommissionPage, CommissionSummary } from '../../../../common/schemas/commission.ts';
 import { api } from '../../../lib/api.ts';
+import type { PagePosition } from '../../../lib/paging.ts';
 import { withQuery } from '../../../lib/query-keys.ts';
 import { commissionKeys } from './keys.ts';
 
@@ -13,13 +14,13 @@ export function useCommissionSummary() {
   return useQuery<CommissionSummary>({ queryKey: commissionKeys.summary });
 }
 
-/** One page of the member's commissions, newest first, and whether there is a next page. */
-export function useCommissionHistory(page: number) {
+/** One page of the member's commissions, newest first (found by number or by cursor), whether there is a next page, and its cursors. */
+export function useCommissionHistory(position: PagePosition) {
   return useQuery({
-    queryKey: commissionKeys.history(page),
+    queryKey: commissionKeys.history(position),
     queryFn: async () => {
-      const res = await api.get<CommissionPage>(withQuery('/api/commissions', { page, pageSize: HISTORY_PAGE_SIZE }));
-      return { items: res.items, hasNext: res.page * res.pageSize < res.total, total: res.total };
+      const res = await api.get<CommissionPage>(withQuery('/api/commissions', { ...position, pageSize: HISTORY_PAGE_SIZE }));
+      return { items: res.items, hasNext: res.page * res.pageSize < res.total, total: res.total, page: res.page, nextCursor: res.nextCursor, prevCursor: res.prevCursor };
     },
     placeholderData: (previous) => previous,
   });

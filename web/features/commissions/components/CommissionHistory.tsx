@@ -9,6 +9,7 @@ import { ResponsiveTable, type Column } from '../../../components/responsive-tab
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDate, formatGBP } from '../../../lib/format.ts';
+import { positionFor, type PagePosition } from '../../../lib/paging.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useCommissionHistory } from '../api/commissions.ts';
 import { earnedOn } from '../lib/earned-on.ts';
@@ -81,8 +82,11 @@ function CommissionCard({ c }: { c: Commission }) {
 }
 
 /** The history table (rate 1 decimal, amounts 2 decimals, status, created, paid, company, industry, lead type). */
-export function CommissionHistory({ page, onPage }: { page: number; onPage: (p: number) => void }) {
-  const history = useCommissionHistory(page);
+export function CommissionHistory({ position, onPosition }: { position: PagePosition; onPosition: (p: PagePosition) => void }) {
+  const { page } = position;
+  const history = useCommissionHistory(position);
+  /** Turns to a page: the next or previous one by the cursor the server gave with this page, any other by number. */
+  const onPage = (target: number) => onPosition(positionFor(target, history.isPlaceholderData ? undefined : history.data));
   return (
     <Card>
       <CardHeader>

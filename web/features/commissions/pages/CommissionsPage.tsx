@@ -3,6 +3,7 @@ import { tierPosition } from '../../../../common/rules/commission-tiers.ts';
 import { toPence } from '../../../../common/rules/money.ts';
 import { LoadErrorNotice } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import type { PagePosition } from '../../../lib/paging.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
 import { useCommissionSummary } from '../api/commissions.ts';
 import { CommissionCalculator } from '../components/CommissionCalculator.tsx';
@@ -19,7 +20,7 @@ import { SummaryCards } from '../components/SummaryCards.tsx';
 export function CommissionsPage() {
   useDocumentTitle('Commission Tracker');
   const summary = useCommissionSummary();
-  const [page, setPage] = useState(1);
+  const [position, setPosition] = useState<PagePosition>({ page: 1 });
   const s = summary.data;
   const tierIndex = s ? tierPosition(toPence(s.closedWonValueThisMonth)).tierIndex : null;
 
@@ -46,7 +47,7 @@ export function CommissionsPage() {
             <PerformanceFigures summary={s} loading={summary.isLoading} />
           </div>
         </div>
-        <CommissionHistory page={page} onPage={setPage} />
+        <CommissionHistory position={position} onPosition={setPosition} />
         <PaymentInformation />
       </div>
     </>

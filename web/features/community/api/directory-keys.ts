@@ -6,6 +6,9 @@ export interface DirectoryParams {
   location?: string;
   page?: number;
   pageSize?: number;
+  /** The cursor of the page, when it was reached from its neighbour. */
+  after?: string;
+  before?: string;
 }
 
 /** How many members one directory page shows. */
@@ -20,6 +23,8 @@ export function directoryFilters(p: DirectoryParams) {
     location: p.location?.trim() || '',
     page: p.page ?? 1,
     pageSize: p.pageSize ?? DIRECTORY_PAGE_SIZE,
+    after: p.after,
+    before: p.before,
   };
 }
 

@@ -3,18 +3,22 @@ import { POST_IMAGE_ERRORS, type PostCategory } from '../../../../common/constan
 import type { Post, PostCreate, PostPage } from '../../../../common/schemas/community.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { changed } from '../../../lib/changes.ts';
+import type { PagePosition } from '../../../lib/paging.ts';
 import { withQuery } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { FEED_PAGE_SIZE, postKeys } from './keys.ts';
 export { FEED_PAGE_SIZE, postKeys } from './keys.ts';
 
-/** The feed, newest first, one page of ten at a time ("Load more" asks for the next while there are more). */
+/**
+ * The feed, newest first, one page of ten at a time ("Load more" asks for the next while there are more, by the
+ * cursor of the last page loaded: a post added or deleted meanwhile neither repeats nor skips one).
+ */
 export function useFeed(category: PostCategory | null) {
   return useInfiniteQuery({
     queryKey: postKeys.feed(category),
-    initialPageParam: 1,
-    queryFn: ({ pageParam }) => api.get<PostPage>(withQuery('/api/community-posts', { page: pageParam, pageSize: FEED_PAGE_SIZE, category })),
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    initialPageParam: { page: 1 } as PagePosition,
+    queryFn: ({ pageParam }) => api.get<PostPage>(withQuery('/api/community-posts', { ...pageParam, pageSize: FEED_PAGE_SIZE, category })),
+    getNextPageParam: (last): PagePosition | undefined => (last.nextCursor ? { page: last.page + 1, after: last.nextCursor } : undefined),
   });
 }
 

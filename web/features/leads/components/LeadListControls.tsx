@@ -67,18 +67,19 @@ export function LeadFilters({ state, idPrefix }: { state: LeadListState; idPrefi
 
 /** Previous / Next under a lead list, with "Showing 1–25 of 143 leads" and "Page 1 of 6" (hidden when the list is empty). */
 export function LeadPagination({ state }: { state: LeadListState }) {
-  const { page, pageCount, total, pageSize } = state;
+  const { page, pageCount, total, totalCapped, pageSize } = state;
   if (total === 0) return null;
-  const shown = Math.min(total, page * pageSize) - (page - 1) * pageSize;
+  // past a capped total the page says what it holds, and the server's cursor whether more follow
+  const shown = totalCapped ? (state.query.data?.items.length ?? 0) : Math.min(total, page * pageSize) - (page - 1) * pageSize;
   return (
     <Pager
       label="Pagination"
       page={page}
-      hasNext={page < pageCount}
+      hasNext={page < pageCount || (totalCapped && !!state.query.data?.nextCursor)}
       onPage={state.setPage}
-      summary={`Showing ${rangeText(page, pageSize, shown, total)} leads`}
+      summary={`Showing ${rangeText(page, pageSize, shown, total, totalCapped)} leads`}
       position
-      pageCount={pageCount}
+      pageCount={totalCapped ? undefined : pageCount}
       keepOnSinglePage
       className="flex-col sm:flex-row"
     />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { LeadStatus } from '../../../../common/constants/options.ts';
-import { pageCount as countPages, positionFor, type PagePosition } from '../../../lib/paging.ts';
+import { pageCount as countPages, positionFor, totalText, type PagePosition } from '../../../lib/paging.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useLeads } from '../api/leads.ts';
 
@@ -22,10 +22,12 @@ export function useLeadList(pageSize = 25, initialStatus: StatusFilter = 'all') 
   /** Turns to a page: the next or previous one by the cursor the server gave with this page, any other by number. */
   const setPage = (target: number) => setPosition(positionFor(target, query.isPlaceholderData ? undefined : query.data));
   const total = query.data?.total ?? 0;
+  // a search matching very many leads is counted only up to `total`: there may be pages past `pageCount`
+  const totalCapped = !!query.data?.totalCapped;
   const pageCount = countPages(total, pageSize);
 
   // the list may shrink under us (a lead deleted on the last page): step back to a page that exists
-  if (query.data && !query.isPlaceholderData && page > pageCount) setPage(pageCount);
+  if (query.data && !query.isPlaceholderData && !totalCapped && page > pageCount) setPage(pageCount);
 
   return {
     query,
@@ -49,6 +51,9 @@ export function useLeadList(pageSize = 25, initialStatus: StatusFilter = 'all') 
     pageSize,
     pageCount,
     total,
+    totalCapped,
+    /** The total as headings show it: "143", or "10,000+" when capped. */
+    totalLabel: totalText(total, totalCapped),
     /** Whether the list on screen is filtered (what the server answered for, not what is being typed). */
     filtersActive: !!debouncedSearch || status !== 'all',
     /** Typing has not reached the server yet, or a new page is on its way. */

@@ -89,7 +89,7 @@ export function LeadsPage() {
                 Leads <Skeleton className="inline-block h-5 w-8" />
               </span>
             ) : query.data ? (
-              `Leads (${list.total.toLocaleString('en-GB')})`
+              `Leads (${list.totalLabel})`
             ) : (
               'Leads'
             )}

@@ -5,6 +5,9 @@ export interface NotificationListQuery {
   type: NotificationKind | '';
   page: number;
   pageSize: number;
+  /** The cursor of the page, when it was reached from its neighbour. */
+  after?: string;
+  before?: string;
 }
 
 /**

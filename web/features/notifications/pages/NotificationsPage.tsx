@@ -10,7 +10,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
 import { rangeText } from '../../../lib/paging.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
-import { usePageFor } from '../../../lib/use-page.ts';
+import { usePositionFor } from '../../../lib/use-page-position.ts';
 import { cn } from '../../../lib/utils.ts';
 import { NOTIFICATIONS_PAGE_SIZE, useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications.ts';
 import { NotificationSummary } from '../components/NotificationSummary.tsx';
@@ -30,8 +30,10 @@ export function NotificationsPage() {
   const unread = params.get('show') === 'unread';
   const typeParam = params.get('type');
   const type = isKind(typeParam) ? typeParam : '';
-  const [page, setPage] = usePageFor(`${unread}|${type}`);
-  const list = useNotifications({ unread, type, page, pageSize: NOTIFICATIONS_PAGE_SIZE });
+  const [position, turnTo] = usePositionFor(`${unread}|${type}`);
+  const list = useNotifications({ unread, type, ...position, pageSize: NOTIFICATIONS_PAGE_SIZE });
+  /** Next and Previous go by the cursor of the page on screen. */
+  const setPage = (target: number) => turnTo(target, list.isPlaceholderData ? undefined : list.data);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const unreadCount = list.data?.unreadCount ?? 0;

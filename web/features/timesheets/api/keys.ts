@@ -4,8 +4,8 @@
  */
 export const timesheetKeys = {
   all: ['/api/timesheets'] as const,
-  list: (p: { role: string; status?: string; page: number; pageSize: number }) => ['/api/timesheets', p] as const,
+  list: (p: { role: string; status?: string; page: number; pageSize: number; after?: string; before?: string }) => ['/api/timesheets', p] as const,
   sheet: (id: string) => [`/api/timesheets/${id}`] as const,
   placementsAll: ['/api/placements'] as const,
-  placements: (p: { role: string; page: number; pageSize: number }) => ['/api/placements', p] as const,
+  placements: (p: { role: string; page: number; pageSize: number; after?: string; before?: string }) => ['/api/placements', p] as const,
 };

@@ -8,16 +8,21 @@ import type { AdminUser } from '../../../../common/schemas/admin.ts';
 import type { Lead } from '../../../../common/schemas/lead.ts';
 import { api } from '../../../lib/api.ts';
 import { changed } from '../../../lib/changes.ts';
+import type { PagePosition } from '../../../lib/paging.ts';
 import { withQuery } from '../../../lib/query-keys.ts';
 import { timesheetKeys } from './keys.ts';
 
 const enc = encodeURIComponent;
 
-/** One page of placements the member may see, narrowed to one side (contractor or client) when asked. */
-export function usePlacements(role: TimesheetRole, page = 1, pageSize = 100, enabled = true) {
+/**
+ * One page of placements the member may see, narrowed to one side (contractor or client) when asked; `at` is a
+ * page number or a position with the cursor that finds it.
+ */
+export function usePlacements(role: TimesheetRole, at: number | PagePosition = 1, pageSize = 100, enabled = true) {
+  const position = typeof at === 'number' ? { page: at } : at;
   return useQuery({
-    queryKey: timesheetKeys.placements({ role, page, pageSize }),
-    queryFn: () => api.get<Page<Placement>>(withQuery('/api/placements', { role, page, pageSize })),
+    queryKey: timesheetKeys.placements({ role, ...position, pageSize }),
+    queryFn: () => api.get<Page<Placement>>(withQuery('/api/placements', { role, ...position, pageSize })),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -28,13 +33,16 @@ export interface SheetFilters {
   status?: TimesheetStatus;
   page: number;
   pageSize: number;
+  /** The cursor of the page, when it was reached from its neighbour. */
+  after?: string;
+  before?: string;
 }
 
 /** One page of sheets, newest week first. */
 export function useTimesheets(f: SheetFilters, enabled = true) {
   return useQuery({
     queryKey: timesheetKeys.list({ ...f }),
-    queryFn: () => api.get<Page<Timesheet>>(withQuery('/api/timesheets', { role: f.role, status: f.status, page: f.page, pageSize: f.pageSize })),
+    queryFn: () => api.get<Page<Timesheet>>(withQuery('/api/timesheets', { role: f.role, status: f.status, page: f.page, pageSize: f.pageSize, after: f.after, before: f.before })),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -7,6 +7,7 @@ import { EmptyState, QueryState, SkeletonRows } from '../../../components/query-
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { LoadErrorNotice } from '../../../components/load-error.tsx';
 import { formatDate, formatGBP } from '../../../lib/format.ts';
+import { positionFor, type PagePosition } from '../../../lib/paging.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useTimesheet, useTimesheets } from '../api/timesheets.ts';
 import { initialWeek, mondayOf, today, weekOverlaps } from '../lib/week.ts';
@@ -117,8 +118,11 @@ function WeekSheet({ placement, week }: { placement: Placement; week: string }) 
 }
 
 function SheetHistory() {
-  const [page, setPage] = useState(1);
-  const history = useTimesheets({ role: 'contractor', page, pageSize: HISTORY_PAGE_SIZE });
+  const [position, setPosition] = useState<PagePosition>({ page: 1 });
+  const { page } = position;
+  const history = useTimesheets({ role: 'contractor', ...position, pageSize: HISTORY_PAGE_SIZE });
+  /** Next and Previous go by the cursor of the page on screen. */
+  const setPage = (target: number) => setPosition(positionFor(target, history.isPlaceholderData ? undefined : history.data));
   return (
     <Card>
       <CardHeader>

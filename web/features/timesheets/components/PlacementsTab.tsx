@@ -8,6 +8,7 @@ import { ResponsiveTable, type Column } from '../../../components/responsive-tab
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDate, formatGBP } from '../../../lib/format.ts';
+import { positionFor, type PagePosition } from '../../../lib/paging.ts';
 import { cn } from '../../../lib/utils.ts';
 import { usePlacements } from '../api/timesheets.ts';
 import { PlacementDialog } from './PlacementDialog.tsx';
@@ -30,8 +31,11 @@ const rates = (p: Placement) => (
 
 /** "Placements", for administrators: every placement with its parties, rates and dates; create and edit them. */
 export function PlacementsTab() {
-  const [page, setPage] = useState(1);
-  const list = usePlacements('all', page, PAGE_SIZE);
+  const [position, setPosition] = useState<PagePosition>({ page: 1 });
+  const { page } = position;
+  const list = usePlacements('all', position, PAGE_SIZE);
+  /** Next and Previous go by the cursor of the page on screen. */
+  const setPage = (target: number) => setPosition(positionFor(target, list.isPlaceholderData ? undefined : list.data));
   const [editing, setEditing] = useState<Placement | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogKey, setDialogKey] = useState(0);

@@ -1,9 +1,10 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { TimesheetRole, TimesheetStatus } from '../../../../common/constants/timesheets.ts';
 import { Pager } from '../../../components/pager.tsx';
 import { EmptyState, QueryState, SkeletonRows } from '../../../components/query-state.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { positionFor, type PagePosition } from '../../../lib/paging.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useTimesheets } from '../api/timesheets.ts';
 import { SheetList } from './SheetList.tsx';
@@ -37,7 +38,16 @@ export function SheetsPanel({
   emptyText: string;
   controls?: ReactNode;
 }) {
-  const sheets = useTimesheets({ role: side, status, page, pageSize });
+  // the cursor of the page turned to, kept while the page number the parent holds is still that page of this list
+  const list = `${side}|${status ?? ''}|${pageSize}`;
+  const [turned, setTurned] = useState<{ list: string; position: PagePosition } | null>(null);
+  const position = turned && turned.list === list && turned.position.page === page ? turned.position : { page };
+  const sheets = useTimesheets({ role: side, status, ...position, pageSize });
+  /** Next and Previous go by the cursor of the page on screen, any other page by its number. */
+  const turnTo = (target: number) => {
+    setTurned({ list, position: positionFor(target, sheets.isPlaceholderData ? undefined : sheets.data) });
+    onPage(target);
+  };
   return (
     <Card>
       <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -68,7 +78,7 @@ export function SheetsPanel({
                 label={`${title} pages`}
                 page={page}
                 hasNext={d.page * d.pageSize < d.total}
-                onPage={onPage}
+                onPage={turnTo}
                 busy={sheets.isPlaceholderData}
                 position
                 pageCount={Math.max(1, Math.ceil(d.total / d.pageSize))}

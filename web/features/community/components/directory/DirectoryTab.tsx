@@ -8,9 +8,9 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs.tsx';
 import { useCurrentUser } from '../../../../lib/auth.ts';
-import { pageCount, rangeText } from '../../../../lib/paging.ts';
+import { pageCount, rangeText, totalText } from '../../../../lib/paging.ts';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
-import { usePageFor } from '../../../../lib/use-page.ts';
+import { usePositionFor } from '../../../../lib/use-page-position.ts';
 import { useConnectionList } from '../../../members/index.ts';
 import { useDirectory } from '../../api/directory.ts';
 import { DIRECTORY_PAGE_SIZE } from '../../api/directory-keys.ts';
@@ -37,8 +37,11 @@ export function DirectoryTab() {
   // the text boxes reach the server once typing pauses; the selects at once
   const typed = { search: useDebouncedValue(filters.search.trim(), 350), location: useDebouncedValue(filters.location.trim(), 350) };
   const sent = { ...filters, search: typed.search, location: typed.location };
-  const [page, setPage] = usePageFor(JSON.stringify([sent.search, sent.industry, sent.expertise, sent.location]));
-  const directory = useDirectory({ ...sent, page, pageSize: DIRECTORY_PAGE_SIZE });
+  const [position, turnTo] = usePositionFor(JSON.stringify([sent.search, sent.industry, sent.expertise, sent.location]));
+  const { page } = position;
+  const directory = useDirectory({ ...sent, ...position, pageSize: DIRECTORY_PAGE_SIZE });
+  /** Next and Previous go by the cursor of the page on screen. */
+  const setPage = (target: number) => turnTo(target, directory.isPlaceholderData ? undefined : directory.data);
   const typing = filters.search.trim() !== typed.search || filters.location.trim() !== typed.location;
   const updating = typing || (directory.isFetching && directory.isPlaceholderData);
 
@@ -52,7 +55,8 @@ export function DirectoryTab() {
     {
       key: 'found',
       label: filtered ? 'Matching members' : 'Members listed',
-      value: fmt(directory.data?.total),
+      // a search matching very many members is counted only up to the total ("10,000+")
+      value: directory.data?.totalCapped ? totalText(directory.data.total, true) : fmt(directory.data?.total),
       note: filtered ? 'For your search and filters' : 'Open to networking',
       icon: Users,
       tone: 'bg-secondary text-secondary-foreground',
@@ -120,7 +124,7 @@ export function DirectoryTab() {
             {(data) => (
               <div className="grid gap-4" aria-busy={updating || undefined}>
                 <p className="sr-only" aria-live="polite">
-                  {`${data.total.toLocaleString('en-GB')} ${data.total === 1 ? 'member' : 'members'} found`}
+                  {`${totalText(data.total, data.totalCapped)} ${data.total === 1 ? 'member' : 'members'} found`}
                 </p>
                 <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Members">
                   {data.items.map((m: DirectoryMember) => (
@@ -132,15 +136,15 @@ export function DirectoryTab() {
                 <Pager
                   label="Directory pages"
                   page={page}
-                  hasNext={page < pageCount(data.total, DIRECTORY_PAGE_SIZE)}
+                  hasNext={page < pageCount(data.total, DIRECTORY_PAGE_SIZE) || (!!data.totalCapped && !!data.nextCursor)}
                   onPage={(p) => {
                     setPage(p);
                     document.getElementById('directory-search')?.scrollIntoView({ block: 'center', behavior: 'smooth' });
                   }}
                   busy={updating}
-                  summary={`Showing ${rangeText(page, DIRECTORY_PAGE_SIZE, data.items.length, data.total)} members`}
+                  summary={`Showing ${rangeText(page, DIRECTORY_PAGE_SIZE, data.items.length, data.total, data.totalCapped)} members`}
                   position
-                  pageCount={pageCount(data.total, DIRECTORY_PAGE_SIZE)}
+                  pageCount={data.totalCapped ? undefined : pageCount(data.total, DIRECTORY_PAGE_SIZE)}
                   className="flex-col sm:flex-row"
                 />
               </div>
