@@ -37,6 +37,7 @@ export function ownRatio(r: Result, b: Baselines): number | undefined {
 }
 
 function verdicts(r: Result, b: Baselines) {
+  if (r.rps === 0) return '**no request answered within the run**';
   const out: string[] = [];
   const own = ownRatio(r, b);
   if (r.list && own !== undefined) out.push(own >= LIST_TARGET ? `≥ ${LIST_TARGET}× met` : `≥ ${LIST_TARGET}× **missed**`);
@@ -49,7 +50,7 @@ export function sizeTable(s: SizeSection): string {
   const { bare, db, list } = s.baselines;
   const ratio = (r: Result, base?: Result) => (base ? x2(r.rps / base.rps) : '–');
   const line = (r: Result, target = true) =>
-    `| ${r.name} | ${n(r.rps)} | ${r.list ? ratio(r, list) : '–'} | ${ratio(r, db)} | ${ratio(r, bare)} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} | ${target ? verdicts(r, s.baselines) : ''} |`;
+    `| ${r.name} | ${n(r.rps)} | ${r.list ? ratio(r, list) : '–'} | ${ratio(r, db)} | ${ratio(r, bare)} | ${r.rps ? r.p50 : '–'} | ${r.rps ? r.p99 : '–'} | ${r.non2xx + r.errors} | ${target ? verdicts(r, s.baselines) : ''} |`;
   const c = s.counts;
   const data = c
     ? `Data: ${n(c.members)} users, ${n(c.leads)} leads, ${n(c.posts)} posts, ${n(c.pointTransactions)} point transactions, ` +
@@ -85,7 +86,7 @@ export function comparisonTable(small: SizeSection, large: SizeSection): string 
     const scale = ra && rb ? rb / ra : undefined;
     const verdict = scale === undefined ? '' : scale >= SCALE_TARGET ? 'met' : '**missed**';
     return [
-      `| ${b.name} | ${a.list ? 'list' : 'DB'} | ${ra !== undefined ? x2(ra) : '–'} | ${rb !== undefined ? x2(rb) : '–'} | ${scale !== undefined ? scale.toFixed(2) : '–'} ${verdict} | ${a.p99} | ${b.p99} |`,
+      `| ${b.name} | ${a.list ? 'list' : 'DB'} | ${ra !== undefined ? x2(ra) : '–'} | ${rb !== undefined ? x2(rb) : '–'} | ${scale !== undefined ? scale.toFixed(2) : '–'} ${verdict} | ${a.rps ? a.p99 : '–'} | ${b.rps ? b.p99 : '–'} |`,
     ];
   });
   return [

@@ -10,6 +10,7 @@ export interface Result {
   rps: number;
   p50: number;
   p99: number;
+  /** Connection errors, timeouts (autocannon's 10 s) included. */
   errors: number;
   non2xx: number;
   /** A list: compared with the list baseline rather than the DB baseline. */

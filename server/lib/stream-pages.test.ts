@@ -67,11 +67,7 @@ describe('jsonArrayPages', () => {
     'no pages': [],
     'empty pages': [[], []],
     'one item': [[{ a: 1 }]],
-    'items over pages, nested, with line breaks in strings and undefined': [
-      [{ a: [1, { b: 'x\ny' }], c: null, d: undefined }, 'text'],
-      [],
-      [[], {}, undefined, 3],
-    ],
+    'items over pages, nested, with line breaks in strings and undefined': [[{ a: [1, { b: 'x\ny' }], c: null, d: undefined }, 'text'], [], [[], {}, undefined, 3]],
   };
   it.each(Object.entries(cases))('writes the text JSON.stringify(list, null, 2) would: %s', async (_, pages) => {
     expect((await collect(jsonArrayPages(from(pages)))).join('')).toBe(JSON.stringify(pages.flat(), null, 2));
@@ -91,6 +87,25 @@ describe('primed and textStream', () => {
     await expect(primed(csvPages('h\r\n', failing, String))).rejects.toThrow('database down');
   });
 
+  it('errors the stream when a later page fails, after the first bytes went out', async () => {
+    let n = 0;
+    const failingLater = keysetPages(
+      NEWEST,
+      async () => {
+        n += 1;
+        if (n > 1) throw new Error('connection lost');
+        return Array.from({ length: 10 }, (_, i) => ({ n: i, key: ['t', `id${i}`] }));
+      },
+      10,
+    );
+    const stream = textStream(await primed(csvPages('h\r\n', failingLater, (r) => `${r.n}\r\n`)));
+    const received: string[] = [];
+    stream.on('data', (c: Buffer) => received.push(c.toString()));
+    const failure = await new Promise<Error>((resolve) => stream.once('error', resolve));
+    expect(failure.message).toBe('connection lost');
+    expect(received.join('')).toMatch(/^h\r\n0\r\n/);
+  });
+
   it('stops reading pages when the reader goes away', async () => {
     const table = fakeTable(10_000);
     let ended = false;
@@ -101,7 +116,15 @@ describe('primed and textStream', () => {
         ended = true;
       }
     })();
-    const stream = textStream(await primed(csvPages('h\r\n', mapPages(pages, (rows) => rows.map((r) => 'x'.repeat(2000) + r.n)), (l) => `${l}\r\n`)));
+    const stream = textStream(
+      await primed(
+        csvPages(
+          'h\r\n',
+          mapPages(pages, (rows) => rows.map((r) => 'x'.repeat(2000) + r.n)),
+          (l) => `${l}\r\n`,
+        ),
+      ),
+    );
     const first = await new Promise<Buffer>((resolve) => stream.once('data', resolve));
     stream.pause();
     expect(first.toString()).toMatch(/^h\r\nx+0\r\n/);

@@ -24,6 +24,11 @@ export interface StreamKeyPart {
 export interface StreamOrder {
   parts: readonly StreamKeyPart[];
   desc?: boolean;
+  /**
+   * `nulls last` in the ORDER BY, to match an index built so (the key's columns are never null, so the rows and
+   * their order are the same either way; only the plan differs).
+   */
+  nullsLast?: boolean;
 }
 
 /** Rows per page of an export, unless the export says otherwise. */
@@ -39,7 +44,8 @@ export function streamKey(order: StreamOrder): SQL<string[]> {
 
 /** The ORDER BY of every page. */
 export function streamOrderBy(order: StreamOrder): SQL[] {
-  return order.parts.map((p) => (order.desc ? sql`${p.expr} desc` : sql`${p.expr} asc`));
+  const direction = sql.raw(`${order.desc ? 'desc' : 'asc'}${order.nullsLast ? ' nulls last' : ''}`);
+  return order.parts.map((p) => sql`${p.expr} ${direction}`);
 }
 
 /** "Comes after this key" in the order: one row comparison, which an index on the key answers. */

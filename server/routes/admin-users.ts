@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,6 +15,7 @@ import {
 import type { AppContext } from '../app.ts';
 import { adminOverview, changeUserRole, listUsers, removeUser, setUserActive, updateUserProfile } from '../services/admin-users.ts';
 import { listAudit } from '../services/audit.ts';
+import { textStream } from '../lib/stream-pages.ts';
 import { userCsv, userCsvFilename } from '../services/user-export.ts';
 
 const idParams = z.object({ id: z.uuid('User not found.') });
@@ -40,7 +40,7 @@ export const adminUserRoutes =
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${userCsvFilename(request.query, ctx.now())}"`)
-        .send(Readable.from(lines));
+        .send(textStream(lines));
     });
 
     app.patch('/api/users/:id', { config: admin, schema: { params: idParams, body: adminUserUpdateSchema, response: { 200: adminUserSchema } } }, async (request) =>

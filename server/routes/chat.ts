@@ -41,7 +41,7 @@ export const chatRoutes =
     app.get('/api/chat/channels', { schema: { querystring: chatChannelQuerySchema, response: { 200: chatChannelPageSchema } } }, async (request) => {
       const q = request.query;
       const page = await listChannels(ctx.db, request.user!, q);
-      return { ...page, page: q.page, pageSize: q.pageSize };
+      return { page: q.page, ...page, pageSize: q.pageSize };
     });
 
     app.post('/api/chat/channels', { schema: { body: chatChannelCreateSchema, response: { 201: chatChannelSchema } } }, async (request, reply) => {

@@ -43,8 +43,8 @@ export const eventRoutes =
 
     app.get('/api/events', { schema: { querystring: eventQuerySchema, response: { 200: eventPageSchema } } }, async (request) => {
       const q = request.query;
-      const { items, total, totalCapped } = await listEvents(ctx.db, request.user!, q, ctx.now());
-      return { items, total, totalCapped, page: q.page, pageSize: q.pageSize };
+      const { items, total, totalCapped, page, nextCursor, prevCursor } = await listEvents(ctx.db, request.user!, q, ctx.now());
+      return { items, total, totalCapped, page, pageSize: q.pageSize, nextCursor, prevCursor };
     });
 
     app.get(

@@ -30,8 +30,8 @@ export const memberRoutes =
     });
 
     app.get('/api/member-connections', { schema: { querystring: connectionQuerySchema, response: { 200: connectionPageSchema } } }, async (request) => {
-      const { items, total } = await listConnections(ctx.db, request.user!, request.query);
-      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+      const { items, total, page, nextCursor, prevCursor } = await listConnections(ctx.db, request.user!, request.query);
+      return { items, total, page, pageSize: request.query.pageSize, nextCursor, prevCursor };
     });
 
     app.post('/api/member-connections', { schema: { body: connectionRequestSchema, response: { 201: connectionStateSchema } } }, async (request, reply) => {

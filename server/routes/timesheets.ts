@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { TIMESHEET_MESSAGES as M } from '../../common/constants/timesheets.ts';
 import {
@@ -22,6 +21,7 @@ import {
 } from '../../common/schemas/timesheets.ts';
 import type { AppContext } from '../app.ts';
 import { mailLinkOrigin } from '../lib/request-target.ts';
+import { textStream } from '../lib/stream-pages.ts';
 import { inviteClient } from '../services/placement-invitations.ts';
 import { timesheetCsv, timesheetCsvFilename } from '../services/timesheet-export.ts';
 import { createPlacement, listPlacements, updatePlacement } from '../services/placements.ts';
@@ -101,7 +101,7 @@ export const timesheetRoutes =
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${timesheetCsvFilename(request.query, ctx.now())}"`)
-        .send(Readable.from(lines));
+        .send(textStream(lines));
     });
 
     // an administrator invites a lead's client contact who is not a member yet (server/services/placement-invitations.ts)

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '../../common/constants/chat.ts';
 import { AppError } from '../../common/errors.ts';
 import type { ChatChannel, ChatChannelMember } from '../../common/schemas/chat.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { chatChannelMembers, chatChannels, chatMessages, memberConnections, users } from '../db/schema/index.ts';
-import { keysetPages, mapPages, streamKey, type StreamOrder } from '../lib/stream-pages.ts';
+import { keyAt, keysetArray, keysetColumns, keysetOrderBy, readKeysetPage, type KeyOrder } from '../lib/keyset.ts';
 import { authorize } from '../policies/authorize.ts';
 import { channelPermission, type ChannelAction, type Membership } from '../policies/chat.ts';
 import type { Actor } from '../policies/roles.ts';
@@ -49,9 +49,10 @@ const unreadSql = (actorId: string) =>
 const memberCountSql = sql<number>`(select count(*)::int from ${chatChannelMembers} where ${chatChannelMembers.channelId} = ${chatChannels.id})`;
 const lastActivitySql = sql`coalesce((select max(${chatMessages.createdAt}) from ${chatMessages} where ${chatMessages.channelId} = ${chatChannels.id}), ${chatChannels.createdAt})`;
 
-function channelQuery(db: Db | Tx, actor: Pick<Actor, 'id'>) {
+function channelQuery<Extra extends SelectedFields = Record<never, never>>(db: Db | Tx, actor: Pick<Actor, 'id'>, extra = {} as Extra) {
   return db
     .select({
+      ...extra,
       c: chatChannels,
       role: me.role,
       unreadCount: unreadSql(actor.id),
@@ -96,19 +97,23 @@ async function presentRows(db: Db | Tx, rows: ChannelView[]): Promise<ChatChanne
 const mine = isNotNull(me.userId);
 const discoverable = and(eq(chatChannels.type, 'group'), eq(chatChannels.isPrivate, false), isNull(me.userId));
 
+/** Public groups newest first, then id: `chat_channels_public_idx` holds this order (migration 0031). */
+const DISCOVER_ORDER: KeyOrder = [
+  { expr: chatChannels.createdAt, desc: true },
+  { expr: chatChannels.id, desc: true },
+];
+
 /**
  * One page of channels: `mine` (groups the caller belongs to and their direct conversations, most recently active
- * first, each with its unread count and last message) or `discover` (public groups they have not joined, newest first).
+ * first, each with its unread count and last message) or `discover` (public groups they have not joined, newest
+ * first, by key with cursors). `mine` stays on offset: its order is computed from the latest message, which no
+ * index holds and which moves a channel to the top whenever someone writes.
  */
 export async function listChannels(db: Db, actor: Pick<Actor, 'id'>, q: PageQuery & { scope: 'mine' | 'discover' }) {
-  const where = q.scope === 'mine' ? mine : discoverable;
-  const order = q.scope === 'mine' ? [desc(lastActivitySql), desc(chatChannels.id)] : [desc(chatChannels.createdAt), desc(chatChannels.id)];
+  if (q.scope === 'discover') return discoverChannels(db, actor, q);
+  const where = mine;
   const [rows, [{ total }]] = await Promise.all([
-    channelQuery(db, actor)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
+    channelQuery(db, actor).where(where).orderBy(desc(lastActivitySql), desc(chatChannels.id)).limit(q.pageSize).offset(pageOffset(q)),
     db
       .select({ total: count() })
       .from(chatChannels)
@@ -116,6 +121,41 @@ export async function listChannels(db: Db, actor: Pick<Actor, 'id'>, q: PageQuer
       .where(where),
   ]);
   return { items: await presentRows(db, rows), total };
+}
+
+/** The public groups the caller has not joined, a page by key, with the cursors either side. */
+async function discoverChannels(db: Db, actor: Pick<Actor, 'id'>, q: PageQuery) {
+  const where = discoverable;
+  const seek = async (offset: number) =>
+    keyAt(
+      await db
+        .select({ k: keysetArray(DISCOVER_ORDER) })
+        .from(chatChannels)
+        .leftJoin(me, and(eq(me.channelId, chatChannels.id), eq(me.userId, actor.id)))
+        .where(where)
+        .orderBy(...keysetOrderBy(DISCOVER_ORDER, 'first'))
+        .limit(1)
+        .offset(offset),
+    );
+  const [page, [{ total }]] = await Promise.all([
+    readKeysetPage(
+      DISCOVER_ORDER,
+      q,
+      (plan) =>
+        channelQuery(db, actor, keysetColumns(DISCOVER_ORDER))
+          .where(and(where, plan.where))
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit)
+          .offset(plan.offset),
+      seek,
+    ),
+    db
+      .select({ total: count() })
+      .from(chatChannels)
+      .leftJoin(me, and(eq(me.channelId, chatChannels.id), eq(me.userId, actor.id)))
+      .where(where),
+  ]);
+  return { items: await presentRows(db, page.rows), total, page: page.page, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 /** One channel as the caller sees it, or a 404 when it does not exist for them. */
@@ -262,37 +302,6 @@ export async function eraseChatMember(tx: Tx, userId: string, now: Date) {
     await tx.delete(chatChannelMembers).where(and(eq(chatChannelMembers.channelId, g.id), eq(chatChannelMembers.userId, userId)));
     if (g.role === 'owner') await handOnOwnership(tx, g.id);
   }
-}
-
-const OLDEST_MESSAGE_FIRST: StreamOrder = {
-  parts: [
-    { expr: chatMessages.createdAt, type: 'timestamptz' },
-    { expr: chatMessages.id, type: 'uuid' },
-  ],
-};
-
-/**
- * For the member's data export: the messages they sent and have not deleted, oldest first, with the channel's name,
- * read in keyset pages as the export writes them.
- */
-export function messagesSentBy(db: Db | Tx, userId: string) {
-  const pages = keysetPages(OLDEST_MESSAGE_FIRST, (p) =>
-    db
-      .select({ m: chatMessages, type: chatChannels.type, name: chatChannels.name, key: streamKey(OLDEST_MESSAGE_FIRST) })
-      .from(chatMessages)
-      .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
-      .where(and(eq(chatMessages.senderId, userId), eq(chatMessages.isDeleted, false), p.after))
-      .orderBy(...p.orderBy)
-      .limit(p.limit),
-  );
-  return mapPages(pages, (rows) =>
-    rows.map((r) => ({
-      channel: r.type === 'direct' ? 'Direct conversation' : r.name,
-      content: r.m.content,
-      isEdited: r.m.isEdited,
-      createdAt: iso(r.m.createdAt),
-    })),
-  );
 }
 
 /** The owner of a private group adds an approved, active member to it. */

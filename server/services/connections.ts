@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { COMMUNITY_LIMITS, CONNECTION_REQUESTS_LIMITED } from '../../common/constants/community.ts';
 import { AppError } from '../../common/errors.ts';
 import type { Db } from '../db/client.ts';
 import type { Connection } from '../../common/schemas/member.ts';
-import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
+import type { PageQuery } from '../../common/schemas/page.ts';
 import { memberConnections, users } from '../db/schema/index.ts';
+import { keyAt, keysetArray, keysetColumns, keysetOrderBy, readKeysetPage, type KeyOrder } from '../lib/keyset.ts';
 import { connectionAbilities, connectionScope } from '../policies/connections.ts';
 import type { Actor } from '../policies/roles.ts';
 import { iso } from '../presenters/wire.ts';
@@ -22,24 +23,60 @@ export interface ConnectionListQuery extends PageQuery {
   direction?: 'incoming' | 'outgoing';
 }
 
-/** One page of the member's connections and requests, both directions, as senderId / receiverId, newest first. */
+/**
+ * Newest first, then id: `member_connections_requester_idx` and `member_connections_target_idx` (migration 0031)
+ * hold this order for requests sent and received.
+ */
+const CONNECTION_ORDER: KeyOrder = [
+  { expr: memberConnections.createdAt, desc: true },
+  { expr: memberConnections.id, desc: true },
+];
+
+/**
+ * One page of the member's connections and requests, both directions, as senderId / receiverId, newest first,
+ * with the cursors either side.
+ */
 export async function listConnections(db: Db, actor: Actor, q: ConnectionListQuery) {
   const conditions: Array<SQL | undefined> = [connectionScope(actor), inArray(memberConnections.status, q.status ? [q.status] : ['pending', 'accepted'])];
   if (q.direction === 'incoming') conditions.push(eq(memberConnections.targetUserId, actor.id));
   if (q.direction === 'outgoing') conditions.push(eq(memberConnections.requesterUserId, actor.id));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ c: memberConnections, id: users.id, firstName: users.firstName, lastName: users.lastName, company: users.company, jobTitle: users.jobTitle })
-      .from(memberConnections)
-      .innerJoin(users, eq(users.id, otherMemberId(actor)))
-      .where(where)
-      .orderBy(desc(memberConnections.createdAt), desc(memberConnections.id))
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
+  const seek = async (offset: number) =>
+    keyAt(
+      await db
+        .select({ k: keysetArray(CONNECTION_ORDER) })
+        .from(memberConnections)
+        .where(where)
+        .orderBy(...keysetOrderBy(CONNECTION_ORDER, 'first'))
+        .limit(1)
+        .offset(offset),
+    );
+  const [page, [{ total }]] = await Promise.all([
+    readKeysetPage(
+      CONNECTION_ORDER,
+      q,
+      (plan) =>
+        db
+          .select({
+            c: memberConnections,
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            company: users.company,
+            jobTitle: users.jobTitle,
+            ...keysetColumns(CONNECTION_ORDER),
+          })
+          .from(memberConnections)
+          .innerJoin(users, eq(users.id, otherMemberId(actor)))
+          .where(and(where, plan.where))
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit)
+          .offset(plan.offset),
+      seek,
+    ),
     db.select({ total: count() }).from(memberConnections).where(where),
   ]);
-  const items: Connection[] = rows.map((r) => ({
+  const items: Connection[] = page.rows.map((r) => ({
     id: r.c.id,
     senderId: r.c.requesterUserId,
     receiverId: r.c.targetUserId,
@@ -49,7 +86,7 @@ export async function listConnections(db: Db, actor: Actor, q: ConnectionListQue
     otherMember: { id: r.id, firstName: r.firstName, lastName: r.lastName, company: r.company, jobTitle: r.jobTitle },
     can: connectionAbilities(actor, r.c),
   }));
-  return { items, total };
+  return { items, total, page: page.page, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 /** Counts a connection request about to be sent: COMMUNITY_LIMITS.connectionRequestsPerDay in any 24 hours, then 429. */

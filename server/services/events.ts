@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { EVENT_MESSAGES as M, type RegistrationStatus } from '../../common/constants/events.ts';
 import { AppError } from '../../common/errors.ts';
 import { type EventAttendee, type EventDetail, type EventItem, type EventQuery, type MyEventRegistration } from '../../common/schemas/events.ts';
@@ -7,6 +7,7 @@ import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import { cappedCount, type CappedTotal } from '../db/capped-count.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { eventRegistrations, events, users } from '../db/schema/index.ts';
+import { keyAt, keysetArray, keysetColumns, keysetOrderBy, readKeysetPage, type KeyOrder } from '../lib/keyset.ts';
 import { eventScope } from '../policies/events.ts';
 import type { Actor } from '../policies/roles.ts';
 import { presentAttendee, presentEvent } from '../presenters/event.ts';
@@ -40,9 +41,10 @@ const positionOf = (reg: typeof mine) =>
   )::int end`.mapWith((v) => (v === null ? null : Number(v)));
 
 /** The select every presented event is read with, for one viewer. */
-function eventRows(db: Db | Tx, viewer: Actor) {
+function eventRows<Extra extends SelectedFields = Record<never, never>>(db: Db | Tx, viewer: Actor, extra = {} as Extra) {
   return db
     .select({
+      ...extra,
       e: events,
       organizerName: sql<string | null>`${organizer.firstName} || ' ' || ${organizer.lastName}`,
       registrationsCount: countOf('registered'),
@@ -55,9 +57,17 @@ function eventRows(db: Db | Tx, viewer: Actor) {
     .leftJoin(mine, and(eq(mine.eventId, events.id), eq(mine.userId, viewer.id)));
 }
 
+/** Upcoming events soonest first, past ones latest first, then id: `events_start_idx` holds both orders (migration 0031). */
+const UPCOMING_ORDER: KeyOrder = [{ expr: events.startDate }, { expr: events.id }];
+const PAST_ORDER: KeyOrder = [
+  { expr: events.startDate, desc: true },
+  { expr: events.id, desc: true },
+];
+
 /**
  * One page of events: upcoming (not yet ended, soonest first) or past (latest first), optionally one category,
- * searched over title, description and location; each with its counts and the viewer's own registration.
+ * searched over title, description and location; each with its counts and the viewer's own registration, and the
+ * cursors either side.
  */
 export async function listEvents(db: Db, viewer: Actor, q: EventQuery, now: Date) {
   const filters: SQL[] = [eventScope(viewer), q.when === 'past' ? lte(events.endDate, now) : gt(events.endDate, now)];
@@ -69,13 +79,29 @@ export async function listEvents(db: Db, viewer: Actor, q: EventQuery, now: Date
     filters.push(or(ilike(events.title, p), ilike(events.description, p), ilike(events.location, p))!);
   }
   const where = and(...filters);
-  const order = q.when === 'past' ? [desc(events.startDate), desc(events.id)] : [asc(events.startDate), asc(events.id)];
-  const [rows, { total, totalCapped }] = await Promise.all([
-    eventRows(db, viewer)
-      .where(where)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset(pageOffset(q)),
+  const order = q.when === 'past' ? PAST_ORDER : UPCOMING_ORDER;
+  const seek = async (offset: number) =>
+    keyAt(
+      await db
+        .select({ k: keysetArray(order) })
+        .from(events)
+        .where(where)
+        .orderBy(...keysetOrderBy(order, 'first'))
+        .limit(1)
+        .offset(offset),
+    );
+  const [page, { total, totalCapped }] = await Promise.all([
+    readKeysetPage(
+      order,
+      q,
+      (plan) =>
+        eventRows(db, viewer, keysetColumns(order))
+          .where(and(where, plan.where))
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit)
+          .offset(plan.offset),
+      seek,
+    ),
     // a search counts its matches up to the cap
     q.search
       ? cappedCount(db, db.select({ id: events.id }).from(events).where(where).$dynamic())
@@ -85,7 +111,7 @@ export async function listEvents(db: Db, viewer: Actor, q: EventQuery, now: Date
           .where(where)
           .then(([r]): CappedTotal => r),
   ]);
-  return { items: rows.map((r) => presentEvent(viewer, r, now)), total, totalCapped };
+  return { items: page.rows.map((r) => presentEvent(viewer, r, now)), total, totalCapped, page: page.page, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 /** One event as the viewer sees it; 404 outside the viewer's scope. */

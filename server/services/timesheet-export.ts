@@ -11,12 +11,13 @@ import { timesheetExportPermission, timesheetScope } from '../policies/timesheet
 import { hundredths } from '../presenters/timesheet.ts';
 import { iso, moneyFromPence } from '../presenters/wire.ts';
 import { csvField } from '../lib/csv.ts';
+import { csvPages, keysetPages, primed, streamKey, type StreamOrder, type StreamPage } from '../lib/stream-pages.ts';
 import { grossProfitPence } from './commissions.ts';
 
 /**
  * The administrators' CSV of timesheets: one row per sheet, newest week first, with the placement's rates and the
- * sheet's gross profit. Read a page at a time by keyset (week, id), so an export of any size holds one page in
- * memory and a sheet created meanwhile neither repeats nor shifts a row.
+ * sheet's gross profit. Read a page at a time by keyset (week, id) through `server/lib/stream-pages.ts`, so an
+ * export of any size holds one page in memory and a sheet created meanwhile neither repeats nor shifts a row.
  */
 
 export const EXPORT_PAGE_SIZE = 500;
@@ -43,37 +44,44 @@ const contractor = alias(users, 'contractor');
 const client = alias(users, 'client');
 const approver = alias(users, 'approver');
 
-async function page(db: Db, where: SQL, after: { week: string; id: string } | null, size: number) {
-  return (
-    db
-      .select({
-        id: timesheets.id,
-        weekStarting: timesheets.weekStarting,
-        weekEnding: timesheets.weekEnding,
-        companyName: leads.companyName,
-        contractorName: sql<string>`${contractor.firstName} || ' ' || ${contractor.lastName}`,
-        clientName: sql<string>`${client.firstName} || ' ' || ${client.lastName}`,
-        unit: timesheets.unitType,
-        totalUnits: timesheets.totalUnits,
-        chargeRatePence: placements.chargeRatePence,
-        payRatePence: placements.payRatePence,
-        status: timesheets.status,
-        submittedAt: timesheets.submittedAt,
-        approvedAt: timesheets.approvedAt,
-        approvedByName: sql<string | null>`${approver.firstName} || ' ' || ${approver.lastName}`,
-        comments: timesheets.approvalComments,
-      })
-      .from(timesheets)
-      .innerJoin(placements, eq(placements.id, timesheets.placementId))
-      .innerJoin(leads, eq(leads.id, placements.leadId))
-      .innerJoin(contractor, eq(contractor.id, timesheets.contractorId))
-      .innerJoin(client, eq(client.id, timesheets.clientId))
-      .leftJoin(approver, eq(approver.id, timesheets.approvedBy))
-      .where(after ? and(where, sql`(${timesheets.weekStarting}, ${timesheets.id}) < (${after.week}::date, ${after.id}::uuid)`) : where)
-      // as the sheet indexes are built ("desc nulls last"; the columns are never null), so a page reads an index, not a sort
-      .orderBy(sql`${timesheets.weekStarting} desc nulls last`, sql`${timesheets.id} desc nulls last`)
-      .limit(size)
-  );
+/** Newest week first, read backwards along the sheet indexes (migration 0031), so a page reads an index, not a sort. */
+const NEWEST_WEEK_FIRST: StreamOrder = {
+  parts: [
+    { expr: timesheets.weekStarting, type: 'date' },
+    { expr: timesheets.id, type: 'uuid' },
+  ],
+  desc: true,
+};
+
+function page(db: Db, where: SQL, p: StreamPage) {
+  return db
+    .select({
+      id: timesheets.id,
+      weekStarting: timesheets.weekStarting,
+      weekEnding: timesheets.weekEnding,
+      companyName: leads.companyName,
+      contractorName: sql<string>`${contractor.firstName} || ' ' || ${contractor.lastName}`,
+      clientName: sql<string>`${client.firstName} || ' ' || ${client.lastName}`,
+      unit: timesheets.unitType,
+      totalUnits: timesheets.totalUnits,
+      chargeRatePence: placements.chargeRatePence,
+      payRatePence: placements.payRatePence,
+      status: timesheets.status,
+      submittedAt: timesheets.submittedAt,
+      approvedAt: timesheets.approvedAt,
+      approvedByName: sql<string | null>`${approver.firstName} || ' ' || ${approver.lastName}`,
+      comments: timesheets.approvalComments,
+      key: streamKey(NEWEST_WEEK_FIRST),
+    })
+    .from(timesheets)
+    .innerJoin(placements, eq(placements.id, timesheets.placementId))
+    .innerJoin(leads, eq(leads.id, placements.leadId))
+    .innerJoin(contractor, eq(contractor.id, timesheets.contractorId))
+    .innerJoin(client, eq(client.id, timesheets.clientId))
+    .leftJoin(approver, eq(approver.id, timesheets.approvedBy))
+    .where(and(where, p.after))
+    .orderBy(...p.orderBy)
+    .limit(p.limit);
 }
 type ExportRow = Awaited<ReturnType<typeof page>>[number];
 
@@ -105,22 +113,18 @@ function csvLine(r: ExportRow): string {
  * The export's text, header first, a page of lines at a time. The first page is read before this answers, so a
  * refusal or a failing database is still an error answer rather than a cut-off file.
  */
-export async function timesheetCsv(db: Db, actor: Actor, q: TimesheetExportQuery, pageSize = EXPORT_PAGE_SIZE): Promise<AsyncGenerator<string>> {
+export async function timesheetCsv(db: Db, actor: Actor, q: TimesheetExportQuery, pageSize = EXPORT_PAGE_SIZE): Promise<AsyncGenerator<string, void, undefined>> {
   authorize(timesheetExportPermission(actor));
   const filters: SQL[] = [timesheetScope(actor, q.role)];
   if (q.status) filters.push(eq(timesheets.status, q.status));
   const where = and(...filters)!;
-  const first = await page(db, where, null, pageSize);
-  return (async function* () {
-    yield `${TIMESHEET_CSV_HEADER.join(',')}\r\n`;
-    let rows = first;
-    for (;;) {
-      if (rows.length) yield rows.map(csvLine).join('');
-      if (rows.length < pageSize) return;
-      const last = rows[rows.length - 1];
-      rows = await page(db, where, { week: last.weekStarting, id: last.id }, pageSize);
-    }
-  })();
+  return primed(
+    csvPages(
+      `${TIMESHEET_CSV_HEADER.join(',')}\r\n`,
+      keysetPages(NEWEST_WEEK_FIRST, (p) => page(db, where, p), pageSize),
+      csvLine,
+    ),
+  );
 }
 
 /** The download's name: the London date of the export and the filters, e.g. `timesheets-2026-11-27-approved.csv`. */

@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import { MEMBER_STATUS_LABELS } from '../../common/rules/member-status.ts';
 import { roleLabel } from '../../common/rules/roles.ts';
@@ -7,6 +7,7 @@ import type { AdminUserExportQuery } from '../../common/schemas/admin.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { csvLine } from '../lib/csv.ts';
+import { csvPages, keysetPages, primed, streamKey, type StreamOrder, type StreamPage } from '../lib/stream-pages.ts';
 import { globalAbilities } from '../policies/global.ts';
 import type { Actor } from '../policies/roles.ts';
 import { iso, money } from '../presenters/wire.ts';
@@ -14,8 +15,8 @@ import { figures, statusOf, userFilter } from './admin-users.ts';
 
 /**
  * The administrators' CSV of members, with User Management's filters: one row per account, newest first. Read a
- * page at a time by keyset (created, id), so an export of any size holds one page in memory and an account
- * created meanwhile neither repeats nor shifts a row. Only what the screen shows leaves: never a password hash,
+ * page at a time by keyset (created, id) through `server/lib/stream-pages.ts`, so an export of any size holds one
+ * page in memory and an account created meanwhile neither repeats nor shifts a row. Only what the screen shows leaves: never a password hash,
  * a token or a provider's account id.
  */
 
@@ -41,7 +42,16 @@ export const USER_CSV_HEADER = [
   'Commission (GBP)',
 ];
 
-async function page(db: Db, where: SQL, after: { cursor: string; id: string } | null, size: number) {
+/** Newest account first. */
+const NEWEST_FIRST: StreamOrder = {
+  parts: [
+    { expr: users.createdAt, type: 'timestamptz' },
+    { expr: users.id, type: 'uuid' },
+  ],
+  desc: true,
+};
+
+function page(db: Db, where: SQL, p: StreamPage) {
   return db
     .select({
       id: users.id,
@@ -61,15 +71,15 @@ async function page(db: Db, where: SQL, after: { cursor: string; id: string } | 
       phoneNumber: users.phoneNumber,
       membershipTier: users.membershipTier,
       createdAt: users.createdAt,
-      // the cursor in the database's own precision (microseconds), which a Date would round to milliseconds
-      cursor: sql<string>`${users.createdAt}::text`,
+      // the key in the database's own precision (microseconds), which a Date would round to milliseconds
+      key: streamKey(NEWEST_FIRST),
       approvedAt: users.approvedAt,
       ...figures,
     })
     .from(users)
-    .where(after ? and(where, sql`(${users.createdAt}, ${users.id}) < (${after.cursor}::timestamptz, ${after.id}::uuid)`) : where)
-    .orderBy(sql`${users.createdAt} desc`, sql`${users.id} desc`)
-    .limit(size);
+    .where(and(where, p.after))
+    .orderBy(...p.orderBy)
+    .limit(p.limit);
 }
 type ExportRow = Awaited<ReturnType<typeof page>>[number];
 
@@ -100,20 +110,16 @@ function line(r: ExportRow): string {
  * The export's text, header first, a page of lines at a time. The first page is read before this answers, so a
  * refusal or a failing database is still an error answer rather than a cut-off file.
  */
-export async function userCsv(db: Db, actor: Actor, q: AdminUserExportQuery, pageSize = USER_EXPORT_PAGE_SIZE): Promise<AsyncGenerator<string>> {
+export async function userCsv(db: Db, actor: Actor, q: AdminUserExportQuery, pageSize = USER_EXPORT_PAGE_SIZE): Promise<AsyncGenerator<string, void, undefined>> {
   if (!globalAbilities(actor).manageUsers) throw new AppError('forbidden', 'Only an administrator can export members.');
   const where = userFilter(q);
-  const first = await page(db, where, null, pageSize);
-  return (async function* () {
-    yield csvLine(USER_CSV_HEADER);
-    let rows = first;
-    for (;;) {
-      if (rows.length) yield rows.map(line).join('');
-      if (rows.length < pageSize) return;
-      const last = rows[rows.length - 1];
-      rows = await page(db, where, { cursor: last.cursor, id: last.id }, pageSize);
-    }
-  })();
+  return primed(
+    csvPages(
+      csvLine(USER_CSV_HEADER),
+      keysetPages(NEWEST_FIRST, (p) => page(db, where, p), pageSize),
+      line,
+    ),
+  );
 }
 
 /** The download's name: the London date of the export and the filters, e.g. `members-2026-11-27-admin-active.csv`. */

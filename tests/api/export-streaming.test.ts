@@ -2,8 +2,12 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissions, leads } from '../../server/db/schema/index.ts';
+import { commissions, leads, notifications } from '../../server/db/schema/index.ts';
 import { commissionCsv } from '../../server/services/commission-export.ts';
+import { strFromU8, unzipSync } from 'fflate';
+import type { MadeUser } from '../../server/db/factories/members.ts';
+import type { FileStorage } from '../../server/plugins/storage.ts';
+import { collectMemberData, exportZipStream } from '../../server/services/data-export-zip.ts';
 import { createTestApp, makeSignedIn, makeUser, type SignedIn, type TestContext } from '../helpers/app.ts';
 
 /**
@@ -21,11 +25,11 @@ const N = 10_000;
 let ctx: TestContext;
 let admin: SignedIn;
 let base: string;
+const partners: MadeUser[] = [];
 
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await makeSignedIn(ctx, { role: 'admin' });
-  const partners = [];
   // names a spreadsheet would take as formulas or split at a comma: the cells stay quoted and neutralised on every page
   for (const firstName of ['=Ada', 'Grace, Jr', 'Alan']) partners.push(await makeUser(ctx.db, { firstName, lastName: 'Partner' }));
   const ids = sql.raw(`array[${partners.map((p) => `'${p.id}'::uuid`).join(', ')}]`);
@@ -158,5 +162,42 @@ describe('the payout CSV, streamed in keyset pages', () => {
     text += await readAll(removing);
     expect(idsOf(text)).toEqual(current);
     expect(current[0]).toBe(fresh.id);
+  }, 60_000);
+});
+
+describe('the member data export, streamed into the archive', () => {
+  it('writes a long list page by page, the same as the whole list read at once', async () => {
+    const member = partners[0];
+    // more notifications than a page, three to an instant, so pages end inside ties
+    await ctx.db.execute(sql`
+      insert into notifications (user_id, title, message, type, created_at)
+      select ${member.id}, 'Note ' || g, 'Line one' || chr(10) || 'line "two"', 'system', timestamptz '2026-02-01T08:00:00Z' + (g / 3) * interval '1 microsecond'
+      from generate_series(1, 2500) g`);
+    const none = { get: async () => null } as unknown as FileStorage;
+    const archive = exportZipStream(none, await collectMemberData(ctx.db, member.id, ctx.clock.now()), 'Chief Partners', ctx.clock.now());
+    const parts: Buffer[] = [];
+    for await (const part of archive) parts.push(part as Buffer);
+    const zip = unzipSync(new Uint8Array(Buffer.concat(parts)));
+
+    const notes = await ctx.db
+      .select({ title: notifications.title })
+      .from(notifications)
+      .where(eq(notifications.userId, member.id))
+      .orderBy(notifications.createdAt, notifications.id);
+    const noteTitles = notes.map((r) => r.title);
+    const exported = JSON.parse(strFromU8(zip['notifications.json'])) as Array<{ title: string; message: string }>;
+    expect(exported.map((n) => n.title)).toEqual(noteTitles);
+    expect(noteTitles).toHaveLength(2500);
+    expect(exported[0].message).toBe('Line one\nline "two"');
+    // the file's text is the one a whole list would give
+    expect(strFromU8(zip['notifications.json'])).toBe(JSON.stringify(exported, null, 2));
+
+    // their commissions (a third of the table): every one, oldest first, once
+    const mine = await ctx.db.select({ id: commissions.id }).from(commissions).where(eq(commissions.partnerId, member.id)).orderBy(commissions.createdAt, commissions.id);
+    const exportedCommissions = JSON.parse(strFromU8(zip['commissions.json'])) as Array<{ id: string }>;
+    expect(exportedCommissions.map((c) => c.id)).toEqual(mine.map((c) => c.id));
+    expect(mine.length).toBeGreaterThan(4000);
+    const leadsOf = await ctx.db.select({ id: leads.id }).from(leads).where(eq(leads.submitterId, member.id));
+    expect((JSON.parse(strFromU8(zip['leads.json'])) as unknown[]).length).toBe(leadsOf.length);
   }, 60_000);
 });

@@ -3,12 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS } from '../../common/constants/notifications.ts';
 import { directoryPageSchema } from '../../common/schemas/community.ts';
 import { notificationPageSchema } from '../../common/schemas/notifications.ts';
-import { notifications, users } from '../../server/db/schema/index.ts';
+import { makeGroupChannel } from '../../server/db/factories/chat.ts';
+import { makeConnection } from '../../server/db/factories/members.ts';
+import { chatChannels, memberConnections, notifications, users } from '../../server/db/schema/index.ts';
+import type { MadeUser } from '../../server/db/factories/members.ts';
 import { createTestApp, makeSignedIn, makeUser, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { expectConsistentPages, expectStableAcrossChanges } from '../helpers/keyset.ts';
 
 let ctx: TestContext;
 let reader: SignedIn;
+const listed: MadeUser[] = [];
 
 const base = new Date('2026-06-01T09:00:00Z').getTime();
 const [kindA, kindB] = NOTIFICATION_KINDS;
@@ -17,16 +21,33 @@ const [kindA, kindB] = NOTIFICATION_KINDS;
 const tell = (seconds: number, o: { type?: string; isRead?: boolean } = {}) =>
   ctx.db
     .insert(notifications)
-    .values({ userId: reader.user.id, title: `At ${seconds}`, message: 'Something happened.', type: o.type ?? kindA, isRead: o.isRead ?? false, createdAt: new Date(base + seconds * 1000) })
+    .values({
+      userId: reader.user.id,
+      title: `At ${seconds}`,
+      message: 'Something happened.',
+      type: o.type ?? kindA,
+      isRead: o.isRead ?? false,
+      createdAt: new Date(base + seconds * 1000),
+    })
     .returning();
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  reader = await makeSignedIn(ctx, { firstName: 'Rhea', lastName: 'Reader', availableForNetworking: false });
+  reader = await makeSignedIn(ctx, { firstName: 'Rhea', lastName: 'Reader' });
   for (let i = 0; i < 26; i++) await tell(Math.floor(i / 3), { type: i % 2 ? kindB : kindA, isRead: i % 4 === 0 });
   // listed members, several with the same name, so the directory's tie-break on id is exercised
   for (let i = 0; i < 17; i++) {
-    await makeUser(ctx.db, { firstName: `Kim${Math.floor(i / 4)}`, lastName: 'Keysetson', industries: i % 2 ? ['Keyset Industry'] : [], availableForNetworking: true });
+    listed.push(
+      await makeUser(ctx.db, { firstName: `Kim${Math.floor(i / 4)}`, lastName: 'Keysetson', industries: i % 2 ? ['Keyset Industry'] : [], availableForNetworking: true }),
+    );
+  }
+  // public groups someone else made, several at the same moment, and one the reader belongs to
+  for (let i = 0; i < 11; i++) await makeGroupChannel(ctx.db, { owner: listed[0], name: `Group ${i}`, now: new Date(base + Math.floor(i / 3) * 1000) });
+  await makeGroupChannel(ctx.db, { owner: reader.user, name: 'Mine', now: new Date(base + 500_000) });
+  // requests sent and received, several at the same moment
+  for (const [i, other] of listed.slice(0, 14).entries()) {
+    const now = new Date(base + Math.floor(i / 3) * 1000);
+    await (i % 2 ? makeConnection(ctx.db, { from: other, to: reader.user, status: 'accepted', now }) : makeConnection(ctx.db, { from: reader.user, to: other, now }));
   }
 });
 afterAll(async () => {
@@ -77,6 +98,44 @@ describe('directory pages', () => {
       {
         addAtFront: () => makeUser(ctx.db, { firstName: `Abe${added++}`, lastName: 'Aakeysetson', availableForNetworking: true }),
         remove: (id) => ctx.db.update(users).set({ availableForNetworking: false }).where(eq(users.id, id)),
+      },
+    );
+  });
+});
+
+describe('connection pages', () => {
+  it('walks the connections by cursor, all, one direction and one status, and any page by number is the same page', async () => {
+    const list = { api: reader.api, path: '/api/member-connections' };
+    await expectConsistentPages({ ...list, pageSize: 4 });
+    await expectConsistentPages({ ...list, query: { direction: 'incoming' }, pageSize: 2 });
+    await expectConsistentPages({ ...list, query: { status: 'pending', direction: 'outgoing' }, pageSize: 3 });
+  });
+
+  it('a request arriving or withdrawn between two pages is neither repeated nor skipped', async () => {
+    let later = 1000;
+    await expectStableAcrossChanges(
+      { api: reader.api, path: '/api/member-connections', pageSize: 4 },
+      {
+        addAtFront: async () => makeConnection(ctx.db, { from: await makeUser(ctx.db), to: reader.user, now: new Date(base + later++ * 1000) }),
+        remove: (id) => ctx.db.delete(memberConnections).where(eq(memberConnections.id, id)),
+      },
+    );
+  });
+});
+
+describe('chat groups to discover', () => {
+  it('walks the public groups not joined by cursor, and any page by number is the same page', async () => {
+    const pages = await expectConsistentPages({ api: reader.api, path: '/api/chat/channels', query: { scope: 'discover' }, pageSize: 4 });
+    expect(pages.flatMap((p) => p.items.map((c) => c.name))).not.toContain('Mine');
+  });
+
+  it('a group made or made private between two pages is neither repeated nor skipped', async () => {
+    let later = 1000;
+    await expectStableAcrossChanges(
+      { api: reader.api, path: '/api/chat/channels', query: { scope: 'discover' }, pageSize: 4 },
+      {
+        addAtFront: () => makeGroupChannel(ctx.db, { owner: listed[1], name: `Newer ${later}`, now: new Date(base + later++ * 1000) }),
+        remove: (id) => ctx.db.update(chatChannels).set({ isPrivate: true }).where(eq(chatChannels.id, id)),
       },
     );
   });

@@ -98,7 +98,9 @@ describe('scale seed', () => {
     expect(await count(sql`select sum(leads_submitted) from partner_period_stats where period = 'all'`)).toBe(await count(sql`select count(*) from leads`));
     expect(await count(sql`select count(*) from commissions c join leads l on l.id = c.lead_id where c.lead_submitted_at is distinct from l.created_at`)).toBe(0);
     expect(
-      await count(sql`select count(*) from users u where u.total_points <> coalesce((select greatest(0, sum(p.points)) from point_transactions p where p.user_id = u.id), 0)`),
+      await count(
+        sql`select count(*) from users u where u.total_points <> coalesce((select greatest(0, sum(p.points)) from point_transactions p where p.user_id = u.id), 0)`,
+      ),
     ).toBe(0);
     expect(await count(sql`select count(*) from users where total_points > 0`)).toBeGreaterThan(0);
     expect(
@@ -106,6 +108,15 @@ describe('scale seed', () => {
         sql`select count(*) from mentor_profiles m where m.current_mentees <> (select count(*) from mentorship_requests r where r.mentor_id = m.user_id and r.status = 'accepted')`,
       ),
     ).toBe(0);
+  });
+
+  it('writes the leaderboard figures the database itself rebuilds from the leads and commissions', async () => {
+    const figures = async () =>
+      ((await ctx.db.execute(sql`select * from partner_period_stats order by partner_id, period, period_start`)) as unknown as { rows: unknown[] }).rows;
+    const seeded = await figures();
+    await ctx.db.execute(sql`select partner_period_stats_rebuild()`);
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(seeded).toEqual(await figures());
   });
 
   it('serves the benchmark accounts: the administrator sees every lead, each timeline reads by id', async () => {

@@ -66,3 +66,22 @@ CREATE INDEX IF NOT EXISTS placements_client_idx ON placements (client_id, start
 DROP INDEX IF EXISTS placements_order_idx;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS placements_order_idx ON placements (start_date, id);
+--> statement-breakpoint
+-- Connections and requests, newest first: those a member sent, those they received.
+DROP INDEX IF EXISTS member_connections_requester_idx;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS member_connections_requester_idx ON member_connections (requester_user_id, created_at, id);
+--> statement-breakpoint
+DROP INDEX IF EXISTS member_connections_target_idx;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS member_connections_target_idx ON member_connections (target_user_id, created_at, id);
+--> statement-breakpoint
+-- Events by start, then id: upcoming soonest first, past latest first (the same index read either way).
+DROP INDEX IF EXISTS events_start_idx;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS events_start_idx ON events (start_date, id);
+--> statement-breakpoint
+-- The public chat groups a member may discover, newest first.
+DROP INDEX IF EXISTS chat_channels_public_idx;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS chat_channels_public_idx ON chat_channels (created_at, id) WHERE type = 'group' AND NOT is_private;

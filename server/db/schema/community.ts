@@ -111,7 +111,8 @@ export const events = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('events_start_idx').on(t.startDate),
+    // the lists' keyset orders: upcoming soonest first, past latest first, then id (migration 0031)
+    index('events_start_idx').on(t.startDate, t.id),
     // the upcoming and past lists split on the end: an event is past once it has ended
     index('events_end_start_idx').on(t.endDate, t.startDate),
     // the event search (ILIKE on each field) reads these trigram indexes (migration 0029)
@@ -199,8 +200,9 @@ export const memberConnections = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('member_connections_requester_idx').on(t.requesterUserId),
-    index('member_connections_target_idx').on(t.targetUserId),
+    // requests sent and received, in the connection list's keyset order: newest first, then id (migration 0031)
+    index('member_connections_requester_idx').on(t.requesterUserId, t.createdAt, t.id),
+    index('member_connections_target_idx').on(t.targetUserId, t.createdAt, t.id),
     // one open (pending or accepted) connection per pair of members, whichever way it was asked
     uniqueIndex('member_connections_open_pair_key')
       .on(sql`least(${t.requesterUserId}, ${t.targetUserId})`, sql`greatest(${t.requesterUserId}, ${t.targetUserId})`)
@@ -292,9 +294,9 @@ export const chatChannels = pgTable(
   },
   (t) => [
     uniqueIndex('chat_channels_direct_key').on(t.directKey),
-    // the public groups a member may discover, newest first
+    // the public groups a member may discover, in the list's keyset order: newest first, then id (migration 0031)
     index('chat_channels_public_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt, t.id)
       .where(sql`${t.type} = 'group' and not ${t.isPrivate}`),
     check('chat_channels_type_check', sql`${t.type} in ('group', 'direct')`),
     check('chat_channels_direct_key_check', sql`(${t.type} = 'direct') = (${t.directKey} is not null)`),

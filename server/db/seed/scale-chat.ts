@@ -63,8 +63,8 @@ export async function seedChat(db: Db, size: ScaleSize): Promise<number> {
   const c = sql.raw(`(1 + g % ${groups})`);
   rows += await run(
     db,
-    sql`insert into chat_messages (channel_id, sender_id, content, created_at, updated_at)
-    select case when g % 4 = 0 then ${uid('direct', d)} else ${uid('group', c)} end,
+    sql`insert into chat_messages (id, channel_id, sender_id, content, created_at, updated_at)
+    select ${uid('message', sql`g`)}, case when g % 4 = 0 then ${uid('direct', d)} else ${uid('group', c)} end,
       case when g % 4 = 0 then (case when g % 8 = 0 then ${member(sql`3 * ${d} - 2`)} else ${member(sql`3 * ${d}`)} end)
         else ${member(memberNo(sql`${c} * 101 + g / ${n(groups)} % ${n(GROUP_SIZE)}`, size))} end,
       'Message ' || g || ': happy to compare notes on this one, shall we talk next week?',
@@ -95,8 +95,8 @@ export async function seedNotifications(db: Db, size: ScaleSize): Promise<number
   const ago = sql`make_interval(secs => g * ${n(Math.max(1, Math.floor((365 * 86_400) / Math.max(1, count))))})`;
   let rows = await run(
     db,
-    sql`insert into notifications (user_id, title, message, type, entity_type, entity_id, is_read, action_url, created_at, read_at, actor_id)
-    select ${member(memberNo(sql`g::bigint * 13`, size))}, k.title, k.message, k.kind, k.entity_type,
+    sql`insert into notifications (id, user_id, title, message, type, entity_type, entity_id, is_read, action_url, created_at, read_at, actor_id)
+    select ${uid('notification', sql`g`)}, ${member(memberNo(sql`g::bigint * 13`, size))}, k.title, k.message, k.kind, k.entity_type,
       case when k.entity_type = 'lead' then ${uid('lead', sql`1 + g % ${n(Math.max(1, size.leads))}`)}::text end, g % 3 <> 0, k.url,
       now() - ${ago}, case when g % 3 <> 0 then now() - ${ago} + interval '1 hour' end, ${member(memberNo(sql`g::bigint * 17`, size))}
     from generate_series(1, ${n(count)}) g

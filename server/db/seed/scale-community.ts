@@ -14,8 +14,8 @@ import { BENCH_ADMIN, BENCH_PARTNER, at, member, memberNo, n, run, uid, type Sca
 export async function seedCommunity(db: Db, size: ScaleSize): Promise<number> {
   let rows = await run(
     db,
-    sql`insert into community_posts (author_id, title, content, category, created_at, updated_at)
-    select ${member(memberNo(sql`g::bigint * 7919`, size))}, 'Scale post ' || g,
+    sql`insert into community_posts (id, author_id, title, content, category, created_at, updated_at)
+    select ${uid('post', sql`g`)}, ${member(memberNo(sql`g::bigint * 7919`, size))}, 'Scale post ' || g,
       'A synthetic community post for scale testing, long enough to look like a real update from a member. ' || repeat('Detail. ', 1 + g % 20),
       ${at(POST_CATEGORIES, sql`g`)}, now() - make_interval(secs => g * 600 / ${n(Math.max(1, Math.ceil(size.posts / 50_000)))}),
       now() - make_interval(secs => g * 600 / ${n(Math.max(1, Math.ceil(size.posts / 50_000)))})
@@ -59,8 +59,8 @@ export async function seedCommunity(db: Db, size: ScaleSize): Promise<number> {
   );
   rows += await run(
     db,
-    sql`insert into point_transactions (user_id, points, reason, activity_type, reference_id, created_at)
-    select ${member(memberNo(sql`g::bigint * 104729`, size))}, (array[10, 25, 5, 2, 5, 5])[1 + g % 6],
+    sql`insert into point_transactions (id, user_id, points, reason, activity_type, reference_id, created_at)
+    select ${uid('points', sql`g`)}, ${member(memberNo(sql`g::bigint * 104729`, size))}, (array[10, 25, 5, 2, 5, 5])[1 + g % 6],
       (array['Lead submitted', 'Lead qualified', 'Community post', 'Endorsement given', 'Endorsement received', 'New connection'])[1 + g % 6],
       (array['lead_submitted', 'lead_qualified', 'post_created', 'endorsement_given', 'endorsement_received', 'connection_accepted'])[1 + g % 6],
       'scale-' || g, now() - make_interval(secs => g * 150 / ${n(Math.max(1, Math.ceil(size.pointTransactions / 200_000)))})

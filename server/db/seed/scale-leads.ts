@@ -10,7 +10,13 @@ import { BENCH_ADMIN, BENCH_PARTNER, at, member, memberNo, n, run, uid, type Sca
  * 2 recruitment), the submitter is member 1 + g % members.
  */
 export const STATUSES = ['submitted', 'submitted', 'reviewing', 'qualified', 'in-progress', 'closed-won', 'closed-lost'] as const;
-const PREVIOUS: Record<string, string> = { reviewing: 'submitted', qualified: 'reviewing', 'in-progress': 'qualified', 'closed-won': 'in-progress', 'closed-lost': 'in-progress' };
+const PREVIOUS: Record<string, string> = {
+  reviewing: 'submitted',
+  qualified: 'reviewing',
+  'in-progress': 'qualified',
+  'closed-won': 'in-progress',
+  'closed-lost': 'in-progress',
+};
 
 export const lead = {
   id: (g: SQL) => uid('lead', g),
@@ -64,11 +70,11 @@ export async function seedLeadActivities(db: Db, size: ScaleSize): Promise<numbe
   const g = sql`g`;
   let rows = await run(
     db,
-    sql`insert into lead_activities (lead_id, user_id, kind, to_status, activity, created_at)
-    select ${lead.id(g)}, ${lead.submitter(g, size)}, 'submitted', 'submitted', ${activityText('submitted', null, 'submitted')}, ${lead.createdAt(g)}
+    sql`insert into lead_activities (id, lead_id, user_id, kind, to_status, activity, created_at)
+    select ${uid('activity', g)}, ${lead.id(g)}, ${lead.submitter(g, size)}, 'submitted', 'submitted', ${activityText('submitted', null, 'submitted')}, ${lead.createdAt(g)}
     from generate_series(1, ${n(size.leads)}) g
     union all
-    select ${uid('benchlead', g)}, ${BENCH_PARTNER}, 'submitted', 'submitted', ${activityText('submitted', null, 'submitted')}, now() - make_interval(days => g)
+    select ${uid('activity', sql`${n(size.leads)} + g`)}, ${uid('benchlead', g)}, ${BENCH_PARTNER}, 'submitted', 'submitted', ${activityText('submitted', null, 'submitted')}, now() - make_interval(days => g)
     from generate_series(1, 50) g`,
   );
   // the move into the lead's present status, made by the administrator
@@ -77,8 +83,8 @@ export async function seedLeadActivities(db: Db, size: ScaleSize): Promise<numbe
     .join(', ');
   rows += await run(
     db,
-    sql`insert into lead_activities (lead_id, user_id, kind, from_status, to_status, activity, created_at)
-    select ${lead.id(g)}, ${BENCH_ADMIN}, 'status_changed', p.from_status, p.to_status, p.activity, ${lead.updatedAt(g)}
+    sql`insert into lead_activities (id, lead_id, user_id, kind, from_status, to_status, activity, created_at)
+    select ${uid('move', g)}, ${lead.id(g)}, ${BENCH_ADMIN}, 'status_changed', p.from_status, p.to_status, p.activity, ${lead.updatedAt(g)}
     from generate_series(1, ${n(size.leads)}) g join (values ${sql.raw(moves)}) p(to_status, from_status, activity) on p.to_status = ${lead.status(g)}`,
   );
   return rows;

@@ -4,8 +4,34 @@ import { MEETING_PREFERENCES, MENTORSHIP_DURATIONS, MENTORSHIP_STYLES, TIME_COMM
 import type { Db } from '../client.ts';
 import { BENCH_ADMIN, BENCH_PARTNER, at, member, n, run, sample, uid, type ScaleSize } from './scale-sql.ts';
 
-const CITIES = ['London, UK', 'Manchester, UK', 'Leeds, UK', 'Bristol, UK', 'Edinburgh, UK', 'Glasgow, UK', 'Birmingham, UK', 'Cambridge, UK', 'Dublin, Ireland', 'Paris, France', 'Berlin, Germany', 'New York, USA'];
-const TITLES = ['Chief Executive Officer', 'CEO', 'Founder', 'Chief Financial Officer', 'Chief Operating Officer', 'Managing Director', 'Non-Executive Director', 'VP Sales', 'Partner', 'Head of Strategy', 'Chief Technology Officer', 'Director'];
+const CITIES = [
+  'London, UK',
+  'Manchester, UK',
+  'Leeds, UK',
+  'Bristol, UK',
+  'Edinburgh, UK',
+  'Glasgow, UK',
+  'Birmingham, UK',
+  'Cambridge, UK',
+  'Dublin, Ireland',
+  'Paris, France',
+  'Berlin, Germany',
+  'New York, USA',
+];
+const TITLES = [
+  'Chief Executive Officer',
+  'CEO',
+  'Founder',
+  'Chief Financial Officer',
+  'Chief Operating Officer',
+  'Managing Director',
+  'Non-Executive Director',
+  'VP Sales',
+  'Partner',
+  'Head of Strategy',
+  'Chief Technology Officer',
+  'Director',
+];
 
 /**
  * The members: `member1` … `memberN` (every fiftieth a pending applicant, each with an application), and the two

@@ -2,9 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 
 /**
- * The scale seed's SQL helpers. Every row it writes has an id derived from its kind and its number (an md5 of both,
- * shaped as a version-4 uuid), so a row that refers to "member 17" or "lead 40,000" computes that id by arithmetic
- * instead of looking it up: no array of ids, no join to find them.
+ * The scale seed's SQL helpers. Every row it writes that others refer to has an id made of its kind and its
+ * number, shaped as a version-4 uuid (`0000000k-0000-4000-8000-<number in hex>`), so a row that refers to
+ * "member 17" or "lead 40,000" computes that id by arithmetic instead of looking it up: no array of ids, no join to
+ * find them. Ids of one kind ascend with their numbers, so a bulk insert appends to the primary key's index.
  */
 export interface ScaleSize {
   members: number;
@@ -19,8 +20,30 @@ export const n = (value: number) => {
   return sql.raw(String(value));
 };
 
-/** The id of row number `num` of a kind: md5 of both, with the version and variant digits of a random uuid. */
-export const uid = (kind: string, num: SQL) => sql`overlay(overlay(md5(${sql.raw(`'scale-${kind}-'`)} || (${num})::text) placing '4' from 13) placing '8' from 17)::uuid`;
+/** The kinds of row with a computed id; the position is written into the id. */
+const KINDS = [
+  'member',
+  'bench',
+  'lead',
+  'benchlead',
+  'event',
+  'commission',
+  'placement',
+  'sheet',
+  'mreq',
+  'group',
+  'direct',
+  'activity',
+  'move',
+  'points',
+  'post',
+  'message',
+  'notification',
+] as const;
+
+/** The id of row number `num` of a kind. */
+export const uid = (kind: (typeof KINDS)[number], num: SQL) =>
+  sql`(${sql.raw(`'${(KINDS.indexOf(kind) + 1).toString(16).padStart(8, '0')}-0000-4000-8000-'`)} || lpad(to_hex((${num})::bigint), 12, '0'))::uuid`;
 
 /**
  * The id of an approved scale member, from a number 1..members: every fiftieth member is a pending applicant, so a
@@ -39,9 +62,9 @@ const quote = (v: string) => `'${v.replace(/'/g, "''")}'`;
 export const arr = (values: readonly string[]) => sql.raw(`array[${values.map(quote).join(',')}]::text[]`);
 /** The value of a list at position `expr` (any non-negative integer), cycling. */
 export const at = (values: readonly string[], expr: SQL) => sql`(${arr(values)})[1 + (${expr}) % ${n(values.length)}]`;
-/** 1–3 distinct values of a list chosen by a number, as a text[]. */
+/** 1–3 distinct values of a list chosen by a number (a slice of it), as a text[]. */
 export const sample = (values: readonly string[], seed: SQL) =>
-  sql`array(select v from unnest(${arr(values)}) v order by md5(v || (${seed})::text) limit 1 + (${seed}) % 3)`;
+  sql`(${arr(values)})[1 + (${seed}) % ${n(values.length - 2)} : 1 + (${seed}) % ${n(values.length - 2)} + (${seed}) / 7 % 3]`;
 
 /** Runs one statement and answers how many rows it wrote. */
 export async function run(db: Db, query: SQL): Promise<number> {

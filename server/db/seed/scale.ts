@@ -8,6 +8,7 @@ import { seedCommunity, seedEvents } from './scale-community.ts';
 import { seedLeadActivities, seedLeads, seedWonCommissions } from './scale-leads.ts';
 import { seedMentoring, seedPeople } from './scale-people.ts';
 import { BENCH_PARTNER, first, run, type ScaleSize } from './scale-sql.ts';
+import { createBulkIndexes, dropBulkIndexes } from './scale-indexes.ts';
 import { recomputeTotals } from './scale-totals.ts';
 import { seedAudit, seedWork } from './scale-work.ts';
 
@@ -58,6 +59,9 @@ export async function seedScale(
     if (await first(t, sql`select 1 from users where id = ${BENCH_PARTNER}`)) throw new Error('This database holds a scale seed already: seed a fresh one.');
     const role = await first<{ rolsuper: boolean }>(t, sql`select rolsuper from pg_roles where rolname = current_user`);
     if (role?.rolsuper) await t.execute(sql`set local session_replication_role = replica`);
+    await t.execute(sql`set local work_mem = '64MB'`);
+    let indexes: string[] = [];
+    await stage('drop indexes', async () => (indexes = await dropBulkIndexes(t)).length);
     await stage('members', () => seedPeople(t, size, hash));
     await stage('mentoring', () => seedMentoring(t, size));
     await stage('events', () => seedEvents(t, size));
@@ -69,10 +73,12 @@ export async function seedScale(
     await stage('community and points', () => seedCommunity(t, size));
     await stage('chat', () => seedChat(t, size));
     await stage('notifications', () => seedNotifications(t, size));
+    await t.execute(sql`set local work_mem = '256MB'`);
     await stage('totals', async () => {
       await recomputeTotals(t);
       return 0;
     });
+    await stage('build indexes', () => createBulkIndexes(t, indexes));
     await t.execute(sql`set local session_replication_role = origin`);
   });
   // outside the transaction: VACUUM cannot run inside one
@@ -92,9 +98,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
-    const t = await seedScale(database.db, { members, leads: leadCount }, (stage, rows, seconds) =>
-      console.log(`${stage}: ${rows} rows in ${seconds.toFixed(1)} s`),
-    );
+    const t = await seedScale(database.db, { members, leads: leadCount }, (stage, rows, seconds) => console.log(`${stage}: ${rows} rows in ${seconds.toFixed(1)} s`));
     console.log(`Seeded ${members} members and ${leadCount} leads in ${(t.totalMs / 1000).toFixed(1)} s on ${database.kind}.`);
     console.log(`Benchmark accounts: bench.partner and bench.admin, password ${SCALE_PASSWORD}`);
   } finally {

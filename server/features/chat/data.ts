@@ -1,6 +1,38 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { chatChannelMembers, chatChannels, chatMessages } from '../../db/schema/index.ts';
-import { eraseChatMember, messagesSentBy } from '../../services/chat.ts';
+import { keysetPages, mapPages, streamKey, type StreamOrder } from '../../lib/stream-pages.ts';
+import { iso } from '../../presenters/wire.ts';
+import { eraseChatMember } from '../../services/chat.ts';
 import type { FeatureData } from '../data-types.ts';
+
+const OLDEST_MESSAGE_FIRST: StreamOrder = {
+  parts: [
+    { expr: chatMessages.createdAt, type: 'timestamptz' },
+    { expr: chatMessages.id, type: 'uuid' },
+  ],
+};
+
+/** The messages the member sent and has not deleted, oldest first, with the channel's name, in keyset pages. */
+function messagesSentBy(db: Db, userId: string) {
+  const pages = keysetPages(OLDEST_MESSAGE_FIRST, (p) =>
+    db
+      .select({ m: chatMessages, type: chatChannels.type, name: chatChannels.name, key: streamKey(OLDEST_MESSAGE_FIRST) })
+      .from(chatMessages)
+      .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
+      .where(and(eq(chatMessages.senderId, userId), eq(chatMessages.isDeleted, false), p.after))
+      .orderBy(...p.orderBy)
+      .limit(p.limit),
+  );
+  return mapPages(pages, (rows) =>
+    rows.map((r) => ({
+      channel: r.type === 'direct' ? 'Direct conversation' : r.name,
+      content: r.m.content,
+      isEdited: r.m.isEdited,
+      createdAt: iso(r.m.createdAt),
+    })),
+  );
+}
 
 /** The chat messages the member sent; erasure deletes them (words cleared) and takes them out of their groups. */
 export const chatData = {

@@ -27,7 +27,16 @@ export function useEventList(q: EventListQuery, enabled = true) {
     queryKey: eventKeys.list(q),
     queryFn: () =>
       api.get<EventPage>(
-        withQuery('/api/events', { when: q.when, category: q.category, status: q.status, search: q.search, page: q.page, pageSize: q.pageSize ?? EVENTS_PAGE_SIZE }),
+        withQuery('/api/events', {
+          when: q.when,
+          category: q.category,
+          status: q.status,
+          search: q.search,
+          page: q.page,
+          pageSize: q.pageSize ?? EVENTS_PAGE_SIZE,
+          after: q.after,
+          before: q.before,
+        }),
       ),
     placeholderData: keepPreviousData,
     enabled,

@@ -16,5 +16,8 @@ export interface EventListQuery {
   search: string;
   page: number;
   pageSize?: number;
+  /** The cursor of the page, when it was reached from its neighbour. */
+  after?: string;
+  before?: string;
   status?: 'active';
 }

@@ -14,7 +14,7 @@ import { pageCount } from '../../../lib/paging.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { usePageFor } from '../../../lib/use-page.ts';
+import { usePositionFor } from '../../../lib/use-page-position.ts';
 import { EVENTS_PAGE_SIZE, useEventList, useMyUpcomingRegistrations, useRegistrationActions } from '../api/events.ts';
 import { CalendarFeedDialog } from '../components/CalendarFeedDialog.tsx';
 import { EventCard, EventGridSkeleton } from '../components/EventCard.tsx';
@@ -50,8 +50,11 @@ export function EventsPage() {
   const [category, setCategory] = useState<EventCategory | ''>('');
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), 350);
-  const [page, setPage] = usePageFor(JSON.stringify([when, category, search]));
-  const list = useEventList({ when, category, search, page });
+  const [position, turnTo] = usePositionFor(JSON.stringify([when, category, search]));
+  const { page } = position;
+  const list = useEventList({ when, category, search, ...position });
+  /** Next and Previous go by the cursor of the page on screen. */
+  const setPage = (target: number) => turnTo(target, list.isPlaceholderData ? undefined : list.data);
   const active = useEventList({ when: 'upcoming', category: '', search: '', page: 1, pageSize: 1, status: 'active' });
   const mine = useMyUpcomingRegistrations();
   const [creating, setCreating] = useState(false);

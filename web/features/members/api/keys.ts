@@ -2,7 +2,7 @@
 export const memberKeys = {
   /** Every page and filter of the signed-in member's connections and requests. */
   connections: ['/api/member-connections'] as const,
-  connectionList: (p: { direction?: 'incoming' | 'outgoing'; status?: 'pending' | 'accepted'; page: number; pageSize: number }) =>
+  connectionList: (p: { direction?: 'incoming' | 'outgoing'; status?: 'pending' | 'accepted'; page: number; pageSize: number; after?: string; before?: string }) =>
     ['/api/member-connections', p] as const,
   /** Up to eight recommended members, scored on the server. */
   recommendations: ['/api/members/recommendations'] as const,

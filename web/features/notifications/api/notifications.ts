@@ -17,7 +17,14 @@ export const BELL_SIZE = 10;
 export const UNREAD_REFRESH_MS = 60_000;
 
 const listUrl = (q: NotificationListQuery) =>
-  withQuery('/api/notifications', { unread: q.unread ? 'true' : undefined, type: q.type || undefined, page: q.page, pageSize: q.pageSize, after: q.after, before: q.before });
+  withQuery('/api/notifications', {
+    unread: q.unread ? 'true' : undefined,
+    type: q.type || undefined,
+    page: q.page,
+    pageSize: q.pageSize,
+    after: q.after,
+    before: q.before,
+  });
 
 /** A page of the member's notifications under the screen's filters, keeping the last page on screen while the next loads. */
 export function useNotifications(q: NotificationListQuery) {

@@ -42,7 +42,8 @@ export interface SheetFilters {
 export function useTimesheets(f: SheetFilters, enabled = true) {
   return useQuery({
     queryKey: timesheetKeys.list({ ...f }),
-    queryFn: () => api.get<Page<Timesheet>>(withQuery('/api/timesheets', { role: f.role, status: f.status, page: f.page, pageSize: f.pageSize, after: f.after, before: f.before })),
+    queryFn: () =>
+      api.get<Page<Timesheet>>(withQuery('/api/timesheets', { role: f.role, status: f.status, page: f.page, pageSize: f.pageSize, after: f.after, before: f.before })),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { UserAvatar } from '../../../../components/user-avatar.tsx';
 import { PresenceDot } from '../../../presence/index.ts';
 import { formatDate } from '../../../../lib/format.ts';
-import { pageCount, rangeText } from '../../../../lib/paging.ts';
+import { pageCount, positionFor, rangeText, type PagePosition } from '../../../../lib/paging.ts';
 import { useConnectionList, type ConnectionListParams } from '../../../members/index.ts';
 import { ConnectionControls } from './ConnectionControls.tsx';
 import type { ProfilePreview } from './MemberProfileDialog.tsx';
@@ -15,7 +15,7 @@ import type { ProfilePreview } from './MemberProfileDialog.tsx';
 /** Rows per page in each list of My connections. */
 export const CONNECTIONS_PAGE_SIZE = 10;
 
-type Filter = Omit<ConnectionListParams, 'page' | 'pageSize'>;
+type Filter = Omit<ConnectionListParams, 'page' | 'pageSize' | 'after' | 'before'>;
 
 /**
  * The member's own network: requests received (Accept / Decline), requests sent (Withdraw) and connections
@@ -81,8 +81,11 @@ function ConnectionSection({
   actions: (c: Connection) => ReactNode;
   className?: string;
 }) {
-  const [page, setPage] = useState(1);
-  const list = useConnectionList({ ...filter, page, pageSize: CONNECTIONS_PAGE_SIZE });
+  const [position, setPosition] = useState<PagePosition>({ page: 1 });
+  const { page } = position;
+  const list = useConnectionList({ ...filter, ...position, pageSize: CONNECTIONS_PAGE_SIZE });
+  /** Next and Previous go by the cursor of the page on screen, any other page (a step back after a change) by its number. */
+  const setPage = (target: number) => setPosition(positionFor(target, list.isPlaceholderData ? undefined : list.data));
   const total = list.data?.total;
   const pages = pageCount(total ?? 0, CONNECTIONS_PAGE_SIZE);
   // a row answered or withdrawn on the last page may empty it: step back to a page that exists
