@@ -85,3 +85,6 @@ CREATE INDEX IF NOT EXISTS events_start_idx ON events (start_date, id);
 DROP INDEX IF EXISTS chat_channels_public_idx;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS chat_channels_public_idx ON chat_channels (created_at, id) WHERE type = 'group' AND NOT is_private;
+--> statement-breakpoint
+-- A member's own messages, oldest first: their data export reads them in pages and erasure finds them.
+CREATE INDEX IF NOT EXISTS chat_messages_sender_created_id_idx ON chat_messages (sender_id, created_at, id);

@@ -330,6 +330,8 @@ export const chatMessages = pgTable(
   (t) => [
     // a channel's messages newest first, paged by (created_at, id)
     index('chat_messages_channel_idx').on(t.channelId, t.createdAt, t.id),
+    // a member's own messages oldest first, for their data export and erasure (migration 0031)
+    index('chat_messages_sender_created_id_idx').on(t.senderId, t.createdAt, t.id),
     // unread counting reads the messages that are not deleted, after the member's last read
     index('chat_messages_channel_live_idx')
       .on(t.channelId, t.createdAt)
