@@ -13,11 +13,19 @@ import type { PresentedLeadRow } from '../presenters/lead.ts';
 /** The submitter's full name, as lead rows are shown with it. */
 export const submitterName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
-/** Another open lead (not this one) with the same company key or contact domain. */
-const duplicateFlag = sql<boolean>`exists (
-  select 1 from ${leads} d
-  where d.id <> ${leads.id} and d.status not in ('closed-won', 'closed-lost')
-    and (d.company_key = ${leads.companyKey} or (${leads.contactDomain} <> '' and d.contact_domain = ${leads.contactDomain}))
+/**
+ * Another open lead (not this one) with the same company key or contact domain. Two separate lookups, each read from
+ * its partial index of open leads (migration 0032) and stopping at the first other match.
+ */
+const duplicateFlag = sql<boolean>`(
+  exists (
+    select 1 from ${leads} d
+    where d.company_key = ${leads.companyKey} and d.status not in ('closed-won', 'closed-lost') and d.id <> ${leads.id}
+  )
+  or (${leads.contactDomain} <> '' and exists (
+    select 1 from ${leads} d
+    where d.contact_domain = ${leads.contactDomain} and d.contact_domain <> '' and d.status not in ('closed-won', 'closed-lost') and d.id <> ${leads.id}
+  ))
 )`;
 
 /** The lead columns a lead is presented with, selected flat (Drizzle maps a flat row at about half the cost of a nested one). */

@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { LeadStatus } from '../../common/constants/options.ts';
 import { companyKey, contactDomain } from '../../common/rules/company-key.ts';
@@ -19,8 +19,6 @@ import { awardPoints, checkAchievements } from './gamification.ts';
 import { toPence } from '../../common/rules/money.ts';
 import { recordEvent } from './domain-events.ts';
 import { submitterName } from './lead-list.ts';
-
-const OPEN = ['closed-won', 'closed-lost'];
 
 export { listLeads, type LeadListQuery } from './lead-list.ts';
 
@@ -79,7 +77,8 @@ async function checkSourceEvent(tx: Tx, actor: Actor, eventId: string) {
 export async function checkDuplicate(db: Db, companyName?: string, email?: string) {
   const key = companyName ? companyKey(companyName) : '';
   const domain = email ? contactDomain(email) : '';
-  const open = notInArray(leads.status, OPEN);
+  // written out, so the partial indexes of open leads (migration 0032) answer it
+  const open = sql`${leads.status} not in ('closed-won', 'closed-lost')`;
   const [company] = key
     ? await db
         .select({ id: leads.id })
@@ -91,7 +90,7 @@ export async function checkDuplicate(db: Db, companyName?: string, email?: strin
     ? await db
         .select({ id: leads.id })
         .from(leads)
-        .where(and(eq(leads.contactDomain, domain), open))
+        .where(and(eq(leads.contactDomain, domain), sql`${leads.contactDomain} <> ''`, open))
         .limit(1)
     : [];
   return { companyMatch: !!company, domainMatch: !!dom };

@@ -235,6 +235,24 @@ describe('duplicate check', () => {
     expect(flags[first.id]).toBe(true);
     expect(flags[second.id]).toBe(true);
   });
+
+  it('flags a shared contact domain alone, never a twin that is closed, and never a lead on its own', async () => {
+    const byDomain = await existing(partner, { companyName: 'Oscorp Alpha', contactEmail: 'norman@oscorp-group.example' });
+    const domainTwin = await existing(other, { companyName: 'Entirely Other Name', contactEmail: 'harry@oscorp-group.example' });
+    const alone = await existing(partner, { companyName: 'Solitary Widgets', contactEmail: 'sole@solitary.example' });
+    const withClosedTwin = await existing(partner, { companyName: 'Cyberdyne Systems', contactEmail: 'miles@cyberdyne.example' });
+    await existing(other, { companyName: 'Cyberdyne Systems', contactEmail: 'sarah@cyberdyne.example' }, { status: 'closed-lost' });
+    // the page without a search (the prepared path) carries the same flag as a search
+    const flags = new Map<string, boolean | undefined>();
+    for (let page = 1; page <= 3; page++) {
+      const items = (await admin.api.getOk(leadPageSchema, '/api/leads', { query: { page, pageSize: 100 } })).items;
+      for (const l of items) flags.set(l.id, l.possibleDuplicate);
+    }
+    expect(flags.get(byDomain.id)).toBe(true);
+    expect(flags.get(domainTwin.id)).toBe(true);
+    expect(flags.get(alone.id)).toBe(false);
+    expect(flags.get(withClosedTwin.id)).toBe(false);
+  });
 });
 
 describe('organisation totals', () => {

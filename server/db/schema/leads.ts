@@ -38,8 +38,13 @@ export const leads = pgTable(
     index('leads_submitter_created_id_idx').on(t.submitterId, t.createdAt, t.id),
     index('leads_status_idx').on(t.status),
     index('leads_created_id_idx').on(t.createdAt, t.id),
-    index('leads_company_key_idx').on(t.companyKey),
-    index('leads_contact_domain_idx').on(t.contactDomain),
+    // open leads by company key and by contact domain: the duplicate flag and check stop at the first other match (migration 0032)
+    index('leads_open_company_key_idx')
+      .on(t.companyKey)
+      .where(sql`${t.status} not in ('closed-won', 'closed-lost')`),
+    index('leads_open_contact_domain_idx')
+      .on(t.contactDomain)
+      .where(sql`${t.status} not in ('closed-won', 'closed-lost') and ${t.contactDomain} <> ''`),
     index('leads_source_event_idx')
       .on(t.sourceEventId)
       .where(sql`${t.sourceEventId} is not null`),
