@@ -22,10 +22,15 @@ const LIST_SQL = `
   select l.id, l.submitter_id, l.lead_type, l.company_name, l.industry, l.contact_name, l.contact_email,
     l.project_description, l.estimated_value, l.urgency, l.relationship_strength, l.status, l.notes,
     l.created_at, l.updated_at, l.source_event_id, u.first_name || ' ' || u.last_name as submitter_name,
-    exists (
-      select 1 from leads d
-      where d.id <> l.id and d.status not in ('closed-won', 'closed-lost')
-        and (d.company_key = l.company_key or (l.contact_domain <> '' and d.contact_domain = l.contact_domain))
+    (
+      exists (
+        select 1 from leads d
+        where d.company_key = l.company_key and d.status not in ('closed-won', 'closed-lost') and d.id <> l.id
+      )
+      or (l.contact_domain <> '' and exists (
+        select 1 from leads d
+        where d.contact_domain = l.contact_domain and d.contact_domain <> '' and d.status not in ('closed-won', 'closed-lost') and d.id <> l.id
+      ))
     ) as possible_duplicate,
     (select coalesce(sum(t.n), 0) from lead_status_totals t)::int as total,
     l.created_at::text as _k0, l.id::text as _k1
