@@ -60,6 +60,30 @@ describe('keysetPages', () => {
     expect((await collect(keysetPages(NEWEST, table.read, 10))).map((p) => p.length)).toEqual([10, 10]);
     expect(table.asked).toHaveLength(3);
   });
+
+  it('asks for the next page before handing on the one that arrived, holding at most two', async () => {
+    const table = fakeTable(30);
+    const pages = keysetPages(NEWEST, table.read, 10);
+    const first = await pages.next();
+    expect(first.value).toHaveLength(10);
+    // page 2 is already being read while page 1 is with the reader; page 3 is not
+    expect(table.asked.map((a) => a.after)).toEqual([null, 't9|id9']);
+    await pages.return();
+  });
+
+  it('a page read ahead that fails after the reader went away is not an unhandled rejection', async () => {
+    let calls = 0;
+    const read = async (p: StreamPage) => {
+      calls++;
+      if (calls === 2) throw new Error('connection closed');
+      return Array.from({ length: p.limit }, (_, i) => ({ n: i, key: [`t${i}`, `id${i}`] }));
+    };
+    const pages = keysetPages(NEWEST, read, 5);
+    expect((await pages.next()).value).toHaveLength(5);
+    await pages.return();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toBe(2);
+  });
 });
 
 describe('jsonArrayPages', () => {

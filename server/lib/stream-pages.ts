@@ -71,6 +71,10 @@ export interface StreamPage {
 /**
  * The rows of a query a page at a time, in the order's key order. `read` runs one page: its filters and `after`,
  * ordered by `orderBy`, at most `limit` rows, and selects `key: streamKey(order)`. Ends after a short page.
+ *
+ * The next page is asked for as soon as a full page has arrived, before that page is handed on, so the database
+ * reads page N + 1 while page N is turned into text and written (at most two pages are held). A read ahead of a
+ * reader that went away is left to finish and its answer dropped.
  */
 export async function* keysetPages<R extends { key: string[] }>(
   order: StreamOrder,
@@ -78,12 +82,16 @@ export async function* keysetPages<R extends { key: string[] }>(
   pageSize = STREAM_PAGE_SIZE,
 ): AsyncGenerator<R[], void, undefined> {
   const orderBy = streamOrderBy(order);
-  let after: SQL | undefined;
-  for (;;) {
-    const rows = await read({ after, orderBy, limit: pageSize });
-    if (rows.length) yield rows;
-    if (rows.length < pageSize) return;
-    after = streamAfter(order, rows[rows.length - 1].key);
+  let next: Promise<R[]> | undefined = read({ after: undefined, orderBy, limit: pageSize });
+  try {
+    while (next) {
+      const rows: R[] = await next;
+      next = rows.length < pageSize ? undefined : read({ after: streamAfter(order, rows[rows.length - 1].key), orderBy, limit: pageSize });
+      if (rows.length) yield rows;
+    }
+  } finally {
+    // the reader stopped early: nobody will await the page read ahead, so its failure must not go unhandled
+    next?.catch(() => undefined);
   }
 }
 
