@@ -1,6 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Commission } from '../../common/schemas/commission.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { serialPage } from '../db/serial-page.ts';
 import { commissions, leads, timesheets, users } from '../db/schema/index.ts';
 import { csvField } from '../lib/csv.ts';
 import { csvPages, keysetPages, primed, STREAM_PAGE_SIZE, streamKey, type StreamOrder, type StreamPage } from '../lib/stream-pages.ts';
@@ -41,7 +42,7 @@ export const COMMISSION_EXPORT_ORDER: StreamOrder = {
   desc: true,
 };
 
-function page(db: Db, where: SQL | undefined, p: StreamPage) {
+function page(db: Db | Tx, where: SQL | undefined, p: StreamPage) {
   return db
     .select({
       c: commissions,
@@ -105,7 +106,11 @@ export function commissionCsv(
   pageSize = STREAM_PAGE_SIZE,
 ): Promise<AsyncGenerator<string, void, undefined>> {
   const where = filterConditions(scope, f);
-  const pages = keysetPages(COMMISSION_EXPORT_ORDER, (p) => page(db, where, p), pageSize);
+  const pages = keysetPages(
+    COMMISSION_EXPORT_ORDER,
+    serialPage(db, (tx: Tx, p: StreamPage) => page(tx, where, p)),
+    pageSize,
+  );
   return primed(csvPages(`${COMMISSION_CSV_HEADER.join(',')}\r\n`, pages, (r) => line(presentCommission(actor, r))));
 }
 

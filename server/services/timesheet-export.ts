@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { TIMESHEET_STATUS_LABELS, type TimesheetStatus } from '../../common/constants/timesheets.ts';
 import { wallClockIn } from '../../common/rules/events.ts';
 import type { TimesheetExportQuery } from '../../common/schemas/timesheets.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { serialPage } from '../db/serial-page.ts';
 import { leads, placements, timesheets, users } from '../db/schema/index.ts';
 import { authorize } from '../policies/authorize.ts';
 import type { Actor } from '../policies/roles.ts';
@@ -53,7 +54,7 @@ const NEWEST_WEEK_FIRST: StreamOrder = {
   desc: true,
 };
 
-function page(db: Db, where: SQL, p: StreamPage) {
+function page(db: Db | Tx, where: SQL, p: StreamPage) {
   return db
     .select({
       id: timesheets.id,
@@ -121,7 +122,11 @@ export async function timesheetCsv(db: Db, actor: Actor, q: TimesheetExportQuery
   return primed(
     csvPages(
       `${TIMESHEET_CSV_HEADER.join(',')}\r\n`,
-      keysetPages(NEWEST_WEEK_FIRST, (p) => page(db, where, p), pageSize),
+      keysetPages(
+        NEWEST_WEEK_FIRST,
+        serialPage(db, (tx: Tx, p: StreamPage) => page(tx, where, p)),
+        pageSize,
+      ),
       csvLine,
     ),
   );

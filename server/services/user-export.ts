@@ -4,7 +4,8 @@ import { MEMBER_STATUS_LABELS } from '../../common/rules/member-status.ts';
 import { roleLabel } from '../../common/rules/roles.ts';
 import { wallClockIn } from '../../common/rules/events.ts';
 import type { AdminUserExportQuery } from '../../common/schemas/admin.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { serialPage } from '../db/serial-page.ts';
 import { users } from '../db/schema/index.ts';
 import { csvLine } from '../lib/csv.ts';
 import { csvPages, keysetPages, primed, streamKey, type StreamOrder, type StreamPage } from '../lib/stream-pages.ts';
@@ -51,7 +52,7 @@ const NEWEST_FIRST: StreamOrder = {
   desc: true,
 };
 
-function page(db: Db, where: SQL, p: StreamPage) {
+function page(db: Db | Tx, where: SQL, p: StreamPage) {
   return db
     .select({
       id: users.id,
@@ -116,7 +117,11 @@ export async function userCsv(db: Db, actor: Actor, q: AdminUserExportQuery, pag
   return primed(
     csvPages(
       csvLine(USER_CSV_HEADER),
-      keysetPages(NEWEST_FIRST, (p) => page(db, where, p), pageSize),
+      keysetPages(
+        NEWEST_FIRST,
+        serialPage(db, (tx: Tx, p: StreamPage) => page(tx, where, p)),
+        pageSize,
+      ),
       line,
     ),
   );
