@@ -125,7 +125,9 @@ describe('membership application journey', () => {
     // the admin's review now shows it verified; approving with checks still open asks first, naming them
     await page.reload();
     await expect.poll(() => row.getByText('Email verified').count(), { timeout: 10_000 }).toBe(1);
-    await row.getByLabel('Company Verified').check();
+    // the box is ticked as the change is sent (after any list read in flight is cancelled): wait for it, not the click
+    await row.getByLabel('Company Verified').click();
+    await expect.poll(() => row.getByLabel('Company Verified').isChecked(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => page.getByText('Application updated successfully').count()).toBeGreaterThan(0);
     await row.getByRole('button', { name: /^Approve/ }).click();
     const confirm = page.getByRole('alertdialog');
