@@ -7,7 +7,7 @@ import { csvField } from '../lib/csv.ts';
 import { csvPages, keysetPages, primed, STREAM_PAGE_SIZE, streamKey, type StreamOrder, type StreamPage } from '../lib/stream-pages.ts';
 import type { Actor } from '../policies/roles.ts';
 import { presentCommission } from '../presenters/commission.ts';
-import { filterConditions, type CommissionFilter, partnerName } from './commissions.ts';
+import { commissionColumns, filterConditions, type CommissionFilter } from './commissions.ts';
 
 /**
  * The payout CSV of the administrators: one row per commission a filter selects, newest first. Read a page at a time
@@ -45,13 +45,7 @@ export const COMMISSION_EXPORT_ORDER: StreamOrder = {
 function page(db: Db | Tx, where: SQL | undefined, p: StreamPage) {
   return db
     .select({
-      c: commissions,
-      partnerName,
-      companyName: leads.companyName,
-      industry: leads.industry,
-      leadType: leads.leadType,
-      estimatedValue: leads.estimatedValue,
-      weekStarting: timesheets.weekStarting,
+      ...commissionColumns,
       key: streamKey(COMMISSION_EXPORT_ORDER),
     })
     .from(commissions)

@@ -110,6 +110,17 @@ export async function supersedeEstimateCommission(tx: Tx, leadId: string, now: D
 
 export const partnerName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
+/** What a commission is shown with (on screen and in the CSV): its row, the partner's name, its lead and week of time. */
+export const commissionColumns = {
+  c: commissions,
+  partnerName,
+  companyName: leads.companyName,
+  industry: leads.industry,
+  leadType: leads.leadType,
+  estimatedValue: leads.estimatedValue,
+  weekStarting: timesheets.weekStarting,
+};
+
 export interface CommissionFilter extends PageQuery {
   status?: CommissionStatus;
   /** YYYY-MM, a London calendar month. */
@@ -160,13 +171,7 @@ export async function listCommissions(db: Db, actor: Actor, scope: SQL, f: Commi
       (plan) =>
         db
           .select({
-            c: commissions,
-            partnerName,
-            companyName: leads.companyName,
-            industry: leads.industry,
-            leadType: leads.leadType,
-            estimatedValue: leads.estimatedValue,
-            weekStarting: timesheets.weekStarting,
+            ...commissionColumns,
             ...keysetColumns(order),
           })
           .from(commissions)
