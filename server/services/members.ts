@@ -5,7 +5,7 @@ import type { Member, MemberRecommendation } from '../../common/schemas/member.t
 import type { PageQuery } from '../../common/schemas/page.ts';
 import { prepared } from '../db/prepared.ts';
 import { reusedCount } from '../db/reused-count.ts';
-import { cappedCount, type CappedTotal } from '../db/capped-count.ts';
+import { cappedCount, MEMBER_SEARCH_COUNT_CAP, type CappedTotal } from '../db/capped-count.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { levels, memberConnections, recommendationCache, users } from '../db/schema/index.ts';
 import { hasMasterAdminRoleSql, hasPartnerRoleSql } from '../policies/roles.ts';
@@ -121,9 +121,9 @@ export async function listMembers(db: Db, viewer: UserRow, q: DirectoryQuery, no
   if (q.expertise) filters.push(sql`${users.expertise} @> array[${q.expertise}]::text[]`);
   if (q.location) filters.push(ilike(users.location, escapeLike(q.location)));
   const where = and(listedMember, ne(users.id, viewerId), ...filters);
-  // a search counts its matches up to the cap
+  // a search counts its matches up to the member search cap
   const total: Promise<CappedTotal> = q.search
-    ? cappedCount(db, db.select({ id: users.id }).from(users).where(where).$dynamic())
+    ? cappedCount(db, db.select({ id: users.id }).from(users).where(where).$dynamic(), MEMBER_SEARCH_COUNT_CAP)
     : (filters.length
         ? countUsers(db, where)
         : reusedCount(db, 'directory:listed', now, () => countUsers(db, listedMember)).then((n) => Math.max(0, n - (isListed(viewer) ? 1 : 0)))

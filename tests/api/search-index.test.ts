@@ -5,7 +5,7 @@ import { directoryPageSchema } from '../../common/schemas/community.ts';
 import { eventPageSchema } from '../../common/schemas/events.ts';
 import { leadPageSchema, type LeadInput } from '../../common/schemas/lead.ts';
 import { mentorDiscoveryPageSchema } from '../../common/schemas/mentoring.ts';
-import { SEARCH_COUNT_CAP, SEARCH_ESTIMATE_SURE } from '../../server/db/capped-count.ts';
+import { MEMBER_SEARCH_COUNT_CAP, SEARCH_COUNT_CAP, SEARCH_ESTIMATE_SURE } from '../../server/db/capped-count.ts';
 import { makeEvent } from '../../server/db/factories/events.ts';
 import { makeLead } from '../../server/db/factories/leads.ts';
 import { makeMentorProfile } from '../../server/db/factories/mentoring.ts';
@@ -301,6 +301,24 @@ describe('the total of a search', () => {
     const own = await partner.api.getOk(leadPageSchema, '/api/leads', { query: { search: 'CAPYBARA 1000' } });
     expect(own.items.map((l) => l.companyName).sort()).toEqual(['Capybara 1000', 'Capybara 10000', 'Capybara 10001']);
     expect(own.total).toBe(3);
+  });
+
+  it(`counts a member directory search up to ${MEMBER_SEARCH_COUNT_CAP.toLocaleString('en-GB')} matches`, async () => {
+    // 1,001 listed members at a Quokka company; all but the last with the job title Numbat adviser
+    await ctx.db.execute(sql`
+      insert into users (username, email, first_name, last_name, company, job_title, account_status)
+      select 'quokka' || g, 'quokka' || g || '@example.com', 'Quinn', 'Quokka ' || g, 'Quokka Holdings ' || g,
+             case when g <= ${MEMBER_SEARCH_COUNT_CAP} then 'Numbat adviser' else 'Director' end, 'approved'
+      from generate_series(1, ${MEMBER_SEARCH_COUNT_CAP + 1}) g`);
+    await ctx.db.execute(sql`analyze users`);
+    const directory = (search: string) => partner.api.getOk(directoryPageSchema, '/api/members', { query: { search } });
+    const capped = await directory('quokka holdings');
+    expect(capped).toMatchObject({ total: MEMBER_SEARCH_COUNT_CAP, totalCapped: true });
+    expect(capped.items).toHaveLength(capped.pageSize);
+    expect(capped.nextCursor).toBeTruthy();
+    const exact = await directory('numbat adviser');
+    expect(exact.total).toBe(MEMBER_SEARCH_COUNT_CAP);
+    expect(exact.totalCapped).toBeUndefined();
   });
 
   it('answers a search the planner expects to match far past the cap as capped, without counting', async () => {
