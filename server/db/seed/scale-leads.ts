@@ -93,7 +93,8 @@ export async function seedLeadActivities(db: Db, size: ScaleSize): Promise<numbe
 /**
  * A commission on every won lead, at 20% of its estimate: paid a month after closing when that was over two
  * months ago, pending otherwise; a lead with a placement earns from its approved time instead, so its closed-won
- * commission gave way (cancelled, superseded) when the placement began.
+ * commission gave way (cancelled, superseded) when the placement began. Written oldest first, as the product writes
+ * them (each when its lead closes), so the table is stored in the order the payout list and its CSV read it.
  */
 export async function seedWonCommissions(db: Db, size: ScaleSize): Promise<number> {
   const g = sql`g`;
@@ -108,7 +109,8 @@ export async function seedWonCommissions(db: Db, size: ScaleSize): Promise<numbe
       case when ${placed} then date_trunc('week', now()) - interval '12 weeks' end,
       case when not ${placed} and ${paid} then ${lead.updatedAt(g)} + interval '30 days' end,
       ${lead.updatedAt(g)}, ${lead.createdAt(g)}
-    from generate_series(5, ${n(size.leads)}, 7) g`,
+    from generate_series(5, ${n(size.leads)}, 7) g
+    order by ${lead.updatedAt(g)}`,
   );
 }
 
