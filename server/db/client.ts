@@ -32,6 +32,12 @@ export interface Database {
    * announces. Resolves to the function that unsubscribes.
    */
   listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while holding a database-wide lock on `key`, so that of several instances starting on one database
+   * only one does it at a time (PostgreSQL: a session advisory lock on a connection of its own; the embedded
+   * database has one process and needs none).
+   */
+  exclusive<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -74,6 +80,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           () => false,
         ),
       listen: async (channel, handlers) => listenOnPostgres(url, channel, handlers),
+      exclusive: async (key, work) => {
+        // its own connection, not one of the pool's: the work itself may need every connection of a small pool
+        const holder = new pg.Client({ connectionString: url });
+        await holder.connect();
+        try {
+          await holder.query('select pg_advisory_lock($1)', [key]);
+          return await work();
+        } finally {
+          await holder.end().catch(() => {});
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -97,6 +114,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         if (!client.closed) await unlisten();
       };
     },
+    exclusive: (_key, work) => work(),
     close: async () => {
       if (!client.closed) await client.close();
       release();
@@ -195,12 +213,20 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Applies the committed migrations and the reference data; safe to run at every start. */
+/** The advisory lock key instances take while migrating: any fixed number no other lock of the product uses. */
+export const MIGRATION_LOCK_KEY = 7_340_001;
+
+/**
+ * Applies the committed migrations and the reference data; safe to run at every start, and by several instances
+ * starting at once on one database: each waits for the one migrating, then finds nothing left to do.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'postgres') {
-    await migratePg(database.db as never, { migrationsFolder });
-  } else {
-    await migratePglite(database.db as never, { migrationsFolder });
-  }
-  await seedReferenceData(database.db);
+  await database.exclusive(MIGRATION_LOCK_KEY, async () => {
+    if (database.kind === 'postgres') {
+      await migratePg(database.db as never, { migrationsFolder });
+    } else {
+      await migratePglite(database.db as never, { migrationsFolder });
+    }
+    await seedReferenceData(database.db);
+  });
 }
