@@ -43,6 +43,38 @@ export const envSchema = z
         .optional(),
     ),
     SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    /** Seals partners' payout details at rest; every instance must have the same one (or share DATA_DIR). */
+    PAYOUT_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    /** The organisation's own bank account payout runs are paid from, written into the bank file (pain.001). */
+    PAYOUT_DEBTOR_NAME: z.preprocess(emptyToUndefined, z.string().max(70, 'must be at most 70 characters').optional()),
+    PAYOUT_DEBTOR_SORT_CODE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d{2}-?\d{2}-?\d{2}$/, 'must be a sort code of six digits (12-34-56)')
+        .optional(),
+    ),
+    PAYOUT_DEBTOR_ACCOUNT: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d{8}$/, 'must be an account number of eight digits')
+        .optional(),
+    ),
+    PAYOUT_DEBTOR_IBAN: z.preprocess(
+      (v) => (typeof v === 'string' ? v.replace(/\s/g, '').toUpperCase() || undefined : v),
+      z
+        .string()
+        .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/, 'must be an IBAN')
+        .optional(),
+    ),
+    PAYOUT_DEBTOR_BIC: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
+      z
+        .string()
+        .regex(/^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/, 'must be a BIC of 8 or 11 characters')
+        .optional(),
+    ),
     SESSION_IDLE_MINUTES: z.coerce
       .number()
       .int()
@@ -126,6 +158,16 @@ export const envSchema = z
     ),
   })
   .superRefine((e, ctx) => {
+    if (!e.PAYOUT_DEBTOR_SORT_CODE !== !e.PAYOUT_DEBTOR_ACCOUNT) {
+      const missing = e.PAYOUT_DEBTOR_SORT_CODE ? 'PAYOUT_DEBTOR_ACCOUNT' : 'PAYOUT_DEBTOR_SORT_CODE';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set with the other one: a UK account is a sort code and an account number' });
+    }
+    if (e.PAYOUT_DEBTOR_NAME && !e.PAYOUT_DEBTOR_IBAN && !e.PAYOUT_DEBTOR_SORT_CODE)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYOUT_DEBTOR_NAME'],
+        message: 'needs the account: PAYOUT_DEBTOR_SORT_CODE and PAYOUT_DEBTOR_ACCOUNT, or PAYOUT_DEBTOR_IBAN',
+      });
     if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
       const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set with the other VAPID key (or leave both unset to have them generated)' });
@@ -178,6 +220,10 @@ export interface Config {
   mailFrom: string;
   smtpUrl?: string;
   sessionSecret: string;
+  /** The secret partners' payout details are sealed with (AES-256-GCM, a key derived for that purpose alone). */
+  payoutKey: string;
+  /** The organisation's account payout runs are paid from; without it no bank file can be made. */
+  payoutDebtor?: { name: string; sortCode?: string; accountNumber?: string; iban?: string; bic?: string };
   session: { idleMs: number; absoluteMs: number; cacheMs: number };
   dbPoolSize: number;
   login: { maxPerAccount: number; maxPerIp: number; windowMs: number };
@@ -239,6 +285,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `${e.BRAND_NAME} <${e.SUPPORT_EMAIL}>`,
     smtpUrl: e.SMTP_URL,
     sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret'),
+    payoutKey: e.PAYOUT_KEY ?? persistedSecret(dataDir, 'payout-key'),
+    payoutDebtor:
+      e.PAYOUT_DEBTOR_NAME && (e.PAYOUT_DEBTOR_IBAN || (e.PAYOUT_DEBTOR_SORT_CODE && e.PAYOUT_DEBTOR_ACCOUNT))
+        ? {
+            name: e.PAYOUT_DEBTOR_NAME,
+            sortCode: e.PAYOUT_DEBTOR_SORT_CODE?.replace(/-/g, ''),
+            accountNumber: e.PAYOUT_DEBTOR_ACCOUNT,
+            iban: e.PAYOUT_DEBTOR_IBAN,
+            bic: e.PAYOUT_DEBTOR_BIC,
+          }
+        : undefined,
     push: {
       ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : persistedVapidKeys(dataDir)),
       subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,

@@ -4,6 +4,7 @@ import { commissionsAudit } from './commissions.ts';
 import { communityAudit } from './community.ts';
 import { eventsAudit } from './events.ts';
 import { leadsAudit } from './leads.ts';
+import { payoutsAudit } from './payouts.ts';
 import { timesheetsAudit } from './timesheets.ts';
 import type { AuditField, AuditVocabulary } from './types.ts';
 
@@ -11,7 +12,7 @@ export type { AuditField, AuditFieldFormat, AuditVocabulary } from './types.ts';
 export { AUDIT_FIELD_FORMATS } from './types.ts';
 
 /** Every feature's audit vocabulary; a feature adds its actions, records and fields in `common/audit/<feature>.ts`. */
-export const auditVocabularies = [accountsAudit, applicationsAudit, leadsAudit, commissionsAudit, timesheetsAudit, eventsAudit, communityAudit] as const;
+export const auditVocabularies = [accountsAudit, applicationsAudit, leadsAudit, commissionsAudit, payoutsAudit, timesheetsAudit, eventsAudit, communityAudit] as const;
 
 type Vocab = (typeof auditVocabularies)[number];
 type KeysOf<V, P extends 'actions' | 'entities'> = V extends Record<P, infer M> ? keyof M & string : never;

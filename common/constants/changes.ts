@@ -24,6 +24,7 @@ export const CHANGE_TOPICS = [
   'settings',
   'account',
   'notification',
+  'payouts',
 ] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
@@ -51,6 +52,7 @@ export const NOTIFICATION_ENTITY_TYPES = {
   timesheet_decided: 'timesheet',
   timesheet_reminder: 'placement_week',
   role_changed: 'user',
+  payout_paid: 'payout_line',
 } as const satisfies Record<NotificationKind, string>;
 export type NotificationEntityType = (typeof NOTIFICATION_ENTITY_TYPES)[NotificationKind];
 
@@ -70,6 +72,7 @@ export const ENTITY_TOPICS = {
   user: 'member',
   timesheet: 'timesheet',
   placement_week: 'timesheet',
+  payout_line: 'payouts',
 } as const satisfies Record<NotificationEntityType, ChangeTopic>;
 
 /** The topic of an entity type, or null for one this list does not know (a newer server's). */

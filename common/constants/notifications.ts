@@ -28,6 +28,8 @@ export const NOTIFICATION_KINDS = [
   'timesheet_reminder',
   // the member's own role: a master-admin made them an admin or a partner
   'role_changed',
+  // payouts: a payout run paid the partner (their remittance statement is e-mailed with it)
+  'payout_paid',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -55,6 +57,7 @@ export const NOTIFICATION_KIND_LABELS = {
   timesheet_decided: 'Timesheet decisions',
   timesheet_reminder: 'Timesheet reminders',
   role_changed: 'Role changes',
+  payout_paid: 'Payouts',
 } as const satisfies Record<NotificationKind, string>;
 
 /** A kind's label; a kind this list does not know yet (a newer workflow's) reads as plain "Notification". */
@@ -78,7 +81,7 @@ export const EMAIL_PREFERENCE_CATEGORIES = [
     id: 'commissions',
     label: 'Commissions',
     description: 'A commission is earned on one of your leads, or paid out.',
-    kinds: ['commission_earned', 'commission_paid'],
+    kinds: ['commission_earned', 'commission_paid', 'payout_paid'],
     defaultOn: true,
   },
   {

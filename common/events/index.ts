@@ -8,6 +8,7 @@ import { eventsEvents } from './events.ts';
 import { mentoringEvents } from './mentoring.ts';
 import { chatEvents } from './chat.ts';
 import { timesheetsEvents } from './timesheets.ts';
+import { payoutsEvents } from './payouts.ts';
 
 /**
  * Every domain event type the product records, gathered from the features (each adds its own in
@@ -24,6 +25,7 @@ export const domainEventSchemas = {
   ...mentoringEvents,
   ...chatEvents,
   ...timesheetsEvents,
+  ...payoutsEvents,
 };
 
 export type DomainEventType = keyof typeof domainEventSchemas;

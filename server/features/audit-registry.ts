@@ -8,6 +8,7 @@ import { commissionsAuditLabels } from './commissions/audit.ts';
 import { communityAuditLabels } from './community/audit.ts';
 import { eventsAuditLabels } from './events/audit.ts';
 import { leadsAuditLabels } from './leads/audit.ts';
+import { payoutsAuditLabels } from './payouts/audit.ts';
 import { timesheetsAuditLabels } from './timesheets/audit.ts';
 
 /**
@@ -19,6 +20,7 @@ export const auditEntityLabels = {
   ...applicationsAuditLabels,
   ...leadsAuditLabels,
   ...commissionsAuditLabels,
+  ...payoutsAuditLabels,
   ...timesheetsAuditLabels,
   ...eventsAuditLabels,
   ...communityAuditLabels,

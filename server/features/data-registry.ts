@@ -7,6 +7,7 @@ import type { FeatureData } from './data-types.ts';
 import { eventsData } from './events/data.ts';
 import { leadsData } from './leads/data.ts';
 import { mentoringData } from './mentoring/data.ts';
+import { payoutsData } from './payouts/data.ts';
 import { timesheetsData } from './timesheets/data.ts';
 
 /**
@@ -19,6 +20,7 @@ export const dataRegistry: readonly FeatureData[] = [
   applicationsData,
   leadsData,
   commissionsData,
+  payoutsData,
   communityData,
   eventsData,
   mentoringData,

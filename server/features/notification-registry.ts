@@ -8,6 +8,7 @@ import { eventsNotifications } from './events/notifications.ts';
 import { mentoringNotifications } from './mentoring/notifications.ts';
 import { chatNotifications } from './chat/notifications.ts';
 import { timesheetsNotifications } from './timesheets/notifications.ts';
+import { payoutsNotifications } from './payouts/notifications.ts';
 import type { NotificationTemplate, NotificationText } from './notification-types.ts';
 
 /**
@@ -25,6 +26,7 @@ export const notificationTemplates = {
   ...mentoringNotifications,
   ...chatNotifications,
   ...timesheetsNotifications,
+  ...payoutsNotifications,
 } satisfies Record<NotificationKind, NotificationTemplate>;
 
 export type TemplatedKind = keyof typeof notificationTemplates & NotificationKind;

@@ -10,10 +10,15 @@ export interface MailMessage {
   text: string;
   /** Extra header fields (List-Unsubscribe and List-Unsubscribe-Post); sent over SMTP, not kept in the outbox. */
   headers?: Record<string, string>;
+  /** Files sent with it (a remittance statement); the outbox keeps only their names, never their content. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
-/** The outbox's copy: recipient, subject and the text with its tokens blanked. */
-const kept = (message: MailMessage) => ({ to: message.to, subject: message.subject, text: storedText(message.text) });
+/** The outbox's copy: recipient, subject and the text with its tokens blanked, and the names of any attachments. */
+const kept = (message: MailMessage) => ({ to: message.to, subject: message.subject, text: storedText(message.text) + attachedNames(message) });
+
+/** "Attached: CP0007-0042.pdf", the only trace of an attachment the outbox keeps. */
+const attachedNames = (message: MailMessage) => (message.attachments?.length ? `\n\n[Attached: ${message.attachments.map((a) => a.filename).join(', ')}]` : '');
 
 /** One way to send e-mail: SMTP when configured, otherwise the log plus the outbox table. */
 export interface Mailer {
@@ -49,7 +54,14 @@ export function createMailer(config: Config, db: Db, log: FastifyBaseLogger): Ma
     transport: 'smtp',
     async send(message) {
       try {
-        await transporter.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, headers: message.headers });
+        await transporter.sendMail({
+          from: config.mailFrom,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          headers: message.headers,
+          attachments: message.attachments,
+        });
         await db.insert(outbox).values({ ...kept(message), transport: 'smtp', status: 'sent' });
         return { ok: true };
       } catch (err) {

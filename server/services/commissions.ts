@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, count, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { CommissionStatus } from '../../common/constants/leads.ts';
 import { marginalCommission } from '../../common/rules/commission-tiers.ts';
@@ -15,6 +15,7 @@ import { recordAudit } from './audit.ts';
 import { recordEvent } from './domain-events.ts';
 import { notifyMember } from './notify.ts';
 import { commissionFacts, monthBasis } from './commission-for-time.ts';
+import { frozenClaimOf, notFrozen, releaseFromDrafts } from './payout-claims.ts';
 
 export { commissionForTime, grossProfitPence, monthOfDay, type TimeCommissionInput } from './commission-for-time.ts';
 
@@ -52,9 +53,11 @@ export async function createCommissionForWonLead(tx: Tx, lead: LeadRow, now: Dat
   const [earlier] = await tx
     .select({ id: commissions.id })
     .from(commissions)
-    .where(and(eq(commissions.leadId, lead.id), eq(commissions.kind, 'closed_won'), eq(commissions.status, 'paid')))
+    .where(and(eq(commissions.leadId, lead.id), eq(commissions.kind, 'closed_won'), inArray(commissions.status, ['paid', 'pending'])))
     .limit(1);
-  if (earlier) return null; // already paid out for this lead once; closing it again must not pay twice
+  // already paid out for this lead once, or held by an approved payout run (which kept it pending when the lead left
+  // closed-won): closing it again must not pay twice
+  if (earlier) return null;
   const [placed] = await tx.select({ id: placements.id }).from(placements).where(eq(placements.leadId, lead.id)).limit(1);
   if (placed) return null; // a lead with a placement earns from its approved time, not from its estimate
   const month = londonMonth(now);
@@ -93,7 +96,9 @@ export async function cancelUnpaidCommission(tx: Tx, leadId: string) {
   await tx
     .update(commissions)
     .set({ status: 'cancelled' })
-    .where(and(eq(commissions.leadId, leadId), eq(commissions.kind, 'closed_won'), eq(commissions.status, 'pending')));
+    .where(and(eq(commissions.leadId, leadId), eq(commissions.kind, 'closed_won'), eq(commissions.status, 'pending'), notFrozen));
+  // a draft payout run that claimed it no longer pays it
+  await releaseFromDrafts(tx, eq(commissions.leadId, leadId));
 }
 
 /**
@@ -105,7 +110,8 @@ export async function supersedeEstimateCommission(tx: Tx, leadId: string, now: D
   await tx
     .update(commissions)
     .set({ status: 'cancelled', supersededAt: now })
-    .where(and(eq(commissions.leadId, leadId), eq(commissions.kind, 'closed_won'), eq(commissions.status, 'pending')));
+    .where(and(eq(commissions.leadId, leadId), eq(commissions.kind, 'closed_won'), eq(commissions.status, 'pending'), notFrozen));
+  await releaseFromDrafts(tx, eq(commissions.leadId, leadId), now);
 }
 
 export const partnerName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
@@ -212,7 +218,11 @@ export async function markCommissionPaid(db: Db, actor: Actor, scope: SQL, id: s
     if (!commissionAbilities(actor, current).markPaid) {
       throw new AppError('forbidden', current.partnerId === actor.id ? OWN_COMMISSION_MESSAGE : 'Only an administrator can pay commissions.');
     }
+    // an approved payout run pays it; paid on its own here it would be paid twice
+    const frozen = await frozenClaimOf(tx, id);
+    if (frozen) throw new AppError('conflict', `This commission is in payout run ${frozen.reference} (${frozen.status}); it is paid with that run.`);
     const [paid] = await tx.update(commissions).set({ status: 'paid', paidAt: now }).where(eq(commissions.id, id)).returning();
+    await releaseFromDrafts(tx, eq(commissions.id, id), now);
     const [lead] = await tx.select({ companyName: leads.companyName }).from(leads).where(eq(leads.id, paid.leadId));
     await notifyMember(
       tx,

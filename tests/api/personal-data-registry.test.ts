@@ -97,6 +97,7 @@ describe('the personal data registry', () => {
     });
     await makeLead(ctx.db, { submitter: m, companyName: 'Registry Prospects Ltd', status: 'qualified', by: admin.user });
     await makeCommission(ctx.db, { partner: m, by: admin.user, companyName: 'Registry Won Ltd' });
+    await member.api.put('/api/payout-details', { body: { method: 'bank', accountName: 'Remy Registry', sortCode: '089999', accountNumber: '66374958' } });
     await makePost(ctx.db, { author: m, title: 'Registry post', now });
     await makeEndorsement(ctx.db, { from: m, to: p, skill: 'Tax', now });
     await makeEndorsement(ctx.db, { from: p, to: m, skill: 'Audit', now });
@@ -164,6 +165,7 @@ describe('the personal data registry', () => {
         'calendar_feed_tokens.user_id',
         'user_onboarding.user_id',
         'recommendation_cache.user_id',
+        'payout_details.user_id',
       ]),
     );
   });

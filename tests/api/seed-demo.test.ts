@@ -17,6 +17,8 @@ import {
   leads,
   memberApplications,
   memberConnections,
+  payoutLines,
+  payoutRuns,
   pointTransactions,
   users,
 } from '../../server/db/schema/index.ts';
@@ -40,7 +42,7 @@ let afterSecond: Record<string, string>;
 beforeAll(async () => {
   ctx = await createTestApp();
   now = new Date();
-  first = await seedDemo(ctx.db, now, ctx.app.ctx.storage);
+  first = await seedDemo(ctx.db, now, ctx.app.ctx.storage, ctx.config.payoutKey);
   afterFirst = await snapshotTables(ctx.db, []);
   second = await seedDemo(ctx.db, new Date(now.getTime() + 60_000));
   afterSecond = await snapshotTables(ctx.db, []);
@@ -244,5 +246,19 @@ describe('the demo seed', () => {
     const admin = client(ctx.app, await login(ctx.app, 'marcus.adeyemi', DEMO_PASSWORD));
     const all = await admin.getOk(timesheetPageSchema, '/api/timesheets', { query: { pageSize: 100 } });
     expect(all.total).toBe(first.timesheets);
+  });
+
+  it('has two payout runs paid in past months and a draft for last month that holds a partner', async () => {
+    const runs = await ctx.db.select().from(payoutRuns).orderBy(payoutRuns.number);
+    expect(runs.map((r) => r.status)).toEqual(['paid', 'paid', 'draft']);
+    for (const r of runs.slice(0, 2)) expect(r.valueDate! < now.toISOString().slice(0, 10)).toBe(true);
+    expect(runs[0].createdBy).not.toBe(runs[0].approvedBy);
+    const paid = await ctx.db
+      .select()
+      .from(payoutLines)
+      .where(inArray(payoutLines.runId, [runs[0].id, runs[1].id]));
+    expect(paid.some((l) => l.state === 'paid' && l.maskedDetails)).toBe(true);
+    const drafted = await ctx.db.select().from(payoutLines).where(eq(payoutLines.runId, runs[2].id));
+    expect(drafted.some((l) => l.state === 'held')).toBe(true);
   });
 });

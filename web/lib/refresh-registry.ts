@@ -10,6 +10,7 @@ import { leadRefreshes } from '../features/leads/api/refresh.ts';
 import { memberRefreshes } from '../features/members/api/refresh.ts';
 import { mentoringRefreshes } from '../features/mentoring/api/refresh.ts';
 import { notificationRefreshes } from '../features/notifications/api/refresh.ts';
+import { payoutRefreshes } from '../features/payouts/api/refresh.ts';
 import { pipelineRefreshes } from '../features/pipeline/api/refresh.ts';
 import { profileRefreshes } from '../features/profile/api/refresh.ts';
 import { timesheetRefreshes } from '../features/timesheets/api/refresh.ts';
@@ -23,6 +24,7 @@ import type { Refreshes } from './changes.ts';
 export const REFRESHES: readonly Refreshes[] = [
   leadRefreshes,
   commissionRefreshes,
+  payoutRefreshes,
   timesheetRefreshes,
   adminRefreshes,
   applicationRefreshes,

@@ -5,3 +5,4 @@ export * from './mentoring.ts';
 export * from './work.ts';
 export * from './account.ts';
 export * from './domain-events.ts';
+export * from './payouts.ts';

@@ -11,6 +11,7 @@ import { seedEndorsements, seedMentors, seedPosts } from './demo-seed-community.
 import { seedEvents } from './demo-seed-events.ts';
 import { ADMIN, DAY, PAYER, demoPeople, person, seedMembers } from './demo-people.ts';
 import { seedPictures } from './demo-pictures.ts';
+import { paidByRunsFrom, seedPayouts } from './demo-payouts.ts';
 import { DEMO_CLOSED_LEADS } from './demo-leads-closed.ts';
 import { DEMO_OPEN_LEADS } from './demo-leads-open.ts';
 
@@ -39,8 +40,9 @@ export interface DemoSeedResult {
  * All in one transaction, relative to `now`. Idempotent: a demo member that exists is not added again, and the
  * activity is added only while none of the demo's leads exist. With `storage`, some posts carry a generated picture
  * and most approved members a generated portrait (the rest show their initials, as a member without a photo does).
+ * With `payoutKey`, partners' payout details and payout runs: two paid in past months, a draft for last month.
  */
-export async function seedDemo(db: Db, now: Date, storage?: FileStorage): Promise<DemoSeedResult> {
+export async function seedDemo(db: Db, now: Date, storage?: FileStorage, payoutKey?: string): Promise<DemoSeedResult> {
   return db.transaction(async (tx) => {
     const t: Db = tx;
     const members = await seedMembers(t, now);
@@ -49,7 +51,7 @@ export async function seedDemo(db: Db, now: Date, storage?: FileStorage): Promis
       return { members, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0, events: 0, chatMessages: 0, timesheets: 0, pictures: 0 };
     const added = {
       members,
-      leads: await seedLeads(t, people, now),
+      leads: await seedLeads(t, people, now, payoutKey),
       connections: await seedConnections(t, people, now),
       posts: await seedPosts(t, people, now, storage),
       endorsements: await seedEndorsements(t, people, now),
@@ -59,6 +61,8 @@ export async function seedDemo(db: Db, now: Date, storage?: FileStorage): Promis
       timesheets: await seedTimesheets(t, (u) => person(people, u), person(people, ADMIN), now),
       pictures: storage ? await seedPictures(t, people, storage) : 0,
     };
+    // payout runs pay what the activity above earned; details are sealed with the payout key, so only with it
+    if (payoutKey) await seedPayouts(t, people, now, payoutKey);
     // the demo's history is shown in the app, never e-mailed to its (made-up) addresses
     const demoIds = [...people.values()].map((p) => p.id);
     await tx
@@ -83,7 +87,7 @@ async function hasDemoActivity(db: Db, people: Map<string, UserRow>): Promise<bo
 }
 
 /** Replays the leads in the order their last move happened, so each month's commissions see the closes before them. */
-async function seedLeads(db: Db, people: Map<string, UserRow>, now: Date): Promise<number> {
+async function seedLeads(db: Db, people: Map<string, UserRow>, now: Date, payoutKey?: string): Promise<number> {
   const by = person(people, ADMIN);
   const payer = person(people, PAYER);
   const scripts = DEMO_LEADS.map((d) => ({ d, submitted: resolveMoment(d.submitted, now), moved: resolveMoment(d.moved ?? d.submitted, now) }));
@@ -91,7 +95,9 @@ async function seedLeads(db: Db, people: Map<string, UserRow>, now: Date): Promi
   for (const { d, submitted, moved } of scripts) {
     const submitter = person(people, d.by);
     if (d.status === 'closed-won' && !d.path) {
-      const paidAt = d.paid ? resolveMoment(d.paid, now) : undefined;
+      // the last months' commissions are paid by the demo's payout runs (with the payout key), the earlier ones one by one
+      const paidOn = d.paid ? resolveMoment(d.paid, now) : undefined;
+      const paidAt = paidOn && (!payoutKey || paidOn < paidByRunsFrom(now)) ? paidOn : undefined;
       await makeCommission(db, { ...d.lead, partner: submitter, by, submittedAt: submitted, closedAt: moved, notes: d.notes, paidAt, paidBy: payer });
     } else {
       const history = spread(d.path ?? PIPELINE_PATH[d.status], submitted, moved, d.notes);

@@ -17,7 +17,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
-    const added = await seedDemo(database.db, new Date(), await createStorage(config));
+    const added = await seedDemo(database.db, new Date(), await createStorage(config), config.payoutKey);
     if (!added.members && !added.leads) {
       console.log('The demo is already there; nothing to do.');
       return;

@@ -4,11 +4,12 @@ import { adminKeys } from './keys.ts';
 /**
  * The Admin Panel's screens: the overview and the users list (each member's lead and commission totals) follow
  * leads, commissions, accounts and applications; Commission Payouts follows leads and commissions; the audit log
- * follows every act it records; the security settings follow their own change.
+ * follows every act it records (payout runs and settings among them); the security settings follow their own change.
  */
 export const adminRefreshes = {
   lead: [adminKeys.overview, adminKeys.commissionsAll, adminKeys.usersAll, adminKeys.auditAll],
   commission: [adminKeys.commissionsAll, adminKeys.auditAll, adminKeys.usersAll, adminKeys.overview],
+  payouts: [adminKeys.auditAll],
   timesheet: [adminKeys.auditAll],
   placement: [adminKeys.auditAll],
   member: [adminKeys.usersAll, adminKeys.overview, adminKeys.auditAll],

@@ -7,10 +7,10 @@ import { useApplicationSummary } from '../api/admin.ts';
 import { AdminOverview } from '../components/AdminOverview.tsx';
 import { ApplicationsSummary } from '../components/ApplicationsSummary.tsx';
 import { AuditLogPanel } from '../components/AuditLogPanel.tsx';
-import { CommissionPayoutsPanel } from '../components/CommissionPayoutsPanel.tsx';
 import { EventManagementPanel } from '../components/EventManagementPanel.tsx';
 import { LeadManagementPanel } from '../components/LeadManagementPanel.tsx';
 import { OutboxPanel } from '../components/OutboxPanel.tsx';
+import { PayoutsSection } from '../components/PayoutsSection.tsx';
 import { SecuritySettingsPanel } from '../components/SecuritySettingsPanel.tsx';
 import { UserManagementPanel } from '../components/UserManagementPanel.tsx';
 
@@ -94,7 +94,7 @@ export function AdminPanelPage() {
           <EventManagementPanel />
         </TabsContent>
         <TabsContent value="commissions">
-          <CommissionPayoutsPanel />
+          <PayoutsSection />
         </TabsContent>
         <TabsContent value="audit">
           <AuditLogPanel active={tab === 'audit'} />

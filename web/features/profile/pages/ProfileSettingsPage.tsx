@@ -1,20 +1,21 @@
-import { Award, Settings2, Shield, ShieldAlert, UserRound } from 'lucide-react';
+import { Award, Banknote, Settings2, Shield, ShieldAlert, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
+import { PayoutDetailsCard } from '../components/PayoutDetailsCard.tsx';
 import { PreferencesTab } from '../components/PreferencesTab.tsx';
 import { ProfileInfoTab } from '../components/ProfileInfoTab.tsx';
 import { SecurityTab } from '../components/SecurityTab.tsx';
 import { SkillsTab } from '../components/SkillsTab.tsx';
 
 const DESCRIPTION = 'Keep your professional profile, photo and CV up to date, change your password and set your preferences.';
-const TABS = ['profile', 'skills', 'security', 'preferences'] as const;
+const TABS = ['profile', 'skills', 'security', 'payouts', 'preferences'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * Profile settings (/profile-settings): Profile Information, Skills & Endorsements, Security and Preferences. The
+ * Profile settings (/profile-settings): Profile Information, Skills & Endorsements, Security, Payout Details and Preferences. The
  * tab is in the address (?tab=security) so it can be linked to; coming back from linking a sign-in provider
  * (?linked= or ?notice=) opens Security, where that result is shown.
  */
@@ -43,6 +44,9 @@ export function ProfileSettingsPage() {
           <TabsTrigger value="security">
             <Shield aria-hidden /> Security
           </TabsTrigger>
+          <TabsTrigger value="payouts">
+            <Banknote aria-hidden /> Payout Details
+          </TabsTrigger>
           <TabsTrigger value="preferences">
             <Settings2 aria-hidden /> Preferences
           </TabsTrigger>
@@ -55,6 +59,9 @@ export function ProfileSettingsPage() {
         </TabsContent>
         <TabsContent value="security">
           <SecurityTab />
+        </TabsContent>
+        <TabsContent value="payouts">
+          <PayoutDetailsCard />
         </TabsContent>
         <TabsContent value="preferences">
           <PreferencesTab user={user} />
