@@ -111,6 +111,8 @@ async function releaseClaims(tx: Tx, runId: string, now: Date, onlyUnpayable: bo
     )`);
 }
 
+export const PAYS_NOBODY = 'This run pays nobody: every partner in it is held or carried over. Cancel it, and draft again once they can be paid.';
+
 /**
  * A second administrator approves a draft: lines now below the run's minimum are carried over and partners without
  * details, or who replaced them within the hold, are held (their claims released); each payable line keeps the
@@ -133,6 +135,8 @@ export async function approvePayoutRun(db: Db, actor: Actor, id: string, now: Da
       from ${payoutDetails} d where d.user_id = l.partner_id and l.run_id = ${id} and l.state = 'payable'`);
     await tx.update(payoutRuns).set({ status: 'approved', approvedBy: actor.id, approvedAt: now }).where(eq(payoutRuns.id, id));
     const totals = (await runTotals(tx, [id])).get(id) ?? NO_TOTALS;
+    // a run that pays nobody has nothing to approve (the transaction leaves it a draft)
+    if (!totals.payableCount) throw new AppError('conflict', PAYS_NOBODY);
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'payout_run.approve',

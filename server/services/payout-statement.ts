@@ -136,9 +136,9 @@ export async function remittanceStatementPdf(db: Db, config: Config, lineId: str
   doc.table(
     [
       { label: 'Company', width: 30 },
-      { label: 'Earned on', width: 38 },
+      { label: 'Earned on', width: 35 },
       { label: 'Basis', width: 13, align: 'right' },
-      { label: 'Rate', width: 7, align: 'right' },
+      { label: 'Rate', width: 10, align: 'right' },
       { label: 'Amount', width: 12, align: 'right' },
     ],
     rows,

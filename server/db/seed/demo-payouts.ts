@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import { maskPayoutAccount, sealPayoutAccount, type PayoutAccount } from '../../lib/payout-account.ts';
 import { isAdmin } from '../../policies/roles.ts';
 import { londonMonth } from '../../services/commissions.ts';
@@ -12,7 +12,7 @@ import { ADMIN, DAY, PAYER, person } from './demo-people.ts';
 /**
  * The demo's payouts: payout details for the partners who earned commission (bank accounts that pass the modulus
  * check, one PayPal address), two monthly runs paid in past months, and a draft for last month in which one
- * partner is held for having just replaced their details. Drafted by one administrator and approved by another
+ * partner is held for giving no details and another for having just replaced theirs. Drafted by one administrator and approved by another
  * through the real services, at back-dated moments; the administrators' own commission waits (no details given).
  */
 
@@ -50,8 +50,24 @@ export async function seedPayouts(db: Db, people: Map<string, UserRow>, now: Dat
     .where(and(inArray(commissions.partnerId, ids), ne(commissions.status, 'cancelled')));
   const partners = earners.map((e) => [...people.values()].find((p) => p.id === e.partnerId)!).filter((p) => !isAdmin(p));
   partners.sort((a, b) => a.username!.localeCompare(b.username!));
-  // the last partner gives none: the draft shows them held for it
-  const given = partners.slice(0, -1);
+  // the partners owed commission earned last month: the draft for it holds the first (no details given) and the
+  // second (details replaced two days ago), and pays the last; everyone else is paid by the runs
+  const lastMonth = monthBefore(now, 1);
+  const recent = await db
+    .selectDistinct({ partnerId: commissions.partnerId })
+    .from(commissions)
+    .where(
+      and(
+        inArray(commissions.partnerId, ids),
+        eq(commissions.status, 'pending'),
+        gte(commissions.createdAt, dayOf(lastMonth, 1, 0)),
+        lt(commissions.createdAt, dayOf(monthBefore(now, 0), 1, 0)),
+      ),
+    );
+  const recentIds = partners.filter((p) => recent.some((r) => r.partnerId === p.id)).map((p) => p.id);
+  // the draft must still pay someone: hold one partner when two earned last month, two when three did
+  const [noDetailsId, replacedId] = recentIds.slice(0, recentIds.length - 1);
+  const given = partners.filter((p) => p.id !== noDetailsId);
   for (const [i, p] of given.entries()) {
     const account: PayoutAccount =
       i === 1
@@ -77,9 +93,9 @@ export async function seedPayouts(db: Db, people: Map<string, UserRow>, now: Dat
     await markPayoutRunPaid(db, approver, runId, { valueDate: ymd(dayOf(next, 15)) }, dayOf(next, 15, 9));
   }
   // one partner replaced their details two days ago: last month's draft holds them for a week
-  if (given[0]) {
+  if (replacedId) {
     const changedAt = new Date(now.getTime() - 2 * DAY);
-    await db.update(payoutDetails).set({ changedAt, updatedAt: changedAt }).where(eq(payoutDetails.userId, given[0].id));
+    await db.update(payoutDetails).set({ changedAt, updatedAt: changedAt }).where(eq(payoutDetails.userId, replacedId));
   }
   await draftPayoutRun(db, drafter, {}, now);
   return 3;
