@@ -34,6 +34,7 @@ import { payoutDocumentRoutes } from './routes/payout-documents.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { securityRoutes } from './routes/security.ts';
 import { communityPostRoutes } from './routes/community-posts.ts';
+import { postCommentRoutes } from './routes/post-comments.ts';
 import { ceoMessageRoutes } from './routes/ceo-messages.ts';
 import { endorsementRoutes } from './routes/endorsements.ts';
 import { gamificationRoutes } from './routes/gamification.ts';
@@ -213,6 +214,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(memberRoutes(ctx));
   await app.register(adminUserRoutes(ctx));
   await app.register(communityPostRoutes(ctx));
+  await app.register(postCommentRoutes(ctx));
   await app.register(ceoMessageRoutes(ctx));
   await app.register(endorsementRoutes(ctx));
   await app.register(gamificationRoutes(ctx));

@@ -53,6 +53,8 @@ export const NOTIFICATION_ENTITY_TYPES = {
   timesheet_reminder: 'placement_week',
   role_changed: 'user',
   payout_paid: 'payout_line',
+  post_comment: 'post_comment',
+  comment_reply: 'post_comment',
 } as const satisfies Record<NotificationKind, string>;
 export type NotificationEntityType = (typeof NOTIFICATION_ENTITY_TYPES)[NotificationKind];
 
@@ -73,6 +75,8 @@ export const ENTITY_TOPICS = {
   timesheet: 'timesheet',
   placement_week: 'timesheet',
   payout_line: 'payouts',
+  // a comment shows on its post: its arrival refreshes the feed and the post's conversation
+  post_comment: 'post',
 } as const satisfies Record<NotificationEntityType, ChangeTopic>;
 
 /** The topic of an entity type, or null for one this list does not know (a newer server's). */

@@ -15,6 +15,7 @@ export const POST_CATEGORY_LABELS: Record<PostCategory, string> = {
 export const COMMUNITY_LIMITS = {
   postTitle: { max: 150 },
   postContent: { max: 5000 },
+  commentContent: { max: 2000 },
   /** A post image: at most 5 MB, JPEG, PNG, GIF or WebP by its bytes; stored re-encoded, at most 1600 px wide or high. */
   postImageBytes: 5 * 1024 * 1024,
   postImageMaxPx: 1600,

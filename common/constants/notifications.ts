@@ -30,6 +30,9 @@ export const NOTIFICATION_KINDS = [
   'role_changed',
   // payouts: a payout run paid the partner (their remittance statement is e-mailed with it)
   'payout_paid',
+  // community: a member commented on the member's post, or replied to their comment
+  'post_comment',
+  'comment_reply',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -58,6 +61,8 @@ export const NOTIFICATION_KIND_LABELS = {
   timesheet_reminder: 'Timesheet reminders',
   role_changed: 'Role changes',
   payout_paid: 'Payouts',
+  post_comment: 'Comments on your posts',
+  comment_reply: 'Replies to your comments',
 } as const satisfies Record<NotificationKind, string>;
 
 /** A kind's label; a kind this list does not know yet (a newer workflow's) reads as plain "Notification". */
@@ -110,6 +115,13 @@ export const EMAIL_PREFERENCE_CATEGORIES = [
     label: 'Connections',
     description: 'A member asks to connect with you or accepts your request.',
     kinds: ['connection_request', 'connection_accepted'],
+    defaultOn: false,
+  },
+  {
+    id: 'comments',
+    label: 'Comments',
+    description: 'A member comments on your post or replies to your comment.',
+    kinds: ['post_comment', 'comment_reply'],
     defaultOn: false,
   },
   { id: 'endorsements', label: 'Endorsements', description: 'A member endorses one of your skills.', kinds: ['endorsement'], defaultOn: false },

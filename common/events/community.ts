@@ -13,6 +13,11 @@ export const communityEvents = {
     describe: 'A post was deleted by its author or by an administrator moderating',
     schema: z.object({ postId: z.uuid(), authorId: z.uuid(), moderated: z.boolean() }),
   },
+  'comment.created': {
+    entityType: 'post_comment',
+    describe: 'A member commented on a post, or replied to a comment',
+    schema: z.object({ commentId: z.uuid(), postId: z.uuid(), authorId: z.uuid(), parentId: z.uuid().nullable() }),
+  },
   'connection.requested': {
     entityType: 'member_connection',
     describe: 'A member asked another to connect',

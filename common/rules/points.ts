@@ -9,6 +9,12 @@ export const POINT_RULES = {
   lead_qualified: { points: 25, label: 'Lead qualified', explanation: 'Once per lead, when it is qualified or moves beyond' },
   lead_won: { points: 100, label: 'Deal won', explanation: 'Once per lead, when it closes as won, plus 1 point per £100 of its value', perHundredPounds: 1 },
   post_created: { points: 5, label: 'Community post', explanation: 'Up to 3 posts a day; taken back if the post is deleted', dailyCap: 3 },
+  comment_created: {
+    points: 1,
+    label: 'Community comment',
+    explanation: 'Up to 3 comments a day on other members’ posts; taken back if the comment is deleted',
+    dailyCap: 3,
+  },
   endorsement_given: { points: 2, label: 'Endorsement given', explanation: 'Up to 10 endorsements a day; taken back if withdrawn', dailyCap: 10 },
   endorsement_received: { points: 5, label: 'Endorsement received', explanation: 'Each endorsement of one of your skills; taken back if withdrawn' },
   connection_accepted: {

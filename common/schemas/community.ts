@@ -3,6 +3,7 @@ import { COMMUNITY_LIMITS as L, POST_CATEGORIES } from '../constants/community.t
 import { instantSchema } from './money.ts';
 import { memberSchema } from './member.ts';
 import { pageOf, pageQuery } from './page.ts';
+import { FEED_ORDERS, reactionSummarySchema } from './conversations.ts';
 
 /* ---------- feed ---------- */
 
@@ -14,7 +15,7 @@ export const postCreateSchema = z.object({
 });
 export type PostCreate = z.input<typeof postCreateSchema>;
 
-export const postAbilitiesSchema = z.object({ delete: z.boolean() });
+export const postAbilitiesSchema = z.object({ delete: z.boolean(), edit: z.boolean() });
 
 export const postSchema = z.object({
   id: z.string(),
@@ -28,12 +29,19 @@ export const postSchema = z.object({
   authorJobTitle: z.string().nullable(),
   authorCompany: z.string().nullable(),
   createdAt: instantSchema,
+  /** When its author last changed it; null if never. */
+  editedAt: instantSchema.nullable(),
+  /** The post's creation or its latest comment, whichever is later. */
+  lastActivityAt: instantSchema,
+  commentCount: z.number().int().min(0),
+  reactions: z.array(reactionSummarySchema),
   can: postAbilitiesSchema,
 });
 export type Post = z.infer<typeof postSchema>;
 
-/** GET /api/community-posts: newest first, optionally one category or one author. */
+/** GET /api/community-posts: newest first (or latest activity first), optionally one category or one author. */
 export const postQuerySchema = pageQuery(10, 50).extend({
+  order: z.enum(FEED_ORDERS).default('newest'),
   category: z.enum(POST_CATEGORIES).optional(),
   authorId: z.uuid().optional(),
 });

@@ -3,6 +3,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PostCategory } from '../../common/constants/community.ts';
 import { AppError } from '../../common/errors.ts';
 import type { Post } from '../../common/schemas/community.ts';
+import type { FeedOrder, PostEdit, ReactionSummary } from '../../common/schemas/conversations.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
@@ -18,6 +19,7 @@ import { recordAudit } from './audit.ts';
 import { awardPoints, checkAchievements, reversePoints } from './gamification.ts';
 import { admitAttempt } from './rate-limit.ts';
 import { recordEvent } from './domain-events.ts';
+import { reactionSummaries } from './reactions.ts';
 
 export interface PostDeps {
   db: Db;
@@ -47,6 +49,9 @@ const postColumns = {
   imageKey: communityPosts.imageKey,
   authorId: communityPosts.authorId,
   createdAt: communityPosts.createdAt,
+  editedAt: communityPosts.editedAt,
+  lastActivityAt: communityPosts.lastActivityAt,
+  commentCount: communityPosts.commentCount,
   authorName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
   authorPicture: users.profilePicture,
   authorJobTitle: users.jobTitle,
@@ -60,13 +65,16 @@ interface PostRow {
   imageKey: string | null;
   authorId: string;
   createdAt: Date;
+  editedAt: Date | null;
+  lastActivityAt: Date;
+  commentCount: number;
   authorName: string;
   authorPicture: string | null;
   authorJobTitle: string | null;
   authorCompany: string | null;
 }
 
-function presentPost(actor: Actor, r: PostRow): Post {
+function presentPost(actor: Actor, r: PostRow, reactions: ReactionSummary[]): Post {
   return {
     id: r.id,
     title: r.title,
@@ -79,11 +87,16 @@ function presentPost(actor: Actor, r: PostRow): Post {
     authorJobTitle: r.authorJobTitle,
     authorCompany: r.authorCompany,
     createdAt: iso(r.createdAt),
+    editedAt: iso(r.editedAt),
+    lastActivityAt: iso(r.lastActivityAt),
+    commentCount: r.commentCount,
+    reactions,
     can: postAbilities(actor, r),
   };
 }
 
 export interface PostListQuery extends PageQuery {
+  order?: FeedOrder;
   category?: PostCategory;
   authorId?: string;
 }
@@ -96,11 +109,16 @@ const FEED_ORDER: KeyOrder = [
   { expr: communityPosts.createdAt, desc: true },
   { expr: communityPosts.id, desc: true },
 ];
+/** "Latest activity": the post or its latest comment, latest first; `community_posts_activity_idx` (migration 0034) holds it. */
+const ACTIVITY_ORDER: KeyOrder = [
+  { expr: communityPosts.lastActivityAt, desc: true },
+  { expr: communityPosts.id, desc: true },
+];
 const published = sql`${communityPosts.isPublished}`;
 
-const feedRows = (db: Db, where: SQL | undefined, orderBy: SQL[]) =>
+const feedRows = (db: Db, where: SQL | undefined, orderBy: SQL[], order: KeyOrder = FEED_ORDER) =>
   db
-    .select({ ...postColumns, ...keysetColumns(FEED_ORDER) })
+    .select({ ...postColumns, ...keysetColumns(order) })
     .from(communityPosts)
     .innerJoin(users, eq(users.id, communityPosts.authorId))
     .where(where)
@@ -114,32 +132,40 @@ const countPosts = async (db: Db, where: SQL | undefined) => (await db.select({ 
  * and no more rows than the page (the whole feed as one prepared statement per way of reading it). The whole
  * feed's and a category's total read their whole index range, so they are reused for a few seconds (and dropped
  * when this process adds or deletes a post); an author's total is counted each time from the author index. The
- * total is never below the posts shown.
+ * total is never below the posts shown. The "Latest activity" order reads the same way from its own index. The
+ * posts' reactions are read for the whole page in one grouped query.
  */
 export async function listPosts(db: Db, actor: Actor, q: PostListQuery, now: Date) {
   const conditions: SQL[] = [published];
   if (q.category) conditions.push(eq(communityPosts.category, q.category));
   if (q.authorId) conditions.push(eq(communityPosts.authorId, q.authorId));
   const where = and(...conditions);
+  const order = q.order === 'activity' ? ACTIVITY_ORDER : FEED_ORDER;
   const seek = async (offset: number) =>
     keyAt(
       await db
-        .select({ k: keysetArray(FEED_ORDER) })
+        .select({ k: keysetArray(order) })
         .from(communityPosts)
         .where(where)
-        .orderBy(...keysetOrderBy(FEED_ORDER, 'first'))
+        .orderBy(...keysetOrderBy(order, 'first'))
         .limit(1)
         .offset(offset),
     );
   const read = (plan: KeysetPlan) =>
-    q.category || q.authorId
-      ? feedRows(db, and(where, plan.where), plan.orderBy).limit(plan.limit).offset(plan.offset)
+    q.category || q.authorId || order !== FEED_ORDER
+      ? feedRows(db, and(where, plan.where), plan.orderBy, order).limit(plan.limit).offset(plan.offset)
       : feedPagePrepared(db, plan).execute({ limit: plan.limit, offset: plan.offset, k0: plan.values[0], k1: plan.values[1] });
   const total = q.authorId ? countPosts(db, where) : reusedCount(db, `feed:${q.category ?? 'all'}`, now, () => countPosts(db, where));
-  const [page, counted] = await Promise.all([readKeysetPage(FEED_ORDER, q, read, seek), total]);
+  const [page, counted] = await Promise.all([readKeysetPage(order, q, read, seek), total]);
   const before = pageOffset({ ...q, page: page.page });
+  const reactions = await reactionSummaries(
+    db,
+    actor.id,
+    'post',
+    page.rows.map((r) => r.id),
+  );
   return {
-    items: page.rows.map((r) => presentPost(actor, r)),
+    items: page.rows.map((r) => presentPost(actor, r, reactions.get(r.id) ?? [])),
     total: Math.max(counted, page.rows.length ? before + page.rows.length : 0),
     page: page.page,
     nextCursor: page.nextCursor,
@@ -164,7 +190,27 @@ export async function getPost(db: Db, actor: Actor, id: string): Promise<Post> {
     .innerJoin(users, eq(users.id, communityPosts.authorId))
     .where(and(eq(communityPosts.id, id), eq(communityPosts.isPublished, true)));
   if (!row) throw new AppError('not_found', 'Post not found.');
-  return presentPost(actor, row);
+  return presentPost(actor, row, (await reactionSummaries(db, actor.id, 'post', [id])).get(id) ?? []);
+}
+
+/** Its author changes a post's title, words or category; it is marked edited (its image stays as it is). */
+export async function editPost(db: Db, actor: Actor, id: string, data: PostEdit, now: Date): Promise<Post> {
+  await db.transaction(async (tx) => {
+    const [post] = await tx
+      .select({ authorId: communityPosts.authorId })
+      .from(communityPosts)
+      .where(and(eq(communityPosts.id, id), eq(communityPosts.isPublished, true)))
+      .for('update');
+    if (!post) throw new AppError('not_found', 'Post not found.');
+    if (!postAbilities(actor, post).edit) throw new AppError('forbidden', 'You can only edit your own posts.');
+    await tx
+      .update(communityPosts)
+      .set({ ...data, editedAt: now, updatedAt: now })
+      .where(eq(communityPosts.id, id));
+  });
+  // a category total may have moved
+  if (data.category) forgetCounts(db, 'feed:');
+  return getPost(db, actor, id);
 }
 
 /**

@@ -34,6 +34,7 @@ const samples: Record<string, unknown> = {
   },
   'commission.paid': { commissionId: A, partnerId: B, leadId: A, amount: '744.00', paidAt: '2026-11-26T10:00:00.000Z' },
   'post.created': { postId: A, authorId: B, category: 'general', hasImage: false },
+  'comment.created': { commentId: A, postId: B, authorId: A, parentId: null },
   'post.deleted': { postId: A, authorId: B, moderated: true },
   'connection.requested': { connectionId: A, requesterId: A, targetId: B },
   'connection.accepted': { connectionId: A, requesterId: A, targetId: B },

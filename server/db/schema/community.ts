@@ -22,9 +22,18 @@ export const communityPosts = pgTable(
     isPublished: boolean('is_published').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** When its author last changed it (migration 0034); null if never. */
+    editedAt: ts('edited_at'),
+    /** Its comments that are not deleted, kept in the transaction that adds or deletes one. */
+    commentCount: integer('comment_count').notNull().default(0),
+    /** The post's creation or its latest comment, whichever is later: set to its creation on insert (a trigger, migration 0034), then kept with the comments. */
+    lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
   },
   (t) => [
     index('community_posts_created_idx').on(t.createdAt),
+    // the feed's "Latest activity" keyset order (migration 0034)
+    index('community_posts_activity_idx').on(t.lastActivityAt, t.id),
+    check('community_posts_comment_count_check', sql`${t.commentCount} >= 0`),
     // the feed's keyset order, newest first, whole or by category, and a member's own posts; each ends in id (migration 0031)
     index('community_posts_feed_idx').on(t.createdAt, t.id),
     index('community_posts_category_feed_idx').on(t.category, t.createdAt, t.id),

@@ -1,6 +1,7 @@
 export * from './users.ts';
 export * from './leads.ts';
 export * from './community.ts';
+export * from './conversations.ts';
 export * from './mentoring.ts';
 export * from './work.ts';
 export * from './account.ts';

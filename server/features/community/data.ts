@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { iso } from '../../presenters/wire.ts';
 import { extensionOf, nameOf, type ExportSection, type FeatureData } from '../data-types.ts';
+import { commentPersonalTables, commentSections, eraseComments } from './comment-data.ts';
 
 const postImageName = (post: { id: string; imageKey: string }) => `files/posts/${post.id}${extensionOf(post.imageKey)}`;
 
@@ -103,6 +104,7 @@ const sections: ExportSection[] = [
       };
     },
   },
+  ...commentSections,
   { file: 'endorsements.json', describe: 'endorsements you gave and received', collect: async (db, userId) => ({ json: await endorsementsOf(db, userId) }) },
   {
     file: 'connections.json',
@@ -122,11 +124,12 @@ const sections: ExportSection[] = [
 
 const OTHER_MEMBERS_RECORD = 'the other member’s record (their network, what they wrote); the erased account shows as "Deleted member"';
 
-/** Posts, endorsements, connections, points and achievements, CEO Contact, the hall of fame and the leaderboard's figures. */
+/** Posts, comments and reactions, endorsements, connections, points and achievements, CEO Contact, the hall of fame and the leaderboard's figures. */
 export const communityData = {
   feature: 'community',
   personalTables: [
     { column: communityPosts.authorId, file: 'community-posts.json', erase: 'deleted' },
+    ...commentPersonalTables,
     { column: skillEndorsements.endorserId, file: 'endorsements.json', erase: 'deleted' },
     { column: skillEndorsements.endorseeId, file: 'endorsements.json', erase: 'kept', reason: `written by the endorser: ${OTHER_MEMBERS_RECORD}` },
     { column: memberConnections.requesterUserId, file: 'connections.json', erase: 'kept', reason: OTHER_MEMBERS_RECORD },
@@ -164,7 +167,9 @@ export const communityData = {
     },
   ],
   sections,
-  async erase(tx, target) {
+  async erase(tx, target, now) {
+    // their comments first: the posts' counts are kept from what remains, and their own posts then go whole
+    const comments = await eraseComments(tx, target.id, now);
     const posts = await tx.delete(communityPosts).where(eq(communityPosts.authorId, target.id)).returning({ imageKey: communityPosts.imageKey });
     const endorsements = await tx.delete(skillEndorsements).where(eq(skillEndorsements.endorserId, target.id)).returning({ id: skillEndorsements.id });
     // a CEO Contact message is copied to every admin as a notification: those go with it
@@ -186,7 +191,7 @@ export const communityData = {
     await tx.delete(recommendationCache).where(or(eq(recommendationCache.userId, target.id), sql`${recommendationCache.items}::text like ${`%${target.id}%`}`));
     return {
       fileKeys: posts.flatMap((p) => (p.imageKey ? [p.imageKey] : [])),
-      counts: { postsRemoved: posts.length, endorsementsRemoved: endorsements.length },
+      counts: { postsRemoved: posts.length, commentsErased: comments.commentsErased, endorsementsRemoved: endorsements.length },
     };
   },
 } satisfies FeatureData;

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { POST_IMAGE_ERRORS, type PostCategory } from '../../../../common/constants/community.ts';
 import type { Post, PostCreate, PostPage } from '../../../../common/schemas/community.ts';
+import type { FeedOrder, PostEdit } from '../../../../common/schemas/conversations.ts';
 import { api, ApiError } from '../../../lib/api.ts';
 import { changed } from '../../../lib/changes.ts';
 import type { PagePosition } from '../../../lib/paging.ts';
@@ -10,14 +11,14 @@ import { FEED_PAGE_SIZE, postKeys } from './keys.ts';
 export { FEED_PAGE_SIZE, postKeys } from './keys.ts';
 
 /**
- * The feed, newest first, one page of ten at a time ("Load more" asks for the next while there are more, by the
- * cursor of the last page loaded: a post added or deleted meanwhile neither repeats nor skips one).
+ * The feed, newest first or latest activity first, one page of ten at a time ("Load more" asks for the next while
+ * there are more, by the cursor of the last page loaded: a post added or deleted meanwhile neither repeats nor skips one).
  */
-export function useFeed(category: PostCategory | null) {
+export function useFeed(category: PostCategory | null, order: FeedOrder = 'newest') {
   return useInfiniteQuery({
-    queryKey: postKeys.feed(category),
+    queryKey: postKeys.feed(category, order),
     initialPageParam: { page: 1 } as PagePosition,
-    queryFn: ({ pageParam }) => api.get<PostPage>(withQuery('/api/community-posts', { ...pageParam, pageSize: FEED_PAGE_SIZE, category })),
+    queryFn: ({ pageParam }) => api.get<PostPage>(withQuery('/api/community-posts', { ...pageParam, pageSize: FEED_PAGE_SIZE, order, category })),
     getNextPageParam: (last): PagePosition | undefined => (last.nextCursor ? { page: last.page + 1, after: last.nextCursor } : undefined),
   });
 }
@@ -75,5 +76,17 @@ export function useDeletePost() {
       else toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete post. You can only delete your own posts.' });
     },
     onSettled: () => void changed(client, 'post'),
+  });
+}
+
+/** PATCH /api/community-posts/{id}: its author changes the title, text or category (the post is then marked edited). */
+export function useEditPost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, edit }: { id: string; edit: PostEdit }) => api.patch<Post>(`/api/community-posts/${encodeURIComponent(id)}`, edit),
+    onSuccess: () => {
+      toast({ variant: 'success', title: 'Post updated' });
+      void changed(client, 'post');
+    },
   });
 }

@@ -6,9 +6,10 @@ import { progressKeys } from './progress-keys.ts';
 const progress = [progressKeys.points, progressKeys.userLevel, progressKeys.userAchievements] as const;
 
 /**
- * The Community Hub: the feed follows posts; the member's points, level and achievements follow whatever awards
- * them (a lead, a post, an achievement unlocked); endorsements show on the profiles and My Progress; CEO Contact
- * lists the member's own messages.
+ * The Community Hub: the feed and the comments open beneath it follow posts (a comment is a change of its post);
+ * the member's points, level and achievements follow whatever awards them (a lead, a post, a comment, an
+ * achievement unlocked); endorsements show on the profiles and My Progress; CEO Contact lists the member's own
+ * messages.
  */
 export const communityRefreshes = {
   post: [postKeys.all, ...progress],

@@ -1,6 +1,8 @@
 import { MessageSquarePlus, MessagesSquare, PenLine } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { POST_CATEGORIES, POST_CATEGORY_LABELS, type PostCategory } from '../../../../../common/constants/community.ts';
+import { FEED_ORDER_LABELS, FEED_ORDERS, type FeedOrder } from '../../../../../common/schemas/conversations.ts';
 import { EmptyState, QueryState } from '../../../../components/query-state.tsx';
 import { LoadErrorNotice } from '../../../../components/load-error.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -8,6 +10,7 @@ import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { cn } from '../../../../lib/utils.ts';
 import { useFeed } from '../../api/posts.ts';
+import { feedOrderOf, ORDER_PARAM } from '../../lib/conversations.ts';
 import { POST_CATEGORY_TONES } from '../../lib/post-display.ts';
 import { PostCard } from './PostCard.tsx';
 import { ShareThoughtsDialog } from './ShareThoughtsDialog.tsx';
@@ -41,6 +44,29 @@ function CategoryFilter({ value, onChange }: { value: PostCategory | null; onCha
   );
 }
 
+/** Newest posts first, or the posts with the latest comments first, as two toggle buttons. */
+function OrderControl({ value, onChange }: { value: FeedOrder; onChange: (o: FeedOrder) => void }) {
+  return (
+    <div role="group" aria-label="Order posts by" className="inline-flex w-fit shrink-0 rounded-lg border border-border bg-card p-0.5 shadow-xs">
+      {FEED_ORDERS.map((o) => (
+        <button
+          key={o}
+          type="button"
+          aria-pressed={value === o}
+          onClick={() => onChange(o)}
+          className={cn(
+            'h-7 cursor-pointer whitespace-nowrap rounded-md px-3 text-[13px] font-medium transition-colors',
+            'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+            value === o ? 'bg-primary text-primary-foreground' : 'text-foreground hover:bg-accent',
+          )}
+        >
+          {FEED_ORDER_LABELS[o]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function FeedSkeleton() {
   return (
     <div className="grid grid-cols-1 gap-4" role="status" aria-busy aria-label="Loading posts">
@@ -65,13 +91,25 @@ function FeedSkeleton() {
 }
 
 /**
- * Discussion Feed: posts newest first, filtered by category, ten at a time with "Load more"; Share Your Thoughts
- * opens the new-post dialog.
+ * Discussion Feed: posts newest first or by latest activity (the order is in the address, ?order=activity, like the
+ * hub's tab), filtered by category, ten at a time with "Load more"; Share Your Thoughts opens the new-post dialog.
  */
 export function FeedTab() {
+  const [params, setParams] = useSearchParams();
+  const order = feedOrderOf(params.get(ORDER_PARAM));
+  const setOrder = (o: FeedOrder) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (o === 'newest') next.delete(ORDER_PARAM);
+        else next.set(ORDER_PARAM, o);
+        return next;
+      },
+      { replace: true },
+    );
   const [category, setCategory] = useState<PostCategory | null>(null);
   const [sharing, setSharing] = useState(false);
-  const feed = useFeed(category);
+  const feed = useFeed(category, order);
   const posts = feed.data?.pages.flatMap((p) => p.items) ?? [];
   const total = feed.data?.pages[0]?.total ?? 0;
   const share = (
@@ -90,7 +128,10 @@ export function FeedTab() {
         {share}
       </div>
 
-      <CategoryFilter value={category} onChange={setCategory} />
+      <div className="grid grid-cols-1 gap-2">
+        <CategoryFilter value={category} onChange={setCategory} />
+        <OrderControl value={order} onChange={setOrder} />
+      </div>
 
       <QueryState
         query={feed}

@@ -1,16 +1,23 @@
-import { Trash2 } from 'lucide-react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { MessageCircle, Pencil, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { POST_CATEGORY_LABELS } from '../../../../../common/constants/community.ts';
 import type { Post } from '../../../../../common/schemas/community.ts';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { LinkifiedText } from '../../../../components/linkified-text.tsx';
+import { SkeletonRows } from '../../../../components/query-state.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { UserAvatar } from '../../../../components/user-avatar.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { cn } from '../../../../lib/utils.ts';
 import { useDeletePost } from '../../api/posts.ts';
+import { commentCountText } from '../../lib/conversations.ts';
 import { nameParts, POST_CATEGORY_TONES, postedWhen, roleLine } from '../../lib/post-display.ts';
+import { EditPostDialog } from './EditPostDialog.tsx';
+import { ReactionBar } from './ReactionBar.tsx';
+
+/** The conversation under a post loads with its first opening, so the feed's own chunk stays as small as it was. */
+const CommentThread = lazy(async () => ({ default: (await import('./CommentThread.tsx')).CommentThread }));
 
 /** A category as a coloured pill. */
 export function CategoryBadge({ category }: { category: Post['category'] }) {
@@ -72,14 +79,18 @@ function PostImage({ src, title }: { src: string; title: string }) {
 }
 
 /**
- * One post of the feed: author (picture or initials, name, job title and company), when, category, title, the
- * text with its links, the picture if any, and Delete for those allowed to (after a confirmation).
+ * One post of the feed: author (picture or initials, name, job title and company), when (and "edited"), category,
+ * title, the text with its links, the picture if any; Edit and Delete for those allowed to (Delete after a
+ * confirmation); its reactions, and the comment count that opens the conversation beneath it.
  */
 export function PostCard({ post }: { post: Post }) {
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [showComments, setShowComments] = useState(false);
   const remove = useDeletePost();
   const role = roleLine(post.authorJobTitle, post.authorCompany);
   const titleId = `post-${post.id}-title`;
+  const threadId = `post-${post.id}-comments`;
 
   return (
     <article className="rounded-xl border border-border bg-card p-5 text-card-foreground shadow-card sm:p-6" aria-labelledby={titleId}>
@@ -103,18 +114,32 @@ export function PostCard({ post }: { post: Post }) {
             <time className="shrink-0" dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
               {postedWhen(post.createdAt)}
             </time>
+            {post.editedAt && (
+              <span className="shrink-0 pl-1" title={`Edited ${formatDateTime(post.editedAt)}`}>
+                · edited
+              </span>
+            )}
           </p>
         </div>
-        {post.can.delete && (
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="-mr-2 -mt-1 shrink-0 text-muted-foreground hover:text-destructive"
-            aria-label={`Delete post: ${post.title}`}
-            onClick={() => setConfirming(true)}
-          >
-            <Trash2 aria-hidden />
-          </Button>
+        {(post.can.edit || post.can.delete) && (
+          <div className="-mr-2 -mt-1 flex shrink-0">
+            {post.can.edit && (
+              <Button variant="ghost" size="icon-sm" className="text-muted-foreground" aria-label={`Edit post: ${post.title}`} onClick={() => setEditing(true)}>
+                <Pencil aria-hidden />
+              </Button>
+            )}
+            {post.can.delete && (
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                className="text-muted-foreground hover:text-destructive"
+                aria-label={`Delete post: ${post.title}`}
+                onClick={() => setConfirming(true)}
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            )}
+          </div>
         )}
       </header>
       <div className="mt-4">
@@ -127,6 +152,26 @@ export function PostCard({ post }: { post: Post }) {
         <PostContent id={`post-${post.id}-content`} text={post.content} />
       </div>
       {post.imageUrl && <PostImage src={post.imageUrl} title={post.title} />}
+      <footer className="mt-4 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-t border-border pt-3">
+        <ReactionBar target={{ kind: 'post', id: post.id }} reactions={post.reactions} label={`the post ${post.title}`} />
+        <Button
+          variant="ghost"
+          size="sm"
+          className="-mr-2 ml-auto text-muted-foreground"
+          aria-label={`${commentCountText(post.commentCount)} on ${post.title}`}
+          aria-expanded={showComments}
+          aria-controls={showComments ? threadId : undefined}
+          onClick={() => setShowComments((s) => !s)}
+        >
+          <MessageCircle aria-hidden /> {commentCountText(post.commentCount)}
+        </Button>
+      </footer>
+      {showComments && (
+        <Suspense fallback={<SkeletonRows count={2} rowClassName="h-14 rounded-lg" className="mt-4" label="Loading comments" />}>
+          <CommentThread id={threadId} postId={post.id} postTitle={post.title} />
+        </Suspense>
+      )}
+      {post.can.edit && <EditPostDialog post={post} open={editing} onOpenChange={setEditing} />}
       {post.can.delete && (
         <ConfirmDialog
           open={confirming}

@@ -1,30 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImagePlus, Send, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
-import { COMMUNITY_LIMITS, POST_CATEGORIES, POST_CATEGORY_LABELS, POST_IMAGE_ERRORS } from '../../../../../common/constants/community.ts';
+import { useForm } from 'react-hook-form';
+import { POST_IMAGE_ERRORS } from '../../../../../common/constants/community.ts';
 import { postCreateSchema } from '../../../../../common/schemas/community.ts';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog.tsx';
-import { Field, FieldError, fieldA11y } from '../../../../components/ui/field.tsx';
-import { Input } from '../../../../components/ui/input.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../../components/ui/select.tsx';
+import { FieldError } from '../../../../components/ui/field.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
-import { Textarea } from '../../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../../lib/api.ts';
 import { placeServerErrors } from '../../../../lib/form-errors.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { cn } from '../../../../lib/utils.ts';
 import { createPostErrorText, useCreatePost } from '../../api/posts.ts';
-import { POST_CATEGORY_TONES } from '../../lib/post-display.ts';
 import { isPictureFile } from '../../../../lib/image-check.ts';
 import { checkPostImage, POST_IMAGE_ACCEPT } from '../../lib/post-image.ts';
+import { POST_FIELDS, PostFields, type PostForm, type PostFormData } from './PostFields.tsx';
 
-type PostForm = z.input<typeof postCreateSchema>;
-type PostFormData = z.output<typeof postCreateSchema>;
-type FieldName = keyof PostForm;
-const FIELDS: readonly FieldName[] = ['title', 'content', 'category'];
 const DEFAULTS: PostForm = { title: '', content: '', category: 'discussion' };
 
 /** A chosen image and the address of its preview, released when the image is removed or replaced, or the form closes. */
@@ -117,14 +109,9 @@ function ImageChooser({
 /** The dialog's form; mounted afresh each time the dialog opens, so it always starts empty. */
 function ShareThoughtsForm({ onDone }: { onDone: () => void }) {
   const form = useForm<PostForm, unknown, PostFormData>({ resolver: zodResolver(postCreateSchema), defaultValues: DEFAULTS, reValidateMode: 'onSubmit' });
-  const { errors } = form.formState;
-  const [title, content] = useWatch({ control: form.control, name: ['title', 'content'] });
   const { image, preview, setImage } = useImageChoice();
   const [imageError, setImageError] = useState<string>();
   const create = useCreatePost();
-
-  const reg = (name: FieldName) => form.register(name, { onChange: () => form.clearErrors(name) });
-  const err = (name: FieldName) => errors[name]?.message as string | undefined;
 
   const chooseImage = async (file: File) => {
     // a file that only claims to be a picture (a renamed text file) is refused now, not after Share Post
@@ -144,7 +131,7 @@ function ShareThoughtsForm({ onDone }: { onDone: () => void }) {
             setImageError(e.status === 413 ? POST_IMAGE_ERRORS.tooLarge : (e.issues.find((i) => i.path.startsWith('image'))?.message ?? e.detail));
             return;
           }
-          if (placeServerErrors(e, FIELDS, form.setError)) return;
+          if (placeServerErrors(e, POST_FIELDS, form.setError)) return;
           toast({ variant: 'destructive', title: 'Error', description: createPostErrorText(e) });
         },
       },
@@ -154,62 +141,7 @@ function ShareThoughtsForm({ onDone }: { onDone: () => void }) {
   const busy = create.isPending;
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="grid grid-cols-1 gap-5" aria-label="Share Your Thoughts">
-      <Field id="post-title" label="Title" error={err('title')} hint={`${title?.length ?? 0}/${COMMUNITY_LIMITS.postTitle.max}`}>
-        <Input
-          {...fieldA11y('post-title', err('title'), true)}
-          {...reg('title')}
-          maxLength={COMMUNITY_LIMITS.postTitle.max}
-          placeholder="What would you like to discuss?"
-          autoComplete="off"
-          disabled={busy}
-        />
-      </Field>
-      <Field id="post-category" label="Category" error={err('category')}>
-        <Controller
-          control={form.control}
-          name="category"
-          render={({ field }) => (
-            <Select
-              value={field.value ?? 'discussion'}
-              onValueChange={(v) => {
-                field.onChange(v);
-                form.clearErrors('category');
-              }}
-              disabled={busy}
-            >
-              <SelectTrigger ref={field.ref} onBlur={field.onBlur} {...fieldA11y('post-category', err('category'))}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {POST_CATEGORIES.map((c) => (
-                  <SelectItem key={c} value={c}>
-                    <span className="flex items-center gap-2">
-                      <span className={cn('size-2 rounded-full', POST_CATEGORY_TONES[c].dot)} aria-hidden />
-                      {POST_CATEGORY_LABELS[c]}
-                    </span>
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </Field>
-      <Field
-        id="post-content"
-        label="Content"
-        error={err('content')}
-        hint={`${(content?.length ?? 0).toLocaleString('en-GB')}/${COMMUNITY_LIMITS.postContent.max.toLocaleString('en-GB')}`}
-      >
-        <Textarea
-          {...fieldA11y('post-content', err('content'), true)}
-          {...reg('content')}
-          rows={6}
-          maxLength={COMMUNITY_LIMITS.postContent.max}
-          placeholder="Share your insights, questions or a recent success with fellow members…"
-          className="min-h-36"
-          disabled={busy}
-        />
-      </Field>
+      <PostFields form={form} busy={busy} idPrefix="post" />
       <ImageChooser
         image={image}
         preview={preview}

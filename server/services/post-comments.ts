@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { AppError } from '../../common/errors.ts';
+import type { Comment, CommentCreate, CommentPage } from '../../common/schemas/conversations.ts';
+import type { PageQuery } from '../../common/schemas/page.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { communityPosts, postComments, users } from '../db/schema/index.ts';
+import { keysetColumns, readKeysetPage, type KeyOrder, type KeysetPlan } from '../lib/keyset.ts';
+import { commentAbilities, isCommentModeration } from '../policies/comments.ts';
+import type { Actor } from '../policies/roles.ts';
+import { presentComment, presentThreads, type CommentRow } from '../presenters/comments.ts';
+import { recordAudit } from './audit.ts';
+import { recordEvent } from './domain-events.ts';
+import { awardPoints, reversePoints } from './gamification.ts';
+import { notifyMember } from './notify.ts';
+import { admitAttempt } from './rate-limit.ts';
+import { reactionSummaries } from './reactions.ts';
+
+/** How often a member may comment: 60 times an hour, counted in the database like every other attempt limit. */
+export const COMMENTING_LIMIT = { max: 60, windowMs: 3_600_000 } as const;
+export const COMMENTING_LIMIT_MESSAGE = 'You are commenting too often. Please wait a while before commenting again.';
+
+const commentColumns = {
+  id: postComments.id,
+  postId: postComments.postId,
+  parentId: postComments.parentId,
+  authorId: postComments.authorId,
+  authorName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+  authorPicture: users.profilePicture,
+  content: postComments.content,
+  createdAt: postComments.createdAt,
+  editedAt: postComments.editedAt,
+  deletedAt: postComments.deletedAt,
+};
+
+/** Top-level comments oldest first; `post_comments_post_top_idx` holds this order for each post. */
+const THREAD_ORDER: KeyOrder = [{ expr: postComments.createdAt }, { expr: postComments.id }];
+const topLevelOf = (postId: string) => and(eq(postComments.postId, postId), isNull(postComments.parentId));
+
+async function publishedPost(db: Db | Tx, postId: string, lock = false) {
+  const q = db
+    .select({ id: communityPosts.id, title: communityPosts.title, authorId: communityPosts.authorId, createdAt: communityPosts.createdAt })
+    .from(communityPosts)
+    .where(and(eq(communityPosts.id, postId), eq(communityPosts.isPublished, true)));
+  const [post] = await (lock ? q.for('update') : q);
+  if (!post) throw new AppError('not_found', 'Post not found.');
+  return post;
+}
+
+async function commentRow(db: Db | Tx, id: string): Promise<CommentRow | undefined> {
+  const [row] = await db.select(commentColumns).from(postComments).innerJoin(users, eq(users.id, postComments.authorId)).where(eq(postComments.id, id));
+  return row;
+}
+
+/**
+ * One page of a post's conversation: its top-level comments oldest first, paged by cursor, each with all its
+ * replies oldest first; replies and reactions are read in one query each for the whole page.
+ */
+export async function listComments(db: Db, actor: Actor, postId: string, q: PageQuery): Promise<CommentPage> {
+  await publishedPost(db, postId);
+  const read = (plan: KeysetPlan) =>
+    db
+      .select({ ...commentColumns, ...keysetColumns(THREAD_ORDER) })
+      .from(postComments)
+      .innerJoin(users, eq(users.id, postComments.authorId))
+      .where(and(topLevelOf(postId), plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset);
+  const [page, [{ n }]] = await Promise.all([readKeysetPage(THREAD_ORDER, q, read), db.select({ n: count() }).from(postComments).where(topLevelOf(postId))]);
+  const topIds = page.rows.map((r) => r.id);
+  const replies = topIds.length
+    ? await db
+        .select(commentColumns)
+        .from(postComments)
+        .innerJoin(users, eq(users.id, postComments.authorId))
+        .where(inArray(postComments.parentId, topIds))
+        .orderBy(asc(postComments.createdAt), asc(postComments.id))
+    : [];
+  const reactions = await reactionSummaries(db, actor.id, 'comment', [...topIds, ...replies.map((r) => r.id)]);
+  const { rows, ...position } = page;
+  return { items: presentThreads(actor, rows, replies, reactions), total: n, pageSize: q.pageSize, ...position };
+}
+
+/** The posts' comment counts and latest activity, set from their comments that are not deleted, in the caller's transaction. */
+export async function refreshPostActivity(tx: Tx, postIds: string[]): Promise<void> {
+  if (!postIds.length) return;
+  const live = sql`from ${postComments} c where c.post_id = ${communityPosts.id} and c.deleted_at is null`;
+  await tx
+    .update(communityPosts)
+    .set({
+      commentCount: sql`(select count(*)::int ${live})`,
+      lastActivityAt: sql`greatest(${communityPosts.createdAt}, (select max(c.created_at) ${live}))`,
+    })
+    .where(inArray(communityPosts.id, postIds));
+}
+
+/**
+ * Adds a comment or a reply (to a top-level comment of the same post that is not deleted; a reply to a reply is
+ * refused). One transaction writes it, keeps the post's count and latest activity, awards its points (never on
+ * one's own post; at most three a London day), tells the post's author of a comment and a comment's author of a
+ * reply (never of their own), and records the event.
+ */
+export async function createComment(db: Db, actor: Actor, postId: string, data: CommentCreate, now: Date): Promise<Comment> {
+  const admission = await admitAttempt(db, [{ key: `comment:${actor.id}`, ...COMMENTING_LIMIT }], now);
+  if (!admission.admitted) throw new AppError('rate_limited', COMMENTING_LIMIT_MESSAGE, { headers: { 'Retry-After': String(admission.retryAfter) } });
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    const post = await publishedPost(tx, postId, true);
+    let parentAuthorId: string | null = null;
+    if (data.parentId) {
+      const [parent] = await tx
+        .select({ authorId: postComments.authorId, parentId: postComments.parentId, deletedAt: postComments.deletedAt })
+        .from(postComments)
+        .where(and(eq(postComments.id, data.parentId), eq(postComments.postId, postId)));
+      if (!parent || !commentAbilities(actor, parent).reply)
+        throw new AppError('bad_request', 'You can only reply to a comment on this post that is not itself a reply.');
+      parentAuthorId = parent.authorId;
+    }
+    await tx.insert(postComments).values({ id, postId, authorId: actor.id, parentId: data.parentId ?? null, content: data.content, createdAt: now });
+    await tx
+      .update(communityPosts)
+      .set({ commentCount: sql`${communityPosts.commentCount} + 1`, lastActivityAt: sql`greatest(${communityPosts.lastActivityAt}, ${now.toISOString()}::timestamptz)` })
+      .where(eq(communityPosts.id, postId));
+    if (post.authorId !== actor.id)
+      await awardPoints(tx, { userId: actor.id, activity: 'comment_created', referenceId: id, reason: `Community comment: ${post.title.slice(0, 80)}` }, now);
+    const [me] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, actor.id));
+    const meta = { entity: { type: 'post_comment', id }, at: now, actorId: actor.id };
+    const about = { commenter: me, postId, postTitle: post.title };
+    if (parentAuthorId) await notifyMember(tx, parentAuthorId, 'comment_reply', about, meta);
+    // the post's author hears of every comment, unless the reply already told them
+    if (post.authorId !== parentAuthorId) await notifyMember(tx, post.authorId, 'post_comment', about, meta);
+    await recordEvent(
+      tx,
+      'comment.created',
+      { commentId: id, postId, authorId: actor.id, parentId: data.parentId ?? null },
+      { entityId: id, actorId: actor.id, at: now },
+    );
+  });
+  return presentComment(actor, (await commentRow(db, id))!, []);
+}
+
+/** A comment locked for a change, with what the actor may do with it; 404 when missing, deleted or on an unpublished post. */
+async function lockedComment(tx: Tx, actor: Actor, id: string) {
+  const [c] = await tx.select().from(postComments).where(eq(postComments.id, id)).for('update');
+  if (!c || c.deletedAt) throw new AppError('not_found', 'Comment not found.');
+  await publishedPost(tx, c.postId);
+  return { comment: c, can: commentAbilities(actor, c) };
+}
+
+/** Its author rewrites a comment; it is marked edited. */
+export async function editComment(db: Db, actor: Actor, id: string, content: string, now: Date): Promise<Comment> {
+  await db.transaction(async (tx) => {
+    const { can } = await lockedComment(tx, actor, id);
+    if (!can.edit) throw new AppError('forbidden', 'You can only edit your own comments.');
+    await tx.update(postComments).set({ content, editedAt: now }).where(eq(postComments.id, id));
+  });
+  const row = (await commentRow(db, id))!;
+  return presentComment(actor, row, (await reactionSummaries(db, actor.id, 'comment', [id])).get(id) ?? []);
+}
+
+/**
+ * Deletes a comment: its author, or an administrator moderating (audited). A top-level comment with replies keeps
+ * its place without its words or reactions; anything else is removed, and a deleted top-level comment whose last
+ * reply goes is removed with it. The post's count and latest activity follow, and the comment's points are taken back.
+ */
+export async function deleteComment(db: Db, actor: Actor, id: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [found] = await tx.select({ postId: postComments.postId }).from(postComments).where(eq(postComments.id, id));
+    if (!found) throw new AppError('not_found', 'Comment not found.');
+    // the post first, then the comment: the same order as adding one, so two changes to one post never deadlock
+    await tx.select({ id: communityPosts.id }).from(communityPosts).where(eq(communityPosts.id, found.postId)).for('update');
+    const { comment, can } = await lockedComment(tx, actor, id);
+    if (!can.delete) throw new AppError('forbidden', 'You can only delete your own comments.');
+    const [{ replies }] = await tx.select({ replies: count() }).from(postComments).where(eq(postComments.parentId, id));
+    if (replies > 0) {
+      await tx.update(postComments).set({ content: '', deletedAt: now }).where(eq(postComments.id, id));
+      await tx.execute(sql`delete from comment_reactions where comment_id = ${id}`);
+    } else {
+      await tx.delete(postComments).where(eq(postComments.id, id));
+      if (comment.parentId)
+        await tx.execute(
+          sql`delete from post_comments p where p.id = ${comment.parentId} and p.deleted_at is not null and not exists (select 1 from post_comments r where r.parent_id = p.id)`,
+        );
+    }
+    await refreshPostActivity(tx, [comment.postId]);
+    await reversePoints(tx, comment.authorId, 'comment_created', id, now);
+    if (isCommentModeration(actor, comment)) {
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'post_comment.delete',
+        entityType: 'post_comment',
+        entityId: id,
+        before: { postId: comment.postId, authorId: comment.authorId, excerpt: comment.content.slice(0, 80), hadReplies: replies > 0 },
+        at: now,
+      });
+    }
+  });
+}

@@ -1,0 +1,91 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { AppError } from '../../common/errors.ts';
+import { REACTION_NAMES_SHOWN, REACTIONS, type Reaction, type ReactionSummary } from '../../common/schemas/conversations.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { commentReactions, communityPosts, postComments, postReactions, users } from '../db/schema/index.ts';
+import type { Actor } from '../policies/roles.ts';
+import { commentAbilities } from '../policies/comments.ts';
+
+/** What a reaction is left on: a post or a comment. */
+export type ReactionTarget = 'post' | 'comment';
+
+const tables = {
+  post: { table: postReactions, target: postReactions.postId, user: postReactions.userId, emoji: postReactions.emoji, at: postReactions.createdAt },
+  comment: { table: commentReactions, target: commentReactions.commentId, user: commentReactions.userId, emoji: commentReactions.emoji, at: commentReactions.createdAt },
+} as const;
+
+const emojiOrder = (e: string) => REACTIONS.indexOf(e as Reaction);
+
+/**
+ * The reactions on each of a page's posts or comments, read in one grouped query: per target and emoji, how many,
+ * whether the viewer is among them and the first reactors' names (in the order they reacted). Targets without
+ * reactions map to an empty list; each list is in the order of REACTIONS.
+ */
+export async function reactionSummaries(db: Db | Tx, viewerId: string, kind: ReactionTarget, ids: readonly string[]): Promise<Map<string, ReactionSummary[]>> {
+  const out = new Map<string, ReactionSummary[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return out;
+  const t = tables[kind];
+  const rows = await db
+    .select({
+      targetId: t.target,
+      emoji: t.emoji,
+      count: sql<number>`count(*)::int`,
+      mine: sql<boolean>`bool_or(${t.user} = ${viewerId})`,
+      names: sql<string[]>`(array_agg(${users.firstName} || ' ' || ${users.lastName} order by ${t.at}, ${t.user}))[1:${sql.raw(String(REACTION_NAMES_SHOWN))}]`,
+    })
+    .from(t.table)
+    .innerJoin(users, eq(users.id, t.user))
+    .where(inArray(t.target, [...ids]))
+    .groupBy(t.target, t.emoji);
+  for (const r of rows) out.get(r.targetId)?.push({ emoji: r.emoji as Reaction, count: r.count, mine: r.mine, names: r.names });
+  for (const list of out.values()) list.sort((a, b) => emojiOrder(a.emoji) - emojiOrder(b.emoji));
+  return out;
+}
+
+/** Checks the post or comment can be reacted to: a published post, or a comment that is not deleted (else 404). */
+async function assertReactable(db: Db, actor: Actor, kind: ReactionTarget, id: string): Promise<void> {
+  if (kind === 'post') {
+    const [post] = await db
+      .select({ id: communityPosts.id })
+      .from(communityPosts)
+      .where(and(eq(communityPosts.id, id), eq(communityPosts.isPublished, true)));
+    if (!post) throw new AppError('not_found', 'Post not found.');
+    return;
+  }
+  const [comment] = await db
+    .select({ authorId: postComments.authorId, parentId: postComments.parentId, deletedAt: postComments.deletedAt })
+    .from(postComments)
+    .innerJoin(communityPosts, eq(communityPosts.id, postComments.postId))
+    .where(and(eq(postComments.id, id), isNull(postComments.deletedAt), eq(communityPosts.isPublished, true)));
+  if (!comment || !commentAbilities(actor, comment).react) throw new AppError('not_found', 'Comment not found.');
+}
+
+/**
+ * Leaves (`on`) or takes back a reaction of the member. Idempotent: leaving one twice keeps one (the primary key
+ * holds one of each emoji per member), taking back one that is not there changes nothing. Answers the target's
+ * reactions as they now stand.
+ */
+export async function setReaction(db: Db, actor: Actor, kind: ReactionTarget, id: string, emoji: Reaction, on: boolean, now: Date): Promise<ReactionSummary[]> {
+  await assertReactable(db, actor, kind, id);
+  const t = tables[kind];
+  if (on && kind === 'post') await db.insert(postReactions).values({ postId: id, userId: actor.id, emoji, createdAt: now }).onConflictDoNothing();
+  else if (on) await db.insert(commentReactions).values({ commentId: id, userId: actor.id, emoji, createdAt: now }).onConflictDoNothing();
+  else await db.delete(t.table).where(and(eq(t.target, id), eq(t.user, actor.id), eq(t.emoji, emoji)));
+  return (await reactionSummaries(db, actor.id, kind, [id])).get(id) ?? [];
+}
+
+/** A member's reactions on posts and comments, for their data export. */
+export async function reactionsOf(db: Db, userId: string) {
+  const t = tables;
+  const onPosts = await db
+    .select({ postId: t.post.target, emoji: t.post.emoji, createdAt: t.post.at })
+    .from(t.post.table)
+    .where(eq(t.post.user, userId))
+    .orderBy(asc(t.post.at));
+  const onComments = await db
+    .select({ commentId: t.comment.target, emoji: t.comment.emoji, createdAt: t.comment.at })
+    .from(t.comment.table)
+    .where(eq(t.comment.user, userId))
+    .orderBy(asc(t.comment.at));
+  return { onPosts, onComments };
+}
