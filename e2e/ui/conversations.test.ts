@@ -11,7 +11,8 @@ import { startServer, type RunningServer } from '../helpers/server.ts';
 /**
  * Conversations on the Discussion Feed: a member comments on another's post and reacts to it, the author replies
  * and reacts to the comment, edits the post (shown edited), the feed's "Latest activity" order brings the talked-about
- * post first, and a reply is deleted after its confirmation; the counts follow each step.
+ * post first, and a reply is deleted after its confirmation; the counts follow each step. A link to the post opens
+ * it alone with its conversation, and a link to a post no longer there says so.
  */
 let server: RunningServer;
 let ninaBrowser: BrowserContext;
@@ -197,7 +198,38 @@ describe('conversations on the feed', () => {
     await expect.poll(() => editedCard.getByRole('button', { name: `1 comment on ${edited}` }).count(), { timeout: 15_000 }).toBe(1);
     await accessibleWhenSettled(n, 'after deleting a reply');
 
+    // a notification's link to the post (?post=<id>) opens it alone, its conversation open and the focus on its
+    // title; "Back to the feed" keeps the feed's order
+    const postId = (await editedCard.getAttribute('aria-labelledby'))!.replace(/^post-(.*)-title$/, '$1');
+    await b.goto(`${server.baseUrl}/community?order=activity&post=${postId}`);
+    const linked = card(b, edited);
+    const linkedThread = b.getByRole('region', { name: `Comments on ${edited}` });
+    await expect.poll(() => linkedThread.getByRole('article', { name: 'Comment by Bram Connector' }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await linkedThread.getByText('A short note after a referral, then a call.').count()).toBe(1);
+    expect(await feedTitles(b)).toEqual([edited]);
+    expect(await linked.getByRole('button', { name: `1 comment on ${edited}` }).getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => b.evaluate(() => document.activeElement?.tagName + ':' + document.activeElement?.textContent)).toBe(`H3:${edited}`);
+    await accessibleWhenSettled(b, 'one post from a link');
+    const back = b.getByRole('link', { name: 'Back to the feed' });
+    await back.focus();
+    await back.press('Enter');
+    await expect.poll(() => feedTitles(b), { timeout: 15_000 }).toEqual([edited, later]);
+    expect(new URL(b.url()).searchParams.get('post')).toBeNull();
+    expect(new URL(b.url()).searchParams.get('order')).toBe('activity');
+
     expect(ninaProblems).toEqual([]);
     expect(bramProblems).toEqual([]);
+
+    // a link to a post that is no longer there says so, with the same way back
+    const gone = await bramBrowser.newPage();
+    const goneProblems = watchPage(gone);
+    await gone.goto(`${server.baseUrl}/community?post=00000000-0000-4000-8000-000000000000`);
+    await expect.poll(() => gone.getByText('This post is no longer available').count(), { timeout: 15_000 }).toBe(1);
+    await accessibleWhenSettled(gone, 'a post no longer available');
+    await gone.getByRole('link', { name: 'Back to the feed' }).click();
+    await expect.poll(() => feedTitles(gone), { timeout: 15_000 }).toEqual([later, edited]);
+    expect(new URL(gone.url()).searchParams.get('post')).toBeNull();
+    // the browser logs the post's 404 answer itself; nothing else may fail
+    expect(goneProblems.filter((p) => !/status of 404/.test(p))).toEqual([]);
   });
 });

@@ -7,9 +7,10 @@ import { AppError } from '../../common/errors.ts';
 import { postCreateSchema, postPageSchema, postQuerySchema, postSchema } from '../../common/schemas/community.ts';
 import type { AppContext } from '../app.ts';
 import { contentTypeOfKey, imageTooLarge } from '../lib/images.ts';
-import { admitPosting, createPost, deletePost, getPostImageKey, listPosts, type NewPost } from '../services/posts.ts';
+import { admitPosting, createPost, deletePost, getPost, getPostImageKey, listPosts, type NewPost } from '../services/posts.ts';
 
 const idParams = z.object({ id: z.uuid('Post not found.') });
+const linkParams = z.object({ id: z.string() });
 
 /** The form fields a multipart post may carry besides its `image`; anything else is refused. */
 const FORM_FIELDS = new Set(['title', 'content', 'category']);
@@ -54,7 +55,8 @@ async function readMultipartPost(request: FastifyRequest): Promise<{ fields: Rec
 
 /**
  * Community feed: every member reads it and posts to it (with an optional image, served only to members);
- * a post is deleted by its author or an administrator (the post policy's `can.delete`).
+ * one post is read alone (the link a notification gives); a post is deleted by its author or an administrator (the
+ * post policy's `can.delete`).
  */
 export const communityPostRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -70,6 +72,14 @@ export const communityPostRoutes =
       const q = request.query;
       const { items, total, page, nextCursor, prevCursor } = await listPosts(ctx.db, request.user!, q, ctx.now());
       return { items, total, page, pageSize: q.pageSize, nextCursor, prevCursor };
+    });
+
+    // one post as the feed shows it: where a notification's link to the post leads. A link whose id is mangled
+    // leads nowhere, so it reads as a post that is not there (404), not as a form error.
+    app.get('/api/community-posts/:id', { schema: { params: linkParams, response: { 200: postSchema } } }, async (request) => {
+      const id = idParams.shape.id.safeParse(request.params.id);
+      if (!id.success) throw new AppError('not_found', 'Post not found.');
+      return getPost(ctx.db, request.user!, id.data);
     });
 
     app.post('/api/community-posts', { schema: { response: { 201: postSchema } } }, async (request, reply) => {

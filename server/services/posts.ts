@@ -182,13 +182,12 @@ function feedPagePrepared(db: Db, plan: KeysetPlan) {
   });
 }
 
-/** One post as the viewer sees it, or a 404. */
+/**
+ * One post as the viewer sees it in the feed (the feed's own rows, columns and visibility: published posts only),
+ * or a 404; a notification's link to a post opens it this way.
+ */
 export async function getPost(db: Db, actor: Actor, id: string): Promise<Post> {
-  const [row] = await db
-    .select(postColumns)
-    .from(communityPosts)
-    .innerJoin(users, eq(users.id, communityPosts.authorId))
-    .where(and(eq(communityPosts.id, id), eq(communityPosts.isPublished, true)));
+  const [row] = await feedRows(db, and(published, eq(communityPosts.id, id)), []).limit(1);
   if (!row) throw new AppError('not_found', 'Post not found.');
   return presentPost(actor, row, (await reactionSummaries(db, actor.id, 'post', [id])).get(id) ?? []);
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { PostPage } from '../../../../common/schemas/community.ts';
+import type { Post, PostPage } from '../../../../common/schemas/community.ts';
 import type { Comment, CommentCreate, CommentPage, Reaction, ReactionsAnswer, ReactionSummary } from '../../../../common/schemas/conversations.ts';
 import { api } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
@@ -78,6 +78,7 @@ function setReactions(client: QueryClient, target: ReactionTarget, change: (reac
     client.setQueriesData<InfiniteData<PostPage>>({ queryKey: postKeys.all, predicate: (q) => isFeedKey(q.queryKey) }, (feed) =>
       updatePostIn(feed, target.id, (p) => ({ ...p, reactions: change(p.reactions) })),
     );
+    client.setQueryData<Post>(postKeys.one(target.id), (post) => post && { ...post, reactions: change(post.reactions) });
   } else {
     client.setQueryData<InfiniteData<CommentPage>>(postKeys.comments(target.postId), (thread) =>
       updateCommentIn(thread, target.id, (c) => ({ ...c, reactions: change(c.reactions) })),

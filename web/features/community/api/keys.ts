@@ -16,6 +16,8 @@ export const postKeys = {
   /** Every page of every order and category filter, and every post's comments. */
   all: ['/api/community-posts'] as const,
   feed: (category: PostCategory | null, order: FeedOrder = 'newest') => ['/api/community-posts', { order, category, pageSize: FEED_PAGE_SIZE }] as const,
+  /** One post alone, as a notification's link opens it (`?post=<id>`). */
+  one: (postId: string) => ['/api/community-posts', { post: postId }] as const,
   comments: (postId: string) => ['/api/community-posts', { commentsOf: postId, pageSize: COMMENT_PAGE_SIZE }] as const,
 };
 

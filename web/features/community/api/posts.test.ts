@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { POST_IMAGE_ERRORS } from '../../../../common/constants/community.ts';
 import { ApiError } from '../../../lib/api.ts';
-import { createPostErrorText, postBody, postKeys } from './posts.ts';
+import { isCommentsKey, isFeedKey } from './keys.ts';
+import { createPostErrorText, isPostGone, postBody, postKeys } from './posts.ts';
 
 const fields = { title: 'Hello', content: 'World', category: 'tips' as const };
 
@@ -37,5 +38,22 @@ describe('postKeys', () => {
   it('keeps every feed under the endpoint path, so one invalidation refreshes all filters', () => {
     expect(postKeys.feed('news')[0]).toBe(postKeys.all[0]);
     expect(postKeys.feed(null)).not.toEqual(postKeys.feed('news'));
+  });
+  it('keeps one linked post under the endpoint path too, apart from the feeds and the threads', () => {
+    const one = postKeys.one('p1');
+    expect(one[0]).toBe(postKeys.all[0]);
+    expect(one).not.toEqual(postKeys.one('p2'));
+    expect(isFeedKey(one)).toBe(false);
+    expect(isCommentsKey(one)).toBe(false);
+  });
+});
+
+describe('isPostGone', () => {
+  it('reads a 404 (or a refused id) as a post no longer there, and anything else as a failure to retry', () => {
+    expect(isPostGone(new ApiError(404, 'Post not found.'))).toBe(true);
+    expect(isPostGone(new ApiError(400, 'Post not found.'))).toBe(true);
+    expect(isPostGone(new ApiError(500, 'Something went wrong'))).toBe(false);
+    expect(isPostGone(new ApiError(401, 'Sign in'))).toBe(false);
+    expect(isPostGone(new Error('offline'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { POST_IMAGE_ERRORS, type PostCategory } from '../../../../common/constants/community.ts';
 import type { Post, PostCreate, PostPage } from '../../../../common/schemas/community.ts';
 import type { FeedOrder, PostEdit } from '../../../../common/schemas/conversations.ts';
@@ -14,14 +14,27 @@ export { FEED_PAGE_SIZE, postKeys } from './keys.ts';
  * The feed, newest first or latest activity first, one page of ten at a time ("Load more" asks for the next while
  * there are more, by the cursor of the last page loaded: a post added or deleted meanwhile neither repeats nor skips one).
  */
-export function useFeed(category: PostCategory | null, order: FeedOrder = 'newest') {
+export function useFeed(category: PostCategory | null, order: FeedOrder = 'newest', enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: postKeys.feed(category, order),
     initialPageParam: { page: 1 } as PagePosition,
     queryFn: ({ pageParam }) => api.get<PostPage>(withQuery('/api/community-posts', { ...pageParam, pageSize: FEED_PAGE_SIZE, order, category })),
     getNextPageParam: (last): PagePosition | undefined => (last.nextCursor ? { page: last.page + 1, after: last.nextCursor } : undefined),
   });
 }
+
+/** GET /api/community-posts/{id}: one post as the feed shows it (a 404 when it is gone or was never there). */
+export function usePost(id: string | null) {
+  return useQuery({
+    enabled: id !== null,
+    queryKey: postKeys.one(id ?? ''),
+    queryFn: () => api.get<Post>(`/api/community-posts/${encodeURIComponent(id ?? '')}`),
+  });
+}
+
+/** Whether loading a post failed because it is not there (deleted, withdrawn, or a mangled link). */
+export const isPostGone = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 400);
 
 /** A new post's fields, and the image to attach if one was chosen. */
 export interface NewPost {

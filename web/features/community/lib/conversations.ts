@@ -19,6 +19,9 @@ export const REACTION_LABELS: Record<Reaction, string> = { '👍': 'Like', '🎉
 /** The address parameter holding the feed's order; absent means the default, newest first. */
 export const ORDER_PARAM = 'order';
 
+/** The address parameter naming one post to show alone (`/community?post=<id>`, the link a notification gives). */
+export const POST_PARAM = 'post';
+
 /** The feed's order from the address: "activity" when it says so, otherwise newest first. */
 export function feedOrderOf(param: string | null): FeedOrder {
   return (FEED_ORDERS as readonly string[]).includes(param ?? '') ? (param as FeedOrder) : 'newest';

@@ -1,6 +1,6 @@
-import { MessageSquarePlus, MessagesSquare, PenLine } from 'lucide-react';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { ArrowLeft, MessageSquareOff, MessageSquarePlus, MessagesSquare, PenLine } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { POST_CATEGORIES, POST_CATEGORY_LABELS, type PostCategory } from '../../../../../common/constants/community.ts';
 import { FEED_ORDER_LABELS, FEED_ORDERS, type FeedOrder } from '../../../../../common/schemas/conversations.ts';
 import { EmptyState, QueryState } from '../../../../components/query-state.tsx';
@@ -9,8 +9,8 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { cn } from '../../../../lib/utils.ts';
-import { useFeed } from '../../api/posts.ts';
-import { feedOrderOf, ORDER_PARAM } from '../../lib/conversations.ts';
+import { isPostGone, useFeed, usePost } from '../../api/posts.ts';
+import { feedOrderOf, ORDER_PARAM, POST_PARAM } from '../../lib/conversations.ts';
 import { POST_CATEGORY_TONES } from '../../lib/post-display.ts';
 import { PostCard } from './PostCard.tsx';
 import { ShareThoughtsDialog } from './ShareThoughtsDialog.tsx';
@@ -67,10 +67,10 @@ function OrderControl({ value, onChange }: { value: FeedOrder; onChange: (o: Fee
   );
 }
 
-function FeedSkeleton() {
+function FeedSkeleton({ count = 3 }: { count?: number }) {
   return (
-    <div className="grid grid-cols-1 gap-4" role="status" aria-busy aria-label="Loading posts">
-      {[0, 1, 2].map((i) => (
+    <div className="grid grid-cols-1 gap-4" role="status" aria-busy aria-label={count === 1 ? 'Loading the post' : 'Loading posts'}>
+      {Array.from({ length: count }, (_, i) => (
         <div key={i} className="rounded-xl border border-border bg-card p-5 shadow-card sm:p-6" aria-hidden>
           <div className="flex items-center gap-3">
             <Skeleton className="size-10 rounded-full" />
@@ -90,9 +90,60 @@ function FeedSkeleton() {
   );
 }
 
+/** "Back to the feed": the same address without the post, so the feed's order stays as it was. */
+function BackToFeed() {
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  next.delete(POST_PARAM);
+  const search = next.toString();
+  return (
+    <Button asChild variant="outline" size="sm" className="w-fit">
+      <Link to={{ search: search ? `?${search}` : '' }}>
+        <ArrowLeft aria-hidden /> Back to the feed
+      </Link>
+    </Button>
+  );
+}
+
+/** The post a link named is gone (deleted, withdrawn, or the link is mangled): said plainly, focused like the post would be. */
+function PostGone() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} className="rounded-lg outline-none">
+      <EmptyState
+        framed
+        icon={MessageSquareOff}
+        title="This post is no longer available"
+        text="It may have been deleted by its author or removed by a moderator."
+        className="bg-card"
+        action={<BackToFeed />}
+      />
+    </div>
+  );
+}
+
+/**
+ * One post alone, as a notification's link opens it (`?post=<id>`): the post with its conversation open and the
+ * focus on its title, "Back to the feed" above it; a post no longer there says so.
+ */
+function LinkedPost({ id }: { id: string }) {
+  const post = usePost(id);
+  if (post.isError && isPostGone(post.error)) return <PostGone />;
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <BackToFeed />
+      <QueryState query={post} what="this post" framed loading={<FeedSkeleton count={1} />}>
+        {(p) => <PostCard key={p.id} post={p} linked />}
+      </QueryState>
+    </div>
+  );
+}
+
 /**
  * Discussion Feed: posts newest first or by latest activity (the order is in the address, ?order=activity, like the
  * hub's tab), filtered by category, ten at a time with "Load more"; Share Your Thoughts opens the new-post dialog.
+ * With `?post=<id>` in the address it shows that one post alone instead (the link a notification gives).
  */
 export function FeedTab() {
   const [params, setParams] = useSearchParams();
@@ -107,9 +158,11 @@ export function FeedTab() {
       },
       { replace: true },
     );
+  const linkedPost = params.get(POST_PARAM);
   const [category, setCategory] = useState<PostCategory | null>(null);
   const [sharing, setSharing] = useState(false);
-  const feed = useFeed(category, order);
+  // the feed is not read while one post is shown alone
+  const feed = useFeed(category, order, linkedPost === null);
   const posts = feed.data?.pages.flatMap((p) => p.items) ?? [];
   const total = feed.data?.pages[0]?.total ?? 0;
   const share = (
@@ -128,59 +181,65 @@ export function FeedTab() {
         {share}
       </div>
 
-      <div className="grid grid-cols-1 gap-2">
-        <CategoryFilter value={category} onChange={setCategory} />
-        <OrderControl value={order} onChange={setOrder} />
-      </div>
+      {linkedPost !== null ? (
+        <LinkedPost id={linkedPost} />
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-2">
+            <CategoryFilter value={category} onChange={setCategory} />
+            <OrderControl value={order} onChange={setOrder} />
+          </div>
 
-      <QueryState
-        query={feed}
-        what="the discussion feed"
-        framed
-        loading={<FeedSkeleton />}
-        isEmpty={(d) => d.pages.every((p) => p.items.length === 0)}
-        empty={
-          <EmptyState
+          <QueryState
+            query={feed}
+            what="the discussion feed"
             framed
-            icon={category ? MessagesSquare : MessageSquarePlus}
-            title={category ? `No ${POST_CATEGORY_LABELS[category]} posts yet` : 'No posts yet'}
-            text={category ? 'Be the first to post in this category, or look at all posts.' : 'Be the first to share your thoughts with the community.'}
-            className="bg-card"
-            action={
-              <div className="flex flex-wrap justify-center gap-2">
-                {share}
-                {category && (
-                  <Button variant="outline" onClick={() => setCategory(null)}>
-                    Show all posts
-                  </Button>
+            loading={<FeedSkeleton />}
+            isEmpty={(d) => d.pages.every((p) => p.items.length === 0)}
+            empty={
+              <EmptyState
+                framed
+                icon={category ? MessagesSquare : MessageSquarePlus}
+                title={category ? `No ${POST_CATEGORY_LABELS[category]} posts yet` : 'No posts yet'}
+                text={category ? 'Be the first to post in this category, or look at all posts.' : 'Be the first to share your thoughts with the community.'}
+                className="bg-card"
+                action={
+                  <div className="flex flex-wrap justify-center gap-2">
+                    {share}
+                    {category && (
+                      <Button variant="outline" onClick={() => setCategory(null)}>
+                        Show all posts
+                      </Button>
+                    )}
+                  </div>
+                }
+              />
+            }
+          >
+            {() => (
+              <div className="grid grid-cols-1 gap-4">
+                <p className="sr-only" aria-live="polite">
+                  Showing {posts.length} of {total} posts
+                </p>
+                {posts.map((post) => (
+                  <PostCard key={post.id} post={post} />
+                ))}
+                {feed.isFetchNextPageError && <LoadErrorNotice boxed what="more posts" error={feed.error} onRetry={() => void feed.fetchNextPage()} />}
+                {feed.hasNextPage ? (
+                  <div className="flex justify-center pt-1">
+                    <Button variant="outline" onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage}>
+                      {feed.isFetchingNextPage && <Spinner className="size-4" label="Loading more posts" />}
+                      {feed.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                    </Button>
+                  </div>
+                ) : (
+                  posts.length > 3 && <p className="py-2 text-center text-sm text-muted-foreground">You’re all caught up.</p>
                 )}
               </div>
-            }
-          />
-        }
-      >
-        {() => (
-          <div className="grid grid-cols-1 gap-4">
-            <p className="sr-only" aria-live="polite">
-              Showing {posts.length} of {total} posts
-            </p>
-            {posts.map((post) => (
-              <PostCard key={post.id} post={post} />
-            ))}
-            {feed.isFetchNextPageError && <LoadErrorNotice boxed what="more posts" error={feed.error} onRetry={() => void feed.fetchNextPage()} />}
-            {feed.hasNextPage ? (
-              <div className="flex justify-center pt-1">
-                <Button variant="outline" onClick={() => void feed.fetchNextPage()} disabled={feed.isFetchingNextPage}>
-                  {feed.isFetchingNextPage && <Spinner className="size-4" label="Loading more posts" />}
-                  {feed.isFetchingNextPage ? 'Loading…' : 'Load more'}
-                </Button>
-              </div>
-            ) : (
-              posts.length > 3 && <p className="py-2 text-center text-sm text-muted-foreground">You’re all caught up.</p>
             )}
-          </div>
-        )}
-      </QueryState>
+          </QueryState>
+        </>
+      )}
 
       <ShareThoughtsDialog open={sharing} onOpenChange={setSharing} />
     </div>

@@ -1,5 +1,5 @@
 import { MessageCircle, Pencil, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { POST_CATEGORY_LABELS } from '../../../../../common/constants/community.ts';
 import type { Post } from '../../../../../common/schemas/community.ts';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
@@ -81,16 +81,23 @@ function PostImage({ src, title }: { src: string; title: string }) {
 /**
  * One post of the feed: author (picture or initials, name, job title and company), when (and "edited"), category,
  * title, the text with its links, the picture if any; Edit and Delete for those allowed to (Delete after a
- * confirmation); its reactions, and the comment count that opens the conversation beneath it.
+ * confirmation); its reactions, and the comment count that opens the conversation beneath it. Opened from a
+ * link to it (`linked`), the conversation starts open and the focus moves to its title, so a keyboard or screen
+ * reader user lands on the post the link named.
  */
-export function PostCard({ post }: { post: Post }) {
+export function PostCard({ post, linked = false }: { post: Post; linked?: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
-  const [showComments, setShowComments] = useState(false);
+  const [showComments, setShowComments] = useState(linked);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const remove = useDeletePost();
   const role = roleLine(post.authorJobTitle, post.authorCompany);
   const titleId = `post-${post.id}-title`;
   const threadId = `post-${post.id}-comments`;
+
+  useEffect(() => {
+    if (linked) titleRef.current?.focus();
+  }, [linked, post.id]);
 
   return (
     <article className="rounded-xl border border-border bg-card p-5 text-card-foreground shadow-card sm:p-6" aria-labelledby={titleId}>
@@ -145,7 +152,12 @@ export function PostCard({ post }: { post: Post }) {
       <div className="mt-4">
         <CategoryBadge category={post.category} />
       </div>
-      <h3 id={titleId} className="mt-2 break-words text-base font-semibold leading-snug sm:text-[17px]">
+      <h3
+        id={titleId}
+        ref={titleRef}
+        tabIndex={linked ? -1 : undefined}
+        className="mt-2 break-words rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring text-base font-semibold leading-snug sm:text-[17px]"
+      >
         {post.title}
       </h3>
       <div className="mt-1.5">
