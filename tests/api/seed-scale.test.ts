@@ -103,6 +103,8 @@ describe('scale seed', () => {
       ),
     ).toBe(0);
     expect(await count(sql`select count(*) from users where total_points > 0`)).toBeGreaterThan(0);
+    // a post without comments was last active when it was written (the seed writes with the insert trigger off)
+    expect(await count(sql`select count(*) from community_posts where comment_count = 0 and last_activity_at <> created_at`)).toBe(0);
     expect(
       await count(
         sql`select count(*) from mentor_profiles m where m.current_mentees <> (select count(*) from mentorship_requests r where r.mentor_id = m.user_id and r.status = 'accepted')`,

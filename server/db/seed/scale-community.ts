@@ -14,10 +14,11 @@ import { BENCH_ADMIN, BENCH_PARTNER, at, member, memberNo, n, run, uid, type Sca
 export async function seedCommunity(db: Db, size: ScaleSize): Promise<number> {
   let rows = await run(
     db,
-    sql`insert into community_posts (id, author_id, title, content, category, created_at, updated_at)
+    sql`insert into community_posts (id, author_id, title, content, category, created_at, updated_at, last_activity_at)
     select ${uid('post', sql`g`)}, ${member(memberNo(sql`g::bigint * 7919`, size))}, 'Scale post ' || g,
       'A synthetic community post for scale testing, long enough to look like a real update from a member. ' || repeat('Detail. ', 1 + g % 20),
       ${at(POST_CATEGORIES, sql`g`)}, now() - make_interval(secs => g * 600 / ${n(Math.max(1, Math.ceil(size.posts / 50_000)))}),
+      now() - make_interval(secs => g * 600 / ${n(Math.max(1, Math.ceil(size.posts / 50_000)))}),
       now() - make_interval(secs => g * 600 / ${n(Math.max(1, Math.ceil(size.posts / 50_000)))})
     from generate_series(1, ${n(size.posts)}) g`,
   );
@@ -79,8 +80,9 @@ async function seedBenchHistory(db: Db, size: ScaleSize): Promise<number> {
   );
   rows += await run(
     db,
-    sql`insert into community_posts (author_id, title, content, category, created_at, updated_at)
-    select ${BENCH_PARTNER}, 'Bench post ' || g, 'A post by the benchmark partner.', 'discussion', now() - make_interval(hours => g), now() - make_interval(hours => g)
+    sql`insert into community_posts (author_id, title, content, category, created_at, updated_at, last_activity_at)
+    select ${BENCH_PARTNER}, 'Bench post ' || g, 'A post by the benchmark partner.', 'discussion', now() - make_interval(hours => g), now() - make_interval(hours => g),
+      now() - make_interval(hours => g)
     from generate_series(1, 4) g`,
   );
   rows += await run(
