@@ -118,6 +118,9 @@ export async function measureServer(label: string, env: NodeJS.ProcessEnv, o: Se
     const partner = await login(base, 'bench.partner');
     const admin = await login(base, 'bench.admin');
     const leadId = (await getJson(`${base}/api/leads?pageSize=50`, partner)).items[0].id as string;
+    // the newest post with a conversation: its comments are what a member opens from the feed
+    const feed = await getJson(`${base}/api/community-posts?pageSize=50`, partner);
+    const talkedAbout = feed.items.find((p) => Number(p.commentCount) > 0)?.id as string | undefined;
     // admins work many partners' leads at once: a PATCH case walks 500 leads of different submitters
     const spread: string[] = [];
     const seen = new Set<string>();
@@ -148,6 +151,10 @@ export async function measureServer(label: string, env: NodeJS.ProcessEnv, o: Se
       ['GET /api/dashboard-stats', get('/api/dashboard-stats', partner)],
       ['GET /api/members/recommendations', get('/api/members/recommendations', partner)],
       ['GET /api/community-posts (feed, first page)', get('/api/community-posts', partner), 'list'],
+      ['GET /api/community-posts?order=activity (feed, latest activity)', get('/api/community-posts?order=activity', partner), 'list'],
+      ...(talkedAbout
+        ? [["GET /api/community-posts/{id}/comments (a post's conversation)", get(`/api/community-posts/${talkedAbout}/comments`, partner), 'list'] as Case]
+        : []),
       ['GET /api/members (directory, first page)', get('/api/members', partner), 'list'],
       [`GET /api/members?search=${DIRECTORY_SEARCH} (directory search)`, get(`/api/members?search=${q(DIRECTORY_SEARCH)}`, partner), 'list'],
       ...LEADERBOARD_PERIODS.map((period): Case => [`GET /api/leaderboard?period=${period}`, get(`/api/leaderboard?period=${period}`, partner), 'list']),

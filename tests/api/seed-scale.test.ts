@@ -34,6 +34,9 @@ const AREAS = [
   'timesheets',
   'timesheet_entries',
   'community_posts',
+  'post_comments',
+  'post_reactions',
+  'comment_reactions',
   'member_connections',
   'skill_endorsements',
   'user_achievements',
@@ -79,6 +82,10 @@ describe('scale seed', () => {
       sheetPlacement: sql`select count(*) from timesheets t left join placements p on p.id = t.placement_id where p.id is null`,
       entrySheet: sql`select count(*) from timesheet_entries e left join timesheets t on t.id = e.timesheet_id where t.id is null`,
       postAuthor: sql`select count(*) from community_posts p left join users u on u.id = p.author_id where u.id is null`,
+      commentPost: sql`select count(*) from post_comments c left join community_posts p on p.id = c.post_id left join users u on u.id = c.author_id where p.id is null or u.id is null`,
+      replyParent: sql`select count(*) from post_comments c left join post_comments t on t.id = c.parent_id and t.post_id = c.post_id and t.parent_id is null where c.parent_id is not null and t.id is null`,
+      reactionPost: sql`select count(*) from post_reactions r left join community_posts p on p.id = r.post_id left join users u on u.id = r.user_id where p.id is null or u.id is null`,
+      reactionComment: sql`select count(*) from comment_reactions r left join post_comments c on c.id = r.comment_id where c.id is null`,
       connection: sql`select count(*) from member_connections c left join users u on u.id = c.target_user_id and u.account_status = 'approved' where u.id is null`,
       endorsement: sql`select count(*) from skill_endorsements e left join users u on u.id = e.endorsee_id and u.account_status = 'approved' where u.id is null`,
       registration: sql`select count(*) from event_registrations r left join events e on e.id = r.event_id left join users u on u.id = r.user_id where e.id is null or u.id is null`,
@@ -105,6 +112,16 @@ describe('scale seed', () => {
     expect(await count(sql`select count(*) from users where total_points > 0`)).toBeGreaterThan(0);
     // a post without comments was last active when it was written (the seed writes with the insert trigger off)
     expect(await count(sql`select count(*) from community_posts where comment_count = 0 and last_activity_at <> created_at`)).toBe(0);
+    // a post's comment count and latest activity are its comments' (none written after now)
+    expect(
+      await count(
+        sql`select count(*) from community_posts p where p.comment_count <> (select count(*) from post_comments c where c.post_id = p.id)
+          or p.last_activity_at <> greatest(p.created_at, (select max(c.created_at) from post_comments c where c.post_id = p.id))`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*) from post_comments where created_at > now() or created_at < (select p.created_at from community_posts p where p.id = post_id)`),
+    ).toBe(0);
     expect(
       await count(
         sql`select count(*) from mentor_profiles m where m.current_mentees <> (select count(*) from mentorship_requests r where r.mentor_id = m.user_id and r.status = 'accepted')`,

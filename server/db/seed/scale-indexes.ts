@@ -15,6 +15,7 @@ const BULK_TABLES = [
   'lead_activities',
   'commissions',
   'community_posts',
+  'post_comments',
   'point_transactions',
   'notifications',
   'chat_messages',

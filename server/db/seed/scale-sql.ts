@@ -39,6 +39,7 @@ const KINDS = [
   'post',
   'message',
   'notification',
+  'comment',
 ] as const;
 
 /** The id of row number `num` of a kind. */

@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { migrateDatabase, openDatabase, type Db } from '../client.ts';
 import { seedChat, seedNotifications } from './scale-chat.ts';
 import { seedCommunity, seedEvents } from './scale-community.ts';
+import { seedConversations } from './scale-conversations.ts';
 import { seedLeadActivities, seedLeads, seedWonCommissions } from './scale-leads.ts';
 import { seedMentoring, seedPeople } from './scale-people.ts';
 import { BENCH_PARTNER, first, run, type ScaleSize } from './scale-sql.ts';
@@ -71,6 +72,7 @@ export async function seedScale(
     await stage('commissions', () => seedWonCommissions(t, size));
     await stage('audit log', () => seedAudit(t, size));
     await stage('community and points', () => seedCommunity(t, size));
+    await stage('comments and reactions', () => seedConversations(t, size));
     await stage('chat', () => seedChat(t, size));
     await stage('notifications', () => seedNotifications(t, size));
     await t.execute(sql`set local work_mem = '256MB'`);
