@@ -18,12 +18,18 @@ for (const name of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     const path = relative(process.cwd(), file.name ?? '');
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const test of failedTests) {
-      const message = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      const message = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
       failures.push(`${name.replace(/\.json$/, '')}: ${path} › ${test.fullName ?? test.title}\n    ${message}`);
     }
     // a file that failed outside any test (an import error, a hook) has no failed test to name it
     if (file.status === 'failed' && failedTests.length === 0) {
-      failures.push(`${name.replace(/\.json$/, '')}: ${path}\n    ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+      failures.push(
+        `${name.replace(/\.json$/, '')}: ${path}\n    ${String(file.message ?? '')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
     }
   }
 }

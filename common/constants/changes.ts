@@ -55,6 +55,11 @@ export const NOTIFICATION_ENTITY_TYPES = {
   payout_paid: 'payout_line',
   post_comment: 'post_comment',
   comment_reply: 'post_comment',
+  mention: 'community_post',
+  chat_mention: 'chat_channel',
+  content_moderated: 'community_post',
+  lead_comment: 'lead',
+  lead_assigned: 'lead',
 } as const satisfies Record<NotificationKind, string>;
 export type NotificationEntityType = (typeof NOTIFICATION_ENTITY_TYPES)[NotificationKind];
 
@@ -77,6 +82,8 @@ export const ENTITY_TOPICS = {
   payout_line: 'payouts',
   // a comment shows on its post: its arrival refreshes the feed and the post's conversation
   post_comment: 'post',
+  community_post: 'post',
+  chat_channel: 'chat',
 } as const satisfies Record<NotificationEntityType, ChangeTopic>;
 
 /** The topic of an entity type, or null for one this list does not know (a newer server's). */

@@ -33,6 +33,14 @@ export const NOTIFICATION_KINDS = [
   // community: a member commented on the member's post, or replied to their comment
   'post_comment',
   'comment_reply',
+  // mentions: a member named the member with @ in a post or comment, or in a chat message
+  'mention',
+  'chat_mention',
+  // moderation: an administrator hid or restored the member's post or comment
+  'content_moderated',
+  // leads worked together: a message in a lead's discussion (to its partner or its owner), a lead assigned to an admin
+  'lead_comment',
+  'lead_assigned',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -63,6 +71,11 @@ export const NOTIFICATION_KIND_LABELS = {
   payout_paid: 'Payouts',
   post_comment: 'Comments on your posts',
   comment_reply: 'Replies to your comments',
+  mention: 'Mentions',
+  chat_mention: 'Chat mentions',
+  content_moderated: 'Moderation',
+  lead_comment: 'Lead discussions',
+  lead_assigned: 'Leads assigned to you',
 } as const satisfies Record<NotificationKind, string>;
 
 /** A kind's label; a kind this list does not know yet (a newer workflow's) reads as plain "Notification". */
@@ -81,7 +94,20 @@ export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
  * offered to administrators only.
  */
 export const EMAIL_PREFERENCE_CATEGORIES = [
-  { id: 'lead_updates', label: 'Lead updates', description: 'A lead you referred changes status.', kinds: ['lead_status'], defaultOn: true },
+  {
+    id: 'lead_updates',
+    label: 'Lead updates',
+    description: 'A lead you referred changes status, someone writes in its discussion, or a lead is assigned to you.',
+    kinds: ['lead_status', 'lead_comment', 'lead_assigned'],
+    defaultOn: true,
+  },
+  {
+    id: 'mentions',
+    label: 'Mentions',
+    description: 'A member mentions you with @ in a post, a comment or a chat message.',
+    kinds: ['mention', 'chat_mention'],
+    defaultOn: false,
+  },
   {
     id: 'commissions',
     label: 'Commissions',
@@ -120,8 +146,8 @@ export const EMAIL_PREFERENCE_CATEGORIES = [
   {
     id: 'comments',
     label: 'Comments',
-    description: 'A member comments on your post or replies to your comment.',
-    kinds: ['post_comment', 'comment_reply'],
+    description: 'A member comments on your post or replies to your comment, or an administrator hides or restores something you wrote.',
+    kinds: ['post_comment', 'comment_reply', 'content_moderated'],
     defaultOn: false,
   },
   { id: 'endorsements', label: 'Endorsements', description: 'A member endorses one of your skills.', kinds: ['endorsement'], defaultOn: false },

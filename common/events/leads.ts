@@ -22,6 +22,26 @@ export const leadsEvents = {
     describe: 'An administrator reviewed a lead without moving its stage (its notes or source event changed)',
     schema: z.object({ leadId: z.uuid(), submitterId: z.uuid(), status: z.enum(LEAD_STATUSES), notesChanged: z.boolean() }),
   },
+  'lead.edited': {
+    entityType: 'lead',
+    describe: 'A partner corrected the details of their lead while it was submitted or under review',
+    schema: z.object({ leadId: z.uuid(), submitterId: z.uuid(), fields: z.array(z.string()) }),
+  },
+  'lead.withdrawn': {
+    entityType: 'lead',
+    describe: 'A partner withdrew their lead: it is closed-lost, with no commission',
+    schema: z.object({ leadId: z.uuid(), submitterId: z.uuid(), fromStatus: z.enum(LEAD_STATUSES) }),
+  },
+  'lead.assigned': {
+    entityType: 'lead',
+    describe: 'An administrator named the administrator who owns a lead (or nobody)',
+    schema: z.object({ leadId: z.uuid(), assignedTo: z.uuid().nullable(), previous: z.uuid().nullable() }),
+  },
+  'lead.comment_created': {
+    entityType: 'lead',
+    describe: 'A member wrote in a lead’s discussion (an internal note is flagged; its words are never in the event)',
+    schema: z.object({ leadId: z.uuid(), commentId: z.uuid(), authorId: z.uuid(), internal: z.boolean() }),
+  },
   'lead.deleted': {
     entityType: 'lead',
     describe: 'An administrator deleted a lead with its timeline and commissions',

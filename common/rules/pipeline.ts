@@ -39,8 +39,11 @@ export function weightedPipelinePence(leads: Array<{ status: LeadStatus; valuePe
   return Math.round(tenths / 10);
 }
 
-/** The kinds of entry on a lead's timeline; a status change carries the status it left and the one it entered. */
-export const LEAD_ACTIVITY_KINDS = ['submitted', 'status_changed', 'reviewed', 'notes_updated'] as const;
+/**
+ * The kinds of entry on a lead's timeline; a status change carries the status it left and the one it entered.
+ * `edited`: its partner corrected its fields; `withdrawn`: its partner took it out of the pipeline (closed-lost).
+ */
+export const LEAD_ACTIVITY_KINDS = ['submitted', 'status_changed', 'reviewed', 'notes_updated', 'edited', 'withdrawn'] as const;
 export type LeadActivityKind = (typeof LEAD_ACTIVITY_KINDS)[number];
 
 /** The timeline text of an entry, derived from its structured fields (nothing ever parses it back). */
@@ -53,6 +56,10 @@ export function activityText(kind: string, from: string | null, to: string | nul
       return `Status changed from ${label(from)} to ${label(to)}`;
     case 'notes_updated':
       return 'Notes updated';
+    case 'edited':
+      return 'Lead details edited';
+    case 'withdrawn':
+      return 'Lead withdrawn by the partner';
     default:
       return 'Lead reviewed';
   }

@@ -14,8 +14,23 @@ export const globalAbilitiesSchema = z.object({
 });
 export type GlobalAbilities = z.infer<typeof globalAbilitiesSchema>;
 
-/** What the viewer may do with one lead. */
-export const leadAbilitiesSchema = z.object({ read: z.boolean(), update: z.boolean(), delete: z.boolean(), seeDuplicateFlag: z.boolean() });
+/**
+ * What the viewer may do with one lead. `update`: change its status (admins); `edit`: change the lead's own fields
+ * (its partner, while it is submitted or under review); `withdraw`: take it out of the pipeline (its partner, while
+ * it is not closed); `assign`: name the administrator who owns it (admins); `comment`: write in its discussion;
+ * `writeInternal`: write internal notes there, which only administrators ever see.
+ */
+export const leadAbilitiesSchema = z.object({
+  read: z.boolean(),
+  update: z.boolean(),
+  delete: z.boolean(),
+  seeDuplicateFlag: z.boolean(),
+  edit: z.boolean(),
+  withdraw: z.boolean(),
+  assign: z.boolean(),
+  comment: z.boolean(),
+  writeInternal: z.boolean(),
+});
 export type LeadAbilities = z.infer<typeof leadAbilitiesSchema>;
 
 /**

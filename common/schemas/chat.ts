@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_ATTACHMENT_TYPES, CHAT_SEARCH_LIMITS as S } from '../constants/chat-attachments.ts';
 import { CHAT_CHANNEL_TYPES, CHAT_LIMITS as L, CHAT_ROLES } from '../constants/chat.ts';
 import { instantSchema } from './money.ts';
 import { pageOf, pageQuery } from './page.ts';
@@ -42,6 +43,15 @@ export const chatMessageCreateSchema = z.strictObject({
 });
 export type ChatMessageCreate = z.input<typeof chatMessageCreateSchema>;
 
+/**
+ * The text fields of a multipart message (sent with one file in the field `file`): the words may be left out
+ * when a file comes with them; the server checks that one of the two is there.
+ */
+export const chatMessageFormSchema = z.strictObject({
+  content: plainText('Message', L.message.max, 0).default(''),
+  replyToId: z.union([z.literal('').transform(() => null), z.uuid('Reply to a message of this conversation')]).nullish(),
+});
+
 /** PATCH /api/chat/messages/:id: the author's new words. */
 export const chatMessageUpdateSchema = z.strictObject({ content: plainText('Message', L.message.max) });
 
@@ -60,6 +70,17 @@ export const chatChannelQuerySchema = pageQuery(50, 100).extend({
 export const chatMessageQuerySchema = z.object({
   before: z.union([z.uuid(), z.iso.datetime({ offset: true })], { error: 'before must be a message id or a date and time' }).optional(),
   limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(L.messagePage.max, `limit must be at most ${L.messagePage.max}`).default(L.messagePage.default),
+});
+
+/** GET /api/chat/search: messages of the caller's channels whose words contain `q`, newest first, older than `before` (a message id). */
+export const chatSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Type something to search for' })
+    .trim()
+    .min(S.q.min, `Type at least ${S.q.min} characters`)
+    .max(S.q.max, `Search for at most ${S.q.max} characters`),
+  before: z.uuid('before must be a message id').optional(),
+  limit: z.coerce.number().int().min(1, 'limit must be 1 or more').max(S.page.max, `limit must be at most ${S.page.max}`).default(S.page.default),
 });
 
 export const chatChannelParams = z.object({ id: z.uuid('Channel not found.') });
@@ -113,13 +134,26 @@ export type ChatChannel = z.infer<typeof chatChannelSchema>;
 
 export const chatChannelPageSchema = pageOf(chatChannelSchema);
 
-/** One message; a deleted one keeps its place with empty `content` and `isDeleted`. */
+/** A message's attached file: served at `url` to the channel's members (an image shown, a PDF downloaded). */
+export const chatAttachmentSchema = z.object({
+  url: z.string(),
+  name: z.string(),
+  contentType: z.enum(CHAT_ATTACHMENT_TYPES),
+  kind: z.enum(['image', 'pdf']),
+  size: z.number().int().min(1),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
+
+/** One message; a deleted one keeps its place with empty `content`, no attachment and `isDeleted`. */
 export const chatMessageSchema = z.object({
   id: z.uuid(),
   channelId: z.uuid(),
   sender: chatPersonSchema,
   content: z.string(),
   replyToId: z.uuid().nullable(),
+  attachment: chatAttachmentSchema.nullable(),
   isEdited: z.boolean(),
   isDeleted: z.boolean(),
   createdAt: instantSchema,
@@ -142,3 +176,19 @@ export type ChatChannelMemberList = z.infer<typeof chatChannelMemberListSchema>;
 
 /** POST /api/chat/channels/:id/read: when the caller last read the channel, now. */
 export const chatReadSchema = z.object({ lastReadAt: instantSchema });
+
+/** One search result: where the message is, who wrote it and when, and a stretch of its words around the match. */
+export const chatSearchResultSchema = z.object({
+  id: z.uuid(),
+  channelId: z.uuid(),
+  channelName: z.string(),
+  channelType: z.enum(CHAT_CHANNEL_TYPES),
+  sender: chatPersonSchema,
+  createdAt: instantSchema,
+  snippet: z.string(),
+});
+export type ChatSearchResult = z.infer<typeof chatSearchResultSchema>;
+
+/** A page of search results, newest first; `nextBefore` asks for the next (older) page, null after the last. */
+export const chatSearchPageSchema = z.object({ items: z.array(chatSearchResultSchema), nextBefore: z.uuid().nullable() });
+export type ChatSearchPage = z.infer<typeof chatSearchPageSchema>;

@@ -15,7 +15,8 @@ export const postCreateSchema = z.object({
 });
 export type PostCreate = z.input<typeof postCreateSchema>;
 
-export const postAbilitiesSchema = z.object({ delete: z.boolean(), edit: z.boolean() });
+/** `pin`: the viewer may pin and unpin it (administrators); `report`: may report it to the moderators (someone else's post, not hidden). */
+export const postAbilitiesSchema = z.object({ delete: z.boolean(), edit: z.boolean(), pin: z.boolean(), report: z.boolean() });
 
 export const postSchema = z.object({
   id: z.string(),
@@ -33,8 +34,13 @@ export const postSchema = z.object({
   editedAt: instantSchema.nullable(),
   /** The post's creation or its latest comment, whichever is later. */
   lastActivityAt: instantSchema,
+  /** Its comments that are neither deleted nor hidden by a moderator. */
   commentCount: z.number().int().min(0),
   reactions: z.array(reactionSummarySchema),
+  /** When an administrator pinned it to the top of the feed; null when not pinned (MAX_PINNED_POSTS). */
+  pinnedAt: instantSchema.nullable(),
+  /** Hidden by a moderator: only its author and the administrators see it, marked HIDDEN_CONTENT_LABEL (common/schemas/moderation.ts). */
+  hidden: z.boolean(),
   can: postAbilitiesSchema,
 });
 export type Post = z.infer<typeof postSchema>;
@@ -45,7 +51,11 @@ export const postQuerySchema = pageQuery(10, 50).extend({
   category: z.enum(POST_CATEGORIES).optional(),
   authorId: z.uuid().optional(),
 });
-export const postPageSchema = pageOf(postSchema);
+/**
+ * A feed page; `pinned` holds the pinned posts, newest-pinned first, on the whole feed's first page only (else empty).
+ * The whole feed's pages and `total` leave the pinned posts out (they are never shown twice).
+ */
+export const postPageSchema = pageOf(postSchema).extend({ pinned: z.array(postSchema) });
 export type PostPage = z.infer<typeof postPageSchema>;
 
 /* ---------- directory and member profile ---------- */

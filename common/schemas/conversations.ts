@@ -49,7 +49,8 @@ export type CommentCreate = z.infer<typeof commentCreateSchema>;
 export const commentEditSchema = z.object({ content: commentContent }).strict();
 export type CommentEdit = z.infer<typeof commentEditSchema>;
 
-export const commentAbilitiesSchema = z.object({ edit: z.boolean(), delete: z.boolean(), reply: z.boolean(), react: z.boolean() });
+/** `report`: the viewer may report it to the moderators (POST /api/reports): someone else's comment, not deleted or hidden. */
+export const commentAbilitiesSchema = z.object({ edit: z.boolean(), delete: z.boolean(), reply: z.boolean(), react: z.boolean(), report: z.boolean() });
 
 export const commentAuthorSchema = z.object({ id: z.string(), name: z.string(), picture: z.string().nullable() });
 
@@ -63,6 +64,12 @@ export const commentSchema = z.object({
   /** Empty once the comment is deleted. */
   content: z.string(),
   deleted: z.boolean(),
+  /**
+   * Hidden by a moderator (common/schemas/moderation.ts): its author and the administrators see it whole, marked
+   * HIDDEN_CONTENT_LABEL; other members see a hidden top-level comment only when it still has replies they can see,
+   * and then as a placeholder (no author, empty content); a hidden reply is not shown to them at all.
+   */
+  hidden: z.boolean(),
   createdAt: instantSchema,
   editedAt: instantSchema.nullable(),
   reactions: z.array(reactionSummarySchema),
@@ -96,3 +103,14 @@ export type PostEdit = z.infer<typeof postEditSchema>;
 export const FEED_ORDERS = ['newest', 'activity'] as const;
 export type FeedOrder = (typeof FEED_ORDERS)[number];
 export const FEED_ORDER_LABELS: Record<FeedOrder, string> = { newest: 'Newest', activity: 'Latest activity' };
+
+/* ---------- pinned announcements ---------- */
+
+/**
+ * How many posts may be pinned at once. An administrator pins a post (POST /api/community-posts/{id}/pin) and
+ * unpins it (…/unpin); both answer the post as it now stands (a Post with `pinnedAt`), are audited, and pinning a
+ * fourth answers 409. The feed's first page of the whole feed (no category or author, no cursor, page 1) carries
+ * them newest-pinned first in `pinned`; the whole feed's pages below never repeat them. A category's or an author's
+ * feed shows a pinned post in its place and an empty `pinned`.
+ */
+export const MAX_PINNED_POSTS = 3;

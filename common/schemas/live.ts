@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANGE_TOPICS } from '../constants/changes.ts';
 import { chatMessageSchema } from './chat.ts';
 import { notificationSchema } from './notifications.ts';
 
@@ -28,6 +29,11 @@ export const liveServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.message.updated'), channelId: z.uuid(), message: chatMessageSchema }),
   z.object({ type: z.literal('chat.membership'), channelId: z.uuid() }),
   z.object({ type: z.literal('chat.read'), channelId: z.uuid() }),
+  /**
+   * Something every member may see changed (a comment or a reaction on the feed, a post pinned or moderated):
+   * refresh what shows that topic. It carries no content, so hidden content never travels in it.
+   */
+  z.object({ type: z.literal('changed'), topic: z.enum(CHANGE_TOPICS) }),
   z.object({ type: z.literal('presence'), presence: presenceSchema }),
 ]);
 export type LiveServerEvent = z.infer<typeof liveServerEventSchema>;

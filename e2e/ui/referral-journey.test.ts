@@ -63,13 +63,12 @@ describe('referral journey', () => {
     await expect.poll(() => visible(a, 'Lead updated successfully!'), { timeout: 10_000 }).toBeGreaterThan(0);
     await expectAccessible(a, 'admin lead management');
 
-    // the partner sees the timeline entry with the admin's note
+    // the partner opens the lead's page: the timeline entry, and the admin's note in its discussion
     await p.goto(`${server.baseUrl}/leads`);
-    await p.getByRole('button', { name: `View ${company}` }).click();
-    const details = p.getByRole('dialog');
-    await expect.poll(() => details.getByText('Status changed from Submitted to Closed Won').count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => details.getByText('Signed today.').count()).toBeGreaterThan(0);
-    await p.keyboard.press('Escape');
+    await p.getByRole('link', { name: `View ${company}` }).click();
+    await expect.poll(() => p.url()).toMatch(/\/leads\/[0-9a-f-]{36}$/);
+    await expect.poll(() => p.getByText('Status changed from Submitted to Closed Won').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => p.getByText('Signed today.').count()).toBeGreaterThan(0);
 
     // the commission: 26,100 closed in one month gives £7,440.00
     await p.goto(`${server.baseUrl}/commissions`);

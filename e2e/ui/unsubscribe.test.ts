@@ -50,7 +50,7 @@ describe('unsubscribe page', () => {
     const problems = watchPage(page);
     await page.goto(linkFor(['lead_updates']));
     await expect.poll(() => page.getByText('Lead updates', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => page.getByText('A lead you referred changes status.').count()).toBe(1);
+    await expect.poll(() => page.getByText('A lead you referred changes status, someone writes in its discussion, or a lead is assigned to you.').count()).toBe(1);
     await expectAccessible(page, 'unsubscribe page');
     // opening the page changed nothing
     expect(await emailTypes()).toContain('lead_updates');

@@ -43,12 +43,12 @@ export function contentTypeOfKey(key: string): string | null {
 }
 
 /**
- * Checks an uploaded image before anything is decoded: at most 5 MB, JPEG, PNG, GIF or WebP by its bytes (sharp
+ * Checks an uploaded image before anything is decoded: at most 5 MB (or the caller's own limit), JPEG, PNG, GIF or WebP by its bytes (sharp
  * must read the same bytes as the same format), within the pixel limit. Answers the detected type and an opener
  * for the checked bytes (first frame only; the decoder stops at the pixel limit and on any error).
  */
-async function checkImage(input: Buffer, field: string) {
-  if (input.length > COMMUNITY_LIMITS.postImageBytes) throw imageTooLarge(field);
+async function checkImage(input: Buffer, field: string, maxBytes: number = COMMUNITY_LIMITS.postImageBytes) {
+  if (input.length > maxBytes) throw imageTooLarge(field);
   const type = await fileTypeFromBuffer(input);
   if (!type || !ACCEPTED.has(type.mime)) throw badType(field);
 
@@ -70,10 +70,11 @@ async function checkImage(input: Buffer, field: string) {
  * Checks an uploaded image (checkImage) and makes the copy that is stored: decoded and written afresh by sharp,
  * turned upright from its EXIF orientation, with every piece of metadata (EXIF, GPS, XMP, ICC, comments) left
  * behind, fitted inside 1600 px without enlarging. An animated GIF or WebP keeps its first frame. Nothing the
- * uploader wrote reaches storage except pixels.
+ * uploader wrote reaches storage except pixels. `maxBytes` is the largest upload taken (default: the 5 MB of
+ * every picture; a chat attachment takes 10 MB).
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  const { mime, decode } = await checkImage(input, 'image');
+export async function processImage(input: Buffer, opts: { maxBytes?: number } = {}): Promise<ProcessedImage> {
+  const { mime, decode } = await checkImage(input, 'image', opts.maxBytes);
   const format: StoredImageFormat = mime === 'image/jpeg' ? 'jpeg' : 'webp';
   const max = COMMUNITY_LIMITS.postImageMaxPx;
   try {

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { ChangeTopic } from '../../common/constants/changes.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
 
 /** The channel the database triggers announce live changes on (migration 0015). */
 export const LIVE_CHANNEL = 'live';
@@ -9,16 +11,49 @@ export const LIVE_CHANNEL = 'live';
  * `notification`: a member was notified; `notification.read`: some of their notifications were marked read;
  * `chat.message` / `chat.message.updated`: a message was posted, edited or deleted in a channel;
  * `chat.membership`: a member joined or left a channel (or was invited); `chat.read`: a member read a channel;
- * `presence`: a member's online / away / offline status changed.
+ * `presence`: a member's online / away / offline status changed; `changed`: something every member may see
+ * changed under a topic (announced by a service with `announceChange`, not by a trigger).
  */
 export type BusEvent =
   | { k: 'notification'; id: string; u: string }
   | { k: 'notification.read'; u: string }
   | { k: 'chat.message' | 'chat.message.updated'; id: string; c: string }
   | { k: 'chat.membership' | 'chat.read'; u: string; c: string }
-  | { k: 'presence'; u: string };
+  | { k: 'presence'; u: string }
+  | { k: 'changed'; t: ChangeTopic };
 
-const KINDS = new Set(['notification', 'notification.read', 'chat.message', 'chat.message.updated', 'chat.membership', 'chat.read', 'presence']);
+const KINDS = new Set(['notification', 'notification.read', 'chat.message', 'chat.message.updated', 'chat.membership', 'chat.read', 'presence', 'changed']);
+
+/**
+ * Runs work for a key once per burst: the first call starts a wait of `ms`, calls for the same key during it are
+ * folded into it, then the work runs once.
+ */
+export function coalescer(ms: number) {
+  const pending = new Map<string, NodeJS.Timeout>();
+  return {
+    run(key: string, work: () => void) {
+      if (pending.has(key)) return;
+      const timer = setTimeout(() => {
+        pending.delete(key);
+        work();
+      }, ms);
+      timer.unref();
+      pending.set(key, timer);
+    },
+    cancel() {
+      for (const t of pending.values()) clearTimeout(t);
+      pending.clear();
+    },
+  };
+}
+
+/**
+ * Announces, when the caller's transaction commits, that something every member may see changed under `topic`:
+ * every open tab refreshes what shows it (a few announcements close together reach a tab as one).
+ */
+export async function announceChange(db: Db | Tx, topic: ChangeTopic): Promise<void> {
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ k: 'changed', t: topic })})`);
+}
 
 export interface LiveBus {
   /** Calls `handler` for every announcement, on every instance, after the announcing transaction committed. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CHANGE_TOPICS } from '../../common/constants/changes.ts';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -11,7 +12,7 @@ import { mustSetUpSecondFactorSql } from '../policies/two-factor.ts';
 import { presentNotification } from '../presenters/notification.ts';
 import { liveMessageFor } from '../services/chat-messages.ts';
 import { countUnread } from '../services/notifications.ts';
-import type { BusEvent, LiveBus } from './bus.ts';
+import { coalescer, type BusEvent, type LiveBus } from './bus.ts';
 import { seesEveryMember } from '../policies/member-visibility.ts';
 import type { Actor } from '../policies/roles.ts';
 import { PresenceStore, unseen } from './presence.ts';
@@ -30,6 +31,8 @@ const HEARTBEAT_MS = 30_000;
 const MAX_BUFFERED_BYTES = 1 << 20;
 /** Messages a client may send per heartbeat: presence changes and watch lists, a handful a minute. */
 const MAX_CLIENT_MESSAGES = 60;
+/** How long a change announcement waits for others of its topic, so a burst reaches each tab as one. */
+const CHANGE_COALESCE_MS = 500;
 /** The largest frame a client sends: a watch list of PRESENCE_WATCH_MAX ids. */
 const MAX_CLIENT_FRAME_CHARS = 40 * PRESENCE_WATCH_MAX + 100;
 
@@ -78,6 +81,7 @@ export class LiveHub {
   private readonly chains = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void)[] = [];
+  private readonly changes = coalescer(CHANGE_COALESCE_MS);
   private unlistenAuth: (() => Promise<void>) | null = null;
 
   constructor(private readonly deps: LiveHubDeps) {
@@ -108,6 +112,7 @@ export class LiveHub {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     for (const u of this.unsubscribe.splice(0)) u();
+    this.changes.cancel();
     await this.unlistenAuth?.();
     this.unlistenAuth = null;
     for (const set of this.byUser.values()) for (const c of set) c.socket.close(CLOSE_GOING_AWAY, 'Server restarting');
@@ -224,6 +229,10 @@ export class LiveHub {
     for (const c of set) this.send(c, frame);
   }
 
+  private broadcast(frame: Buffer) {
+    for (const set of this.byUser.values()) for (const c of set) this.send(c, frame);
+  }
+
   private broadcastReady() {
     for (const [userId, set] of this.byUser) for (const c of set) this.send(c, { type: 'ready', userId });
   }
@@ -287,6 +296,9 @@ export class LiveHub {
       case 'chat.membership':
       case 'chat.read':
         return this.sendToUser(event.u, { type: event.k, channelId: event.c });
+      case 'changed': // to every socket here, a burst as one (no content travels: see announceChange)
+        if (!(CHANGE_TOPICS as readonly string[]).includes(event.t) || this.byUser.size === 0) return;
+        return this.changes.run(event.t, () => this.broadcast(encode({ type: 'changed', topic: event.t })));
       case 'presence':
         if (!this.watchers.has(event.u)) return;
         return this.serially(`p:${event.u}`, async () => {

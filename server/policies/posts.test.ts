@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isModeration, postAbilities } from './posts.ts';
+import { isModeration, postAbilities, seesContent } from './posts.ts';
 import type { Actor } from './roles.ts';
 
 const actor = (id: string, role: string): Actor => ({ id, role, accountStatus: 'approved', isActive: true });
@@ -7,11 +7,20 @@ const post = { authorId: 'author' };
 
 describe('post policy', () => {
   it('lets the author, an admin and the master-admin delete a post, and no other member; only the author edits it', () => {
-    expect(postAbilities(actor('author', 'partner'), post)).toEqual({ delete: true, edit: true });
-    expect(postAbilities(actor('admin', 'admin'), post)).toEqual({ delete: true, edit: false });
-    expect(postAbilities(actor('master', 'master-admin'), post)).toEqual({ delete: true, edit: false });
-    expect(postAbilities(actor('someone', 'partner'), post)).toEqual({ delete: false, edit: false });
-    expect(postAbilities(actor('plus', 'cp-plus'), post)).toEqual({ delete: false, edit: false });
+    expect(postAbilities(actor('author', 'partner'), post)).toEqual({ delete: true, edit: true, pin: false, report: false });
+    expect(postAbilities(actor('admin', 'admin'), post)).toEqual({ delete: true, edit: false, pin: true, report: true });
+    expect(postAbilities(actor('master', 'master-admin'), post)).toEqual({ delete: true, edit: false, pin: true, report: true });
+    expect(postAbilities(actor('someone', 'partner'), post)).toEqual({ delete: false, edit: false, pin: false, report: true });
+    expect(postAbilities(actor('plus', 'cp-plus'), post)).toEqual({ delete: false, edit: false, pin: false, report: true });
+  });
+
+  it('lets nobody report a hidden post, and shows it only to its author and the administrators', () => {
+    const hidden = { authorId: 'author', hiddenAt: new Date('2026-01-01T00:00:00Z') };
+    expect(postAbilities(actor('someone', 'partner'), hidden).report).toBe(false);
+    expect(seesContent(actor('someone', 'partner'), hidden)).toBe(false);
+    expect(seesContent(actor('author', 'partner'), hidden)).toBe(true);
+    expect(seesContent(actor('admin', 'admin'), hidden)).toBe(true);
+    expect(seesContent(actor('someone', 'partner'), { authorId: 'author', hiddenAt: null })).toBe(true);
   });
 
   it('calls it moderation only when an administrator deletes someone else’s post', () => {

@@ -1,4 +1,5 @@
-import type { ChatChannel, ChatMessage } from '../../common/schemas/chat.ts';
+import type { ChatAttachmentType } from '../../common/constants/chat-attachments.ts';
+import type { ChatAttachment, ChatChannel, ChatMessage } from '../../common/schemas/chat.ts';
 import type { chatChannels, chatMessages } from '../db/schema/index.ts';
 import { channelAbilities, messageAbilities, type Membership } from '../policies/chat.ts';
 import type { Actor } from '../policies/roles.ts';
@@ -40,7 +41,25 @@ export function presentChannel(r: ChannelView, last: ChatChannel['lastMessage'])
 /** A message with its sender, as read for presenting. */
 export type MessageRow = { m: typeof chatMessages.$inferSelect; sender: ChatMessage['sender'] };
 
-/** A message as a member sees it: a deleted one keeps its place with its words cleared. */
+/** Where a message's attached file is served, to the members of its channel. */
+export const chatAttachmentUrl = (messageId: string) => `/api/chat/messages/${messageId}/attachment`;
+
+/** A message's attached file, none once the message is deleted. */
+function presentAttachment(m: MessageRow['m']): ChatAttachment | null {
+  if (m.isDeleted || !m.attachmentKey || !m.attachmentType || !m.attachmentName || !m.attachmentSize) return null;
+  const contentType = m.attachmentType as ChatAttachmentType;
+  return {
+    url: chatAttachmentUrl(m.id),
+    name: m.attachmentName,
+    contentType,
+    kind: contentType === 'application/pdf' ? 'pdf' : 'image',
+    size: m.attachmentSize,
+    width: m.attachmentWidth,
+    height: m.attachmentHeight,
+  };
+}
+
+/** A message as a member sees it: a deleted one keeps its place with its words and attachment cleared. */
 export function presentMessage(actor: Pick<Actor, 'id' | 'role'>, r: MessageRow, membership: Membership): ChatMessage {
   return {
     id: r.m.id,
@@ -48,6 +67,7 @@ export function presentMessage(actor: Pick<Actor, 'id' | 'role'>, r: MessageRow,
     sender: r.sender,
     content: r.m.isDeleted ? '' : r.m.content,
     replyToId: r.m.replyToId,
+    attachment: presentAttachment(r.m),
     isEdited: r.m.isEdited,
     isDeleted: r.m.isDeleted,
     createdAt: iso(r.m.createdAt),

@@ -1,5 +1,6 @@
 import type { Comment, CommentThread, ReactionSummary } from '../../common/schemas/conversations.ts';
 import { commentAbilities } from '../policies/comments.ts';
+import { seesContent } from '../policies/posts.ts';
 import type { Actor } from '../policies/roles.ts';
 import { iso } from './wire.ts';
 
@@ -15,21 +16,27 @@ export interface CommentRow {
   createdAt: Date;
   editedAt: Date | null;
   deletedAt: Date | null;
+  hiddenAt: Date | null;
 }
 
-/** A comment on the wire: a deleted one keeps its place but neither its words nor its author. */
+/**
+ * A comment on the wire: a deleted one keeps its place but neither its words nor its author; so does a hidden one
+ * for a viewer who may not see it (shown only because replies they can see hang under it).
+ */
 export function presentComment(actor: Actor, r: CommentRow, reactions: ReactionSummary[]): Comment {
   const deleted = r.deletedAt !== null;
+  const blank = deleted || !seesContent(actor, r);
   return {
     id: r.id,
     postId: r.postId,
     parentId: r.parentId,
-    author: deleted ? null : { id: r.authorId, name: r.authorName, picture: r.authorPicture },
-    content: deleted ? '' : r.content,
+    author: blank ? null : { id: r.authorId, name: r.authorName, picture: r.authorPicture },
+    content: blank ? '' : r.content,
     deleted,
+    hidden: r.hiddenAt !== null,
     createdAt: iso(r.createdAt),
-    editedAt: deleted ? null : iso(r.editedAt),
-    reactions: deleted ? [] : reactions,
+    editedAt: blank ? null : iso(r.editedAt),
+    reactions: blank ? [] : reactions,
     can: commentAbilities(actor, r),
   };
 }

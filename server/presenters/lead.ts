@@ -1,7 +1,9 @@
 import type { Lead, LeadActivity } from '../../common/schemas/lead.ts';
+import type { LeadComment } from '../../common/schemas/lead-comments.ts';
+import { isAdminRole } from '../../common/rules/roles.ts';
 import { activityText } from '../../common/rules/pipeline.ts';
 import type { leads } from '../db/schema/index.ts';
-import { leadAbilities } from '../policies/leads.ts';
+import { leadAbilities, leadCommentAbilities } from '../policies/leads.ts';
 import type { Actor } from '../policies/roles.ts';
 import { iso, money } from './wire.ts';
 
@@ -9,8 +11,11 @@ type LeadRow = typeof leads.$inferSelect;
 /** The columns a lead is presented from (a whole row will do). */
 export type PresentedLeadRow = Omit<LeadRow, 'companyKey' | 'contactDomain'>;
 
-/** A lead as the viewer may see it: the duplicate flag only when their abilities include it. */
-export function presentLead(viewer: Actor, l: PresentedLeadRow, submitterName: string, possibleDuplicate?: boolean): Lead {
+/**
+ * A lead as the viewer may see it: the duplicate flag only when their abilities include it, its owner by name
+ * (`assigneeName`, read with the row). The lead's own notes are no longer shown: they live in its discussion.
+ */
+export function presentLead(viewer: Actor, l: PresentedLeadRow & { assigneeName?: string | null }, submitterName: string, possibleDuplicate?: boolean): Lead {
   const can = leadAbilities(viewer, l);
   return {
     id: l.id,
@@ -26,8 +31,11 @@ export function presentLead(viewer: Actor, l: PresentedLeadRow, submitterName: s
     urgency: l.urgency as Lead['urgency'],
     relationshipStrength: l.relationshipStrength as Lead['relationshipStrength'],
     status: l.status as Lead['status'],
-    notes: l.notes,
+    notes: null,
     sourceEventId: l.sourceEventId,
+    assignedTo: l.assignedTo ? { id: l.assignedTo, name: l.assigneeName ?? 'Administrator' } : null,
+    withdrawnAt: l.withdrawnAt ? iso(l.withdrawnAt) : null,
+    withdrawnReason: l.withdrawnReason,
     ...(can.seeDuplicateFlag && possibleDuplicate !== undefined ? { possibleDuplicate } : {}),
     createdAt: iso(l.createdAt),
     updatedAt: iso(l.updatedAt),
@@ -58,5 +66,33 @@ export function presentActivity(a: ActivityRow): LeadActivity {
     notes: a.notes,
     userName: a.userName,
     createdAt: iso(a.createdAt),
+  };
+}
+
+/** A message of a lead's discussion as read with its author (left-joined: null once their account is gone). */
+export interface LeadCommentRow {
+  id: string;
+  leadId: string;
+  authorId: string | null;
+  authorName: string | null;
+  authorPicture: string | null;
+  authorRole: string | null;
+  content: string;
+  internal: boolean;
+  createdAt: Date;
+  editedAt: Date | null;
+}
+
+/** A message of a lead's discussion; the caller has already kept internal notes from anyone but administrators. */
+export function presentLeadComment(viewer: Actor, c: LeadCommentRow): LeadComment {
+  return {
+    id: c.id,
+    leadId: c.leadId,
+    author: c.authorId ? { id: c.authorId, name: c.authorName ?? 'Deleted member', picture: c.authorPicture, admin: isAdminRole(c.authorRole ?? undefined) } : null,
+    content: c.content,
+    internal: c.internal,
+    createdAt: iso(c.createdAt),
+    editedAt: c.editedAt ? iso(c.editedAt) : null,
+    can: leadCommentAbilities(viewer, c),
   };
 }

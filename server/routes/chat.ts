@@ -1,4 +1,9 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { CHAT_ATTACHMENT_ERRORS, CHAT_ATTACHMENT_LIMITS } from '../../common/constants/chat-attachments.ts';
+import { AppError } from '../../common/errors.ts';
 import {
   chatChannelCreateSchema,
   chatChannelMemberListSchema,
@@ -8,15 +13,20 @@ import {
   chatChannelSchema,
   chatMemberBodySchema,
   chatMessageCreateSchema,
+  chatMessageFormSchema,
   chatMessagePageSchema,
   chatMessageParams,
   chatMessageQuerySchema,
   chatMessageSchema,
   chatMessageUpdateSchema,
   chatReadSchema,
+  chatSearchPageSchema,
+  chatSearchQuerySchema,
 } from '../../common/schemas/chat.ts';
 import type { AppContext } from '../app.ts';
+import { attachmentTooLarge, dropDeletedAttachment, getAttachment, postWithAttachment, type UploadedFile } from '../services/chat-attachments.ts';
 import { deleteMessage, editMessage, listMessages, postMessage } from '../services/chat-messages.ts';
+import { searchMessages } from '../services/chat-search.ts';
 import {
   admitChannelCreation,
   createChannel,
@@ -30,6 +40,59 @@ import {
   openDirect,
 } from '../services/chat.ts';
 
+/** A zod failure in the API's error shape (the same as a route schema's), for a body checked by hand. */
+function validationError(error: z.ZodError): AppError {
+  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  return new AppError('validation_failed', issues[0]?.message ?? 'The request is not valid', { issues });
+}
+
+/** The form fields a multipart message may carry besides its `file`; anything else is refused by the schema. */
+const FORM_FIELDS = new Set(['content', 'replyToId']);
+
+/**
+ * Reads a multipart message: its text fields and at most one file in the field `file`, buffered up to the
+ * attachment limit (one byte more and the upload is refused with 413 as it streams, before it is all read).
+ */
+async function readMultipartMessage(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
+  const fields: Record<string, string> = {};
+  let file: UploadedFile | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          part.file.resume();
+          throw new AppError('bad_request', 'Send at most one file, in the field "file".');
+        }
+        file = { bytes: await part.toBuffer(), filename: part.filename ?? '' };
+      } else {
+        if (!FORM_FIELDS.has(part.fieldname)) throw new AppError('validation_failed', `Unrecognized field: "${part.fieldname}"`);
+        if (part.valueTruncated)
+          throw new AppError('validation_failed', 'A field is too long.', { issues: [{ path: part.fieldname, message: 'This field is too long.' }] });
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const e = err as { code?: string; statusCode?: number };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw attachmentTooLarge();
+    if (e.statusCode === 413) throw new AppError('payload_too_large', 'The form has too many parts.');
+    throw err;
+  }
+  return { fields, file };
+}
+
+/** Common headers of a served chat file: its real type only, nothing it could run, never in a shared cache. */
+const FILE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'private, max-age=3600',
+} as const;
+
+/** A file name as a quoted header value (ASCII, no quotes) with its exact UTF-8 form beside it. */
+const dispositionName = (name: string) =>
+  `filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+
 /**
  * Member chat, for approved members (the default access): group channels (public or private) and direct
  * conversations between connected members, their messages and read marks. Who may do what is in
@@ -38,6 +101,7 @@ import {
 export const chatRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const deps = { db: ctx.db, storage: ctx.storage };
     app.get('/api/chat/channels', { schema: { querystring: chatChannelQuerySchema, response: { 200: chatChannelPageSchema } } }, async (request) => {
       const q = request.query;
       const page = await listChannels(ctx.db, request.user!, q);
@@ -83,22 +147,64 @@ export const chatRoutes =
       async (request) => listMessages(ctx.db, request.user!, request.params.id, request.query),
     );
 
-    app.post(
-      '/api/chat/channels/:id/messages',
-      { schema: { params: chatChannelParams, body: chatMessageCreateSchema, response: { 201: chatMessageSchema } } },
-      async (request, reply) => {
-        const message = await postMessage(ctx.db, request.user!, request.params.id, request.body, ctx.now());
-        return reply.code(201).send(message);
-      },
+    app.get('/api/chat/search', { schema: { querystring: chatSearchQuerySchema, response: { 200: chatSearchPageSchema } } }, async (request) =>
+      searchMessages(ctx.db, request.user!, request.query),
     );
+
+    // a message as JSON, or as a multipart form with one file (multipart is understood by this route alone)
+    const uploadRoutes: FastifyPluginAsyncZod = async (uploads) => {
+      await uploads.register(fastifyMultipart, {
+        limits: { fileSize: CHAT_ATTACHMENT_LIMITS.bytes, files: 1, fields: 4, parts: 5, fieldSize: 32 * 1024, headerPairs: 100 },
+        throwFileSizeLimit: true,
+      });
+      uploads.post('/api/chat/channels/:id/messages', { schema: { params: chatChannelParams, response: { 201: chatMessageSchema } } }, async (request, reply) => {
+        const id = request.params.id;
+        if (!request.isMultipart()) {
+          const parsed = chatMessageCreateSchema.safeParse(request.body ?? {});
+          if (!parsed.success) throw validationError(parsed.error);
+          return reply.code(201).send(await postMessage(ctx.db, request.user!, id, parsed.data, ctx.now()));
+        }
+        const { fields, file } = await readMultipartMessage(request);
+        const parsed = chatMessageFormSchema.safeParse(fields);
+        if (!parsed.success) throw validationError(parsed.error);
+        const data = { content: parsed.data.content, replyToId: parsed.data.replyToId ?? null };
+        if (!file) {
+          const nothing = CHAT_ATTACHMENT_ERRORS.nothing;
+          if (!data.content) throw new AppError('validation_failed', nothing, { issues: [{ path: 'content', message: nothing }] });
+          return reply.code(201).send(await postMessage(ctx.db, request.user!, id, data, ctx.now()));
+        }
+        const message = await postWithAttachment(deps, request.user!, id, file, (attachment) =>
+          postMessage(ctx.db, request.user!, id, { ...data, attachment }, ctx.now()),
+        );
+        return reply.code(201).send(message);
+      });
+    };
+    await app.register(uploadRoutes);
+
+    app.get('/api/chat/messages/:id/attachment', { schema: { params: chatMessageParams } }, async (request, reply) => {
+      const file = await getAttachment(deps, request.user!, request.params.id);
+      const pdf = file.contentType === 'application/pdf';
+      return reply
+        .headers({
+          ...FILE_HEADERS,
+          'content-type': file.contentType,
+          'content-length': String(file.size),
+          // an image is shown where it is; a PDF is always a download
+          'content-disposition': `${pdf ? 'attachment' : 'inline'}; ${dispositionName(file.name)}`,
+        })
+        .send(file.stream);
+    });
 
     app.patch('/api/chat/messages/:id', { schema: { params: chatMessageParams, body: chatMessageUpdateSchema, response: { 200: chatMessageSchema } } }, async (request) =>
       editMessage(ctx.db, request.user!, request.params.id, request.body.content, ctx.now()),
     );
 
-    app.delete('/api/chat/messages/:id', { schema: { params: chatMessageParams, response: { 200: chatMessageSchema } } }, async (request) =>
-      deleteMessage(ctx.db, request.user!, request.params.id, ctx.now()),
-    );
+    app.delete('/api/chat/messages/:id', { schema: { params: chatMessageParams, response: { 200: chatMessageSchema } } }, async (request) => {
+      const message = await deleteMessage(ctx.db, request.user!, request.params.id, ctx.now());
+      // its stored file goes once the deletion has committed
+      await dropDeletedAttachment(deps, request.params.id);
+      return message;
+    });
 
     app.post('/api/chat/direct', { schema: { body: chatMemberBodySchema, response: { 200: chatChannelSchema, 201: chatChannelSchema } } }, async (request, reply) => {
       const { channel, created } = await openDirect(ctx.db, request.user!, request.body.userId, ctx.now());

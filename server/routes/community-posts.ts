@@ -7,7 +7,7 @@ import { AppError } from '../../common/errors.ts';
 import { postCreateSchema, postPageSchema, postQuerySchema, postSchema } from '../../common/schemas/community.ts';
 import type { AppContext } from '../app.ts';
 import { contentTypeOfKey, imageTooLarge } from '../lib/images.ts';
-import { admitPosting, createPost, deletePost, getPost, getPostImageKey, listPosts, type NewPost } from '../services/posts.ts';
+import { admitPosting, createPost, deletePost, getPost, getPostImageKey, listPosts, setPinned, type NewPost } from '../services/posts.ts';
 
 const idParams = z.object({ id: z.uuid('Post not found.') });
 const linkParams = z.object({ id: z.string() });
@@ -56,7 +56,8 @@ async function readMultipartPost(request: FastifyRequest): Promise<{ fields: Rec
 /**
  * Community feed: every member reads it and posts to it (with an optional image, served only to members);
  * one post is read alone (the link a notification gives); a post is deleted by its author or an administrator (the
- * post policy's `can.delete`).
+ * post policy's `can.delete`) and pinned by an administrator. A post hidden by a moderator is read only by its
+ * author and the administrators.
  */
 export const communityPostRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -70,8 +71,8 @@ export const communityPostRoutes =
 
     app.get('/api/community-posts', { schema: { querystring: postQuerySchema, response: { 200: postPageSchema } } }, async (request) => {
       const q = request.query;
-      const { items, total, page, nextCursor, prevCursor } = await listPosts(ctx.db, request.user!, q, ctx.now());
-      return { items, total, page, pageSize: q.pageSize, nextCursor, prevCursor };
+      const { items, pinned, total, page, nextCursor, prevCursor } = await listPosts(ctx.db, request.user!, q, ctx.now());
+      return { items, pinned, total, page, pageSize: q.pageSize, nextCursor, prevCursor };
     });
 
     // one post as the feed shows it: where a notification's link to the post leads. A link whose id is mangled
@@ -97,7 +98,7 @@ export const communityPostRoutes =
     });
 
     app.get('/api/community-posts/:id/image', { schema: { params: idParams } }, async (request, reply) => {
-      const key = await getPostImageKey(ctx.db, request.params.id);
+      const key = await getPostImageKey(ctx.db, request.user!, request.params.id);
       const type = contentTypeOfKey(key);
       const file = type ? await ctx.storage.get(key) : null;
       if (!type || !file) throw new AppError('not_found', 'Image not found.');
@@ -115,6 +116,16 @@ export const communityPostRoutes =
         })
         .send(file.stream);
     });
+
+    // an administrator pins a post to the top of the whole feed, or unpins it (the post policy's `can.pin`)
+    for (const [url, pinned] of [
+      ['/api/community-posts/:id/pin', true],
+      ['/api/community-posts/:id/unpin', false],
+    ] as const) {
+      app.post(url, { config: { access: 'admin' }, schema: { params: idParams, response: { 200: postSchema } } }, async (request) =>
+        setPinned(ctx.db, request.user!, request.params.id, pinned, ctx.now()),
+      );
+    }
 
     app.delete('/api/community-posts/:id', { schema: { params: idParams } }, async (request, reply) => {
       await deletePost(deps, request.user!, request.params.id, ctx.now());

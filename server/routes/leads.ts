@@ -8,18 +8,35 @@ import {
   leadInputSchema,
   leadPageSchema,
   leadQuerySchema,
+  leadAssignSchema,
+  leadExportQuerySchema,
+  leadPatchSchema,
   leadSchema,
-  leadUpdateSchema,
+  leadWithdrawSchema,
 } from '../../common/schemas/lead.ts';
 import type { AppContext } from '../app.ts';
 import { presentActivity, presentLead } from '../presenters/lead.ts';
-import { checkDuplicate, createLead, deleteLead, getVisibleLead, listActivities, listLeads, updateLeadStatus } from '../services/leads.ts';
+import { textStream } from '../lib/stream-pages.ts';
+import { leadCsv, leadCsvFilename } from '../services/lead-export.ts';
+import {
+  assignLead,
+  checkDuplicate,
+  createLead,
+  deleteLead,
+  editLead,
+  getVisibleLead,
+  listActivities,
+  listLeads,
+  updateLeadStatus,
+  withdrawLead,
+} from '../services/leads.ts';
 
 const idParams = z.object({ id: z.uuid('Lead not found.') });
 const ok = z.object({ ok: z.literal(true) });
 
 /**
- * Leads: partners see their own, admins see and work all of them. Each route: access level (onRequest) →
+ * Leads: partners see their own (and, while it is early, correct or withdraw it), admins see and work all of them.
+ * A lead's discussion is in `server/routes/lead-comments.ts`. Each route: access level (onRequest) →
  * validate → load within the actor's scope (404 outside it) → the lead policy's abilities (403) → act → present.
  */
 export const leadRoutes =
@@ -43,6 +60,15 @@ export const leadRoutes =
       checkDuplicate(ctx.db, request.query.companyName, request.query.contactEmail),
     );
 
+    // every lead the viewer may see, with the list's filters, written while it is read (server/services/lead-export.ts)
+    app.get('/api/leads/export.csv', { schema: { querystring: leadExportQuerySchema } }, async (request, reply) => {
+      const chunks = await leadCsv(ctx.db, request.user!, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${leadCsvFilename(request.query)}"`)
+        .send(textStream(chunks));
+    });
+
     app.get('/api/leads/:id', { schema: { params: idParams, response: { 200: leadSchema } } }, async (request) => {
       const row = await getVisibleLead(ctx.db, request.user!, request.params.id);
       return presentLead(request.user!, row.lead, row.submitterName);
@@ -54,10 +80,29 @@ export const leadRoutes =
       return reply.code(201).send(presentLead(user, lead, `${user.firstName} ${user.lastName}`));
     });
 
-    app.patch('/api/leads/:id', { config: { access: 'admin' }, schema: { params: idParams, body: leadUpdateSchema, response: { 200: leadSchema } } }, async (request) => {
-      const row = await updateLeadStatus(ctx.db, request.user!, request.params.id, request.body, ctx.now());
+    // a body with `status` is an administrator's status change; any other is the partner's correction of the lead's fields
+    app.patch('/api/leads/:id', { schema: { params: idParams, body: leadPatchSchema, response: { 200: leadSchema } } }, async (request) => {
+      const body = request.body;
+      const row =
+        'status' in body
+          ? await updateLeadStatus(ctx.db, request.user!, request.params.id, body, ctx.now())
+          : await editLead(ctx.db, request.user!, request.params.id, body, ctx.now());
       return presentLead(request.user!, row.lead, row.submitterName);
     });
+
+    app.post('/api/leads/:id/withdraw', { schema: { params: idParams, body: leadWithdrawSchema, response: { 200: leadSchema } } }, async (request) => {
+      const row = await withdrawLead(ctx.db, request.user!, request.params.id, request.body.reason, ctx.now());
+      return presentLead(request.user!, row.lead, row.submitterName);
+    });
+
+    app.post(
+      '/api/leads/:id/assign',
+      { config: { access: 'admin' }, schema: { params: idParams, body: leadAssignSchema, response: { 200: leadSchema } } },
+      async (request) => {
+        const row = await assignLead(ctx.db, request.user!, request.params.id, request.body.userId, ctx.now());
+        return presentLead(request.user!, row.lead, row.submitterName);
+      },
+    );
 
     app.delete('/api/leads/:id', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: ok } } }, async (request) => {
       await deleteLead(ctx.db, request.user!, request.params.id, ctx.now());

@@ -9,8 +9,10 @@ import { authorize } from '../policies/authorize.ts';
 import { canSeeChannel, messagePermission, type Membership } from '../policies/chat.ts';
 import type { Actor } from '../policies/roles.ts';
 import { presentMessage, type MessageRow } from '../presenters/chat.ts';
+import { attachmentColumns, type StoredAttachment } from './chat-attachments.ts';
 import { loadChannel } from './chat.ts';
 import { recordEvent } from './domain-events.ts';
+import { resolveChatMentions } from './mentions.ts';
 import { admitAttempt } from './rate-limit.ts';
 
 /**
@@ -81,7 +83,13 @@ export async function listMessages(db: Db, actor: Pick<Actor, 'id' | 'role'>, id
  * still connected), the reply's target found in it, the message counted against the member's sending limit (429
  * with Retry-After when over it), then stored.
  */
-export async function postMessage(db: Db, actor: Pick<Actor, 'id' | 'role'>, id: string, data: { content: string; replyToId?: string | null }, now: Date) {
+export async function postMessage(
+  db: Db,
+  actor: Pick<Actor, 'id' | 'role'>,
+  id: string,
+  data: { content: string; replyToId?: string | null; attachment?: StoredAttachment | null },
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     const { membership } = await loadChannel(tx, actor, id, 'post');
     if (data.replyToId) {
@@ -94,13 +102,24 @@ export async function postMessage(db: Db, actor: Pick<Actor, 'id' | 'role'>, id:
     }
     const admission = await admitAttempt(tx, [{ key: `chat:${actor.id}`, max: CHAT_LIMITS.messagesPerWindow, windowMs: CHAT_LIMITS.messageWindowMs }], now);
     if (!admission.admitted) throw new AppError('rate_limited', CHAT_MESSAGES.rateLimited, { headers: { 'Retry-After': String(admission.retryAfter) } });
+    // mentions of members outside a private channel become plain text; its members named are told
+    const mentions = await resolveChatMentions(tx, actor, id, data.content);
     // announced to the channel's members on commit (live_notify)
     const [row] = await tx
       .insert(chatMessages)
-      .values({ channelId: id, senderId: actor.id, content: data.content, replyToId: data.replyToId ?? null, createdAt: now, updatedAt: now })
+      .values({
+        channelId: id,
+        senderId: actor.id,
+        content: mentions.text,
+        replyToId: data.replyToId ?? null,
+        ...attachmentColumns(data.attachment),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: chatMessages.id });
     const posted = { messageId: row.id, channelId: id, senderId: actor.id, replyToId: data.replyToId ?? null };
     await recordEvent(tx, 'chat.message_posted', posted, { entityId: row.id, actorId: actor.id, at: now });
+    await mentions.notify(now);
     return presentMessage(actor, await readMessage(tx, row.id), membership);
   });
 }
@@ -124,7 +143,10 @@ export async function editMessage(db: Db, actor: Pick<Actor, 'id' | 'role'>, id:
   return db.transaction(async (tx) => {
     const { message, membership } = await loadMessage(tx, actor, id);
     authorize(messagePermission(actor, 'edit', message, membership));
-    await tx.update(chatMessages).set({ content, isEdited: true, updatedAt: now }).where(eq(chatMessages.id, id));
+    // only the members the edit newly mentions are told
+    const mentions = await resolveChatMentions(tx, actor, message.channelId, content, message.content);
+    await tx.update(chatMessages).set({ content: mentions.text, isEdited: true, updatedAt: now }).where(eq(chatMessages.id, id));
+    await mentions.notify(now);
     return presentMessage(actor, await readMessage(tx, id), membership);
   });
 }

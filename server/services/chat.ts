@@ -74,7 +74,8 @@ async function lastMessages(db: Db | Tx, channelIds: string[]) {
       channelId: chatMessages.channelId,
       id: chatMessages.id,
       senderId: chatMessages.senderId,
-      preview: sql<string>`left(${chatMessages.content}, ${CHAT_LIMITS.preview})`,
+      // a file sent without words is previewed by its name
+      preview: sql<string>`coalesce(nullif(left(${chatMessages.content}, ${CHAT_LIMITS.preview}), ''), ${chatMessages.attachmentName}, '')`,
       isDeleted: chatMessages.isDeleted,
       createdAt: chatMessages.createdAt,
     })

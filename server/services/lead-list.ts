@@ -13,6 +13,9 @@ import type { PresentedLeadRow } from '../presenters/lead.ts';
 /** The submitter's full name, as lead rows are shown with it. */
 export const submitterName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
 
+/** The full name of the administrator who owns a lead (one primary-key lookup), or null with no owner. */
+export const assigneeName = sql<string | null>`(select a.first_name || ' ' || a.last_name from ${users} a where a.id = ${leads.assignedTo})`;
+
 /**
  * Another open lead (not this one) with the same company key or contact domain. Two separate lookups, each read from
  * its partial index of open leads (migration 0032) and stopping at the first other match.
@@ -46,11 +49,28 @@ const presentedColumns = {
   createdAt: leads.createdAt,
   updatedAt: leads.updatedAt,
   sourceEventId: leads.sourceEventId,
+  assignedTo: leads.assignedTo,
+  withdrawnAt: leads.withdrawnAt,
+  withdrawnReason: leads.withdrawnReason,
+  assigneeName,
 };
 
 export interface LeadListQuery extends PageQuery {
   search?: string;
   status?: LeadStatus;
+  /** `me`: an administrator's own leads (those assigned to them); ignored for anyone who does not see every lead. */
+  assigned?: 'me';
+}
+
+/** The filters of a lead list or export, within the actor's scope. */
+export function leadFilters(actor: Actor, q: Pick<LeadListQuery, 'search' | 'status' | 'assigned'>) {
+  const mine = q.assigned === 'me' && seesAllLeads(actor);
+  return and(
+    leadScope(actor),
+    q.status ? eq(leads.status, q.status) : undefined,
+    q.search ? searchCondition(q.search) : undefined,
+    mine ? eq(leads.assignedTo, actor.id) : undefined,
+  );
 }
 
 /** Lead lists run newest first; `leads_created_id_idx` and `leads_submitter_created_id_idx` hold this order. */
@@ -64,7 +84,9 @@ const LEAD_ORDER: KeyOrder = [
  * side (a page reached by cursor costs the same wherever it is in the list).
  */
 export async function listLeads(db: Db, actor: Actor, q: LeadListQuery) {
-  const filters = and(leadScope(actor), q.status ? eq(leads.status, q.status) : undefined, q.search ? searchCondition(q.search) : undefined);
+  const filters = leadFilters(actor, q);
+  // an administrator's own leads are read from `leads_assigned_created_id_idx`, counted like a search
+  const mine = q.assigned === 'me' && seesAllLeads(actor);
   const seek = async (offset: number) => {
     const rows = await db
       .select({ k: keysetArray(LEAD_ORDER) })
@@ -75,7 +97,7 @@ export async function listLeads(db: Db, actor: Actor, q: LeadListQuery) {
       .offset(offset);
     return keyAt(rows);
   };
-  if (!q.search) {
+  if (!q.search && !mine) {
     const page = await readKeysetPage(LEAD_ORDER, q, (plan) => listLeadsPrepared(db, actor, q, plan), seek);
     // a page past the end has no row to carry the total: count it on its own (rare)
     const total = page.rows.length ? page.rows[0].total : q.page > 1 || q.after || q.before ? await countLeads(db, actor, q.status) : 0;
@@ -103,7 +125,7 @@ export async function listLeads(db: Db, actor: Actor, q: LeadListQuery) {
   return { ...page, rows: page.rows as LeadListRow[], total, totalCapped };
 }
 
-type LeadListRow = PresentedLeadRow & { submitterName: string; possibleDuplicate?: boolean };
+type LeadListRow = PresentedLeadRow & { submitterName: string; possibleDuplicate?: boolean; assigneeName: string | null };
 
 /** Any of the three fields contains the text, in any case; each has a trigram index (migration 0029). */
 function searchCondition(search: string) {
@@ -141,7 +163,8 @@ function listLeadsPrepared(db: Db, actor: Actor, q: LeadListQuery, plan: KeysetP
       .innerJoin(users, eq(users.id, leads.submitterId))
       .where(and(scope, status, position))
       .orderBy(...keysetOrderBy(LEAD_ORDER, plan.mode))
-      .limit(sql.placeholder('limit'));
+      .limit(sql.placeholder('limit'))
+      .$dynamic();
     return plan.offset ? query.offset(sql.placeholder('offset')) : query;
   });
   return statement.execute({ actorId: actor.id, status: q.status, limit: plan.limit, offset: plan.offset, k0: plan.values[0], k1: plan.values[1] });

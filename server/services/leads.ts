@@ -4,12 +4,11 @@ import type { LeadStatus } from '../../common/constants/options.ts';
 import { companyKey, contactDomain } from '../../common/rules/company-key.ts';
 import { wonPoints } from '../../common/rules/points.ts';
 import { activityText, type LeadActivityKind } from '../../common/rules/pipeline.ts';
-import type { LeadData } from '../../common/schemas/lead.ts';
+import type { LeadData, LeadStatusChange } from '../../common/schemas/lead.ts';
 import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { insertTogether } from '../db/batch.ts';
-import { events, leadActivities, leads, users } from '../db/schema/index.ts';
-import { eventScope } from '../policies/events.ts';
+import { leadActivities, leads, users } from '../db/schema/index.ts';
 import { leadAbilities, leadScope } from '../policies/leads.ts';
 import type { Actor } from '../policies/roles.ts';
 import { memberNotificationInsert } from './notify.ts';
@@ -18,19 +17,22 @@ import { cancelUnpaidCommission, createCommissionForWonLead } from './commission
 import { awardPoints, checkAchievements } from './gamification.ts';
 import { toPence } from '../../common/rules/money.ts';
 import { recordEvent } from './domain-events.ts';
-import { submitterName } from './lead-list.ts';
+import { assigneeName, submitterName } from './lead-list.ts';
+import { checkSourceEvent, nameOfUser } from './lead-changes.ts';
+import { writeLeadComment } from './lead-comments.ts';
 
 export { listLeads, type LeadListQuery } from './lead-list.ts';
+export { assignLead, editLead, withdrawLead } from './lead-changes.ts';
 
 /** A single lead the actor may see, or a 404 (never a 403 that would confirm it exists). */
 export async function getVisibleLead(db: Db, actor: Actor, id: string) {
   const [row] = await db
-    .select({ lead: leads, submitterName })
+    .select({ lead: leads, submitterName, assigneeName })
     .from(leads)
     .innerJoin(users, eq(users.id, leads.submitterId))
     .where(and(eq(leads.id, id), leadScope(actor)));
   if (!row) throw new AppError('not_found', 'Lead not found.');
-  return row;
+  return { ...row, lead: { ...row.lead, assigneeName: row.assigneeName } };
 }
 
 /** Records a partner's referral and its first timeline entry. */
@@ -64,15 +66,6 @@ export async function createLead(db: Db, actor: Actor, data: LeadData, now: Date
   });
 }
 
-/** A lead may name only an event its submitter can see; anything else is a field error, never a hint that it exists. */
-async function checkSourceEvent(tx: Tx, actor: Actor, eventId: string) {
-  const [seen] = await tx
-    .select({ id: events.id })
-    .from(events)
-    .where(and(eq(events.id, eventId), eventScope(actor)));
-  if (!seen) throw new AppError('validation_failed', 'Choose an event from the list', { issues: [{ path: 'sourceEventId', message: 'Choose an event from the list' }] });
-}
-
 /** Whether a company or contact domain is already in the open pipeline (no details of whose lead it is). */
 export async function checkDuplicate(db: Db, companyName?: string, email?: string) {
   const key = companyName ? companyKey(companyName) : '';
@@ -97,10 +90,12 @@ export async function checkDuplicate(db: Db, companyName?: string, email?: strin
 }
 
 /**
- * An admin sets a lead's status and notes. In one transaction: the lead, a timeline entry, a notification
- * for the submitter, the commission when it becomes closed-won (or its cancellation when it leaves), the audit.
+ * An admin sets a lead's status. In one transaction: the lead, a timeline entry, a notification for the submitter,
+ * the commission when it becomes closed-won (or its cancellation when it leaves), the audit. Notes, when given, are
+ * written as a message in the lead's discussion (an internal note with `notesInternal`, seen by administrators
+ * only); an internal note alone, with the stage kept, tells the partner nothing and leaves no timeline entry.
  */
-export async function updateLeadStatus(db: Db, actor: Actor, id: string, change: { status: LeadStatus; notes?: string; sourceEventId?: string | null }, now: Date) {
+export async function updateLeadStatus(db: Db, actor: Actor, id: string, change: LeadStatusChange, now: Date) {
   return db.transaction(async (tx) => {
     if (change.sourceEventId) await checkSourceEvent(tx, actor, change.sourceEventId);
     // Lock the submitter's row before anything else: every write below that references them takes a key-share
@@ -122,17 +117,13 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
     if (!owner) throw new AppError('not_found', 'Lead not found.');
     if (!leadAbilities(actor, owner).update) throw new AppError('forbidden', 'Only an administrator can change a lead.');
     // the lead's row is locked and updated in one statement that also answers its values from before
-    const old = tx
-      .select({ id: leads.id, status: leads.status, notes: leads.notes, sourceEventId: leads.sourceEventId })
-      .from(leads)
-      .where(eq(leads.id, id))
-      .for('update')
-      .as('old');
+    const old = tx.select({ id: leads.id, status: leads.status, sourceEventId: leads.sourceEventId }).from(leads).where(eq(leads.id, id)).for('update').as('old');
     const [updated] = await tx
       .update(leads)
       .set({
         status: change.status,
-        ...(change.notes !== undefined ? { notes: change.notes || null } : {}),
+        // a withdrawn lead an administrator reopens is no longer withdrawn
+        ...(change.status !== 'closed-lost' ? { withdrawnAt: null, withdrawnReason: null } : {}),
         ...(change.sourceEventId !== undefined ? { sourceEventId: change.sourceEventId } : {}),
         updatedAt: now,
       })
@@ -141,38 +132,62 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
       .returning({
         lead: getTableColumns(leads),
         fromStatus: sql<string>`${old.status}`,
-        fromNotes: sql<string | null>`${old.notes}`,
         fromSourceEventId: sql<string | null>`${old.sourceEventId}`,
       });
     if (!updated) throw new AppError('not_found', 'Lead not found.');
     const after = updated.lead;
-    const before = { ...after, status: updated.fromStatus, notes: updated.fromNotes };
+    const before = { ...after, status: updated.fromStatus };
     const from = before.status as LeadStatus;
     const to = change.status;
-    const notesChanged = change.notes !== undefined && change.notes !== (before.notes ?? '');
-    const kind: LeadActivityKind = from !== to ? 'status_changed' : notesChanged ? 'notes_updated' : 'reviewed';
+    const notes = change.notes?.trim() || '';
+    const internal = !!notes && !!change.notesInternal;
+    const sharedNotes = !!notes && !internal;
+    const eventChanged = change.sourceEventId !== undefined && change.sourceEventId !== updated.fromSourceEventId;
+    const kind: LeadActivityKind = from !== to ? 'status_changed' : sharedNotes ? 'notes_updated' : 'reviewed';
+    // an internal note alone is nothing the partner is told of: no timeline entry, no notification
+    const partnerHears = from !== to || sharedNotes || eventChanged || !internal;
     const moved = kind === 'status_changed' ? { fromStatus: from, toStatus: to } : {};
     const activity = activityText(kind, from, to);
     if (to === 'closed-won' && from !== 'closed-won') await createCommissionForWonLead(tx, after, now);
     if (from === 'closed-won' && to !== 'closed-won') await cancelUnpaidCommission(tx, id);
     await rewardMilestones(tx, after, from, to, now);
+    if (notes) {
+      // the partner hears of the status change below; a shared note in the same act is not told twice
+      await writeLeadComment(
+        tx,
+        actor,
+        { id, submitterId: before.submitterId, status: to, companyName: after.companyName, assignedTo: after.assignedTo },
+        { content: notes, internal },
+        now,
+        { quiet: partnerHears },
+      );
+    }
     // the timeline entry, the submitter's notification and the audit row go together in one statement
     await insertTogether(tx, [
-      tx.insert(leadActivities).values({ leadId: id, userId: actor.id, kind, ...moved, activity, notes: change.notes || null, createdAt: now }),
-      memberNotificationInsert(
-        tx,
-        before.submitterId,
-        'lead_status',
-        { leadId: id, companyName: before.companyName, from, to, activity },
-        { entity: { type: 'lead', id }, at: now, actorId: actor.id },
-      ),
+      // the timeline keeps the notes the partner may read; an internal note never reaches it
+      partnerHears
+        ? tx.insert(leadActivities).values({ leadId: id, userId: actor.id, kind, ...moved, activity, notes: sharedNotes ? notes : null, createdAt: now })
+        : null,
+      partnerHears
+        ? memberNotificationInsert(
+            tx,
+            before.submitterId,
+            'lead_status',
+            { leadId: id, companyName: before.companyName, from, to, activity },
+            { entity: { type: 'lead', id }, at: now, actorId: actor.id },
+          )
+        : null,
       auditInsert(tx, {
         actorId: actor.id,
         action: 'lead.update',
         entityType: 'lead',
         entityId: id,
-        before: { status: from, notes: before.notes, ...(change.sourceEventId !== undefined ? { sourceEventId: updated.fromSourceEventId } : {}) },
-        after: { status: to, notes: after.notes, ...(change.sourceEventId !== undefined ? { sourceEventId: after.sourceEventId } : {}) },
+        before: { status: from, ...(change.sourceEventId !== undefined ? { sourceEventId: updated.fromSourceEventId } : {}) },
+        after: {
+          status: to,
+          ...(notes ? { notes, notesInternal: internal } : {}),
+          ...(change.sourceEventId !== undefined ? { sourceEventId: after.sourceEventId } : {}),
+        },
         at: now,
       }),
     ]);
@@ -184,9 +199,14 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
         { entityId: id, actorId: actor.id, at: now },
       );
     } else {
-      await recordEvent(tx, 'lead.updated', { leadId: id, submitterId: before.submitterId, status: to, notesChanged }, { entityId: id, actorId: actor.id, at: now });
+      await recordEvent(
+        tx,
+        'lead.updated',
+        { leadId: id, submitterId: before.submitterId, status: to, notesChanged: !!notes },
+        { entityId: id, actorId: actor.id, at: now },
+      );
     }
-    return { lead: after, submitterName: owner.submitterName };
+    return { lead: { ...after, assigneeName: await nameOfUser(tx, after.assignedTo) }, submitterName: owner.submitterName };
   });
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { COMMUNITY_LIMITS } from '../../common/constants/community.ts';
 import { AppError } from '../../common/errors.ts';
 import type { Comment, CommentCreate, CommentPage } from '../../common/schemas/conversations.ts';
 import type { PageQuery } from '../../common/schemas/page.ts';
@@ -7,13 +8,17 @@ import type { Db, Tx } from '../db/client.ts';
 import { communityPosts, postComments, users } from '../db/schema/index.ts';
 import { keysetColumns, readKeysetPage, type KeyOrder, type KeysetPlan } from '../lib/keyset.ts';
 import { commentAbilities, isCommentModeration } from '../policies/comments.ts';
+import { seesContent, visibleContentSql } from '../policies/posts.ts';
 import type { Actor } from '../policies/roles.ts';
 import { presentComment, presentThreads, type CommentRow } from '../presenters/comments.ts';
+import { announceChange } from '../live/bus.ts';
 import { recordAudit } from './audit.ts';
 import { recordEvent } from './domain-events.ts';
 import { awardPoints, reversePoints } from './gamification.ts';
 import { notifyMember } from './notify.ts';
 import { admitAttempt } from './rate-limit.ts';
+import { notifyMentioned, resolveMentions } from './mentions.ts';
+import { writerName } from './posts.ts';
 import { reactionSummaries } from './reactions.ts';
 
 /** How often a member may comment: 60 times an hour, counted in the database like every other attempt limit. */
@@ -31,20 +36,42 @@ const commentColumns = {
   createdAt: postComments.createdAt,
   editedAt: postComments.editedAt,
   deletedAt: postComments.deletedAt,
+  hiddenAt: postComments.hiddenAt,
 };
 
 /** Top-level comments oldest first; `post_comments_post_top_idx` holds this order for each post. */
 const THREAD_ORDER: KeyOrder = [{ expr: postComments.createdAt }, { expr: postComments.id }];
 const topLevelOf = (postId: string) => and(eq(postComments.postId, postId), isNull(postComments.parentId));
 
-async function publishedPost(db: Db | Tx, postId: string, lock = false) {
+/** The published post the actor may see (one hidden by a moderator only its author and the administrators do), or 404. */
+async function publishedPost(db: Db | Tx, actor: Actor, postId: string, lock = false) {
   const q = db
-    .select({ id: communityPosts.id, title: communityPosts.title, authorId: communityPosts.authorId, createdAt: communityPosts.createdAt })
+    .select({
+      id: communityPosts.id,
+      title: communityPosts.title,
+      authorId: communityPosts.authorId,
+      createdAt: communityPosts.createdAt,
+      hiddenAt: communityPosts.hiddenAt,
+    })
     .from(communityPosts)
     .where(and(eq(communityPosts.id, postId), eq(communityPosts.isPublished, true)));
   const [post] = await (lock ? q.for('update') : q);
-  if (!post) throw new AppError('not_found', 'Post not found.');
+  if (!post || !seesContent(actor, post)) throw new AppError('not_found', 'Post not found.');
   return post;
+}
+
+/**
+ * The comments of a post the viewer is shown: for an administrator all; for a member, those no moderator hid and
+ * their own, and a hidden top-level comment that still has a reply they can see (it keeps its place, blank).
+ */
+function shownComments(actor: Actor, topLevel: boolean) {
+  const visible = visibleContentSql(actor, postComments.hiddenAt, postComments.authorId);
+  if (!topLevel) return visible;
+  return sql`(${visible} or exists (select 1 from ${postComments} r where r.parent_id = ${postComments.id} and ${visibleContentSql(
+    actor,
+    sql`r.hidden_at`,
+    sql`r.author_id`,
+  )}))`;
 }
 
 async function commentRow(db: Db | Tx, id: string): Promise<CommentRow | undefined> {
@@ -54,27 +81,29 @@ async function commentRow(db: Db | Tx, id: string): Promise<CommentRow | undefin
 
 /**
  * One page of a post's conversation: its top-level comments oldest first, paged by cursor, each with all its
- * replies oldest first; replies and reactions are read in one query each for the whole page.
+ * replies oldest first; replies and reactions are read in one query each for the whole page. Comments hidden by a
+ * moderator are shown to their author and the administrators only (`shownComments`).
  */
 export async function listComments(db: Db, actor: Actor, postId: string, q: PageQuery): Promise<CommentPage> {
-  await publishedPost(db, postId);
+  await publishedPost(db, actor, postId);
+  const top = and(topLevelOf(postId), shownComments(actor, true));
   const read = (plan: KeysetPlan) =>
     db
       .select({ ...commentColumns, ...keysetColumns(THREAD_ORDER) })
       .from(postComments)
       .innerJoin(users, eq(users.id, postComments.authorId))
-      .where(and(topLevelOf(postId), plan.where))
+      .where(and(top, plan.where))
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset);
-  const [page, [{ n }]] = await Promise.all([readKeysetPage(THREAD_ORDER, q, read), db.select({ n: count() }).from(postComments).where(topLevelOf(postId))]);
+  const [page, [{ n }]] = await Promise.all([readKeysetPage(THREAD_ORDER, q, read), db.select({ n: count() }).from(postComments).where(top)]);
   const topIds = page.rows.map((r) => r.id);
   const replies = topIds.length
     ? await db
         .select(commentColumns)
         .from(postComments)
         .innerJoin(users, eq(users.id, postComments.authorId))
-        .where(inArray(postComments.parentId, topIds))
+        .where(and(inArray(postComments.parentId, topIds), shownComments(actor, false)))
         .orderBy(asc(postComments.createdAt), asc(postComments.id))
     : [];
   const reactions = await reactionSummaries(db, actor.id, 'comment', [...topIds, ...replies.map((r) => r.id)]);
@@ -82,10 +111,13 @@ export async function listComments(db: Db, actor: Actor, postId: string, q: Page
   return { items: presentThreads(actor, rows, replies, reactions), total: n, pageSize: q.pageSize, ...position };
 }
 
-/** The posts' comment counts and latest activity, set from their comments that are not deleted, in the caller's transaction. */
+/**
+ * The posts' comment counts and latest activity, set from their comments that are neither deleted nor hidden by a
+ * moderator (so the count shown never gives a hidden comment away), in the caller's transaction.
+ */
 export async function refreshPostActivity(tx: Tx, postIds: string[]): Promise<void> {
   if (!postIds.length) return;
-  const live = sql`from ${postComments} c where c.post_id = ${communityPosts.id} and c.deleted_at is null`;
+  const live = sql`from ${postComments} c where c.post_id = ${communityPosts.id} and c.deleted_at is null and c.hidden_at is null`;
   await tx
     .update(communityPosts)
     .set({
@@ -99,37 +131,43 @@ export async function refreshPostActivity(tx: Tx, postIds: string[]): Promise<vo
  * Adds a comment or a reply (to a top-level comment of the same post that is not deleted; a reply to a reply is
  * refused). One transaction writes it, keeps the post's count and latest activity, awards its points (never on
  * one's own post; at most three a London day), tells the post's author of a comment and a comment's author of a
- * reply (never of their own), and records the event.
+ * reply (never of their own), tells the members it mentions (server/services/mentions.ts; not those this comment
+ * already told, nor anyone while a moderator hides the post), and records the event.
  */
 export async function createComment(db: Db, actor: Actor, postId: string, data: CommentCreate, now: Date): Promise<Comment> {
   const admission = await admitAttempt(db, [{ key: `comment:${actor.id}`, ...COMMENTING_LIMIT }], now);
   if (!admission.admitted) throw new AppError('rate_limited', COMMENTING_LIMIT_MESSAGE, { headers: { 'Retry-After': String(admission.retryAfter) } });
   const id = randomUUID();
   await db.transaction(async (tx) => {
-    const post = await publishedPost(tx, postId, true);
+    const post = await publishedPost(tx, actor, postId, true);
     let parentAuthorId: string | null = null;
     if (data.parentId) {
       const [parent] = await tx
-        .select({ authorId: postComments.authorId, parentId: postComments.parentId, deletedAt: postComments.deletedAt })
+        .select({ authorId: postComments.authorId, parentId: postComments.parentId, deletedAt: postComments.deletedAt, hiddenAt: postComments.hiddenAt })
         .from(postComments)
         .where(and(eq(postComments.id, data.parentId), eq(postComments.postId, postId)));
       if (!parent || !commentAbilities(actor, parent).reply)
         throw new AppError('bad_request', 'You can only reply to a comment on this post that is not itself a reply.');
       parentAuthorId = parent.authorId;
     }
-    await tx.insert(postComments).values({ id, postId, authorId: actor.id, parentId: data.parentId ?? null, content: data.content, createdAt: now });
+    const mentions = await resolveMentions(tx, actor, data.content, { maxLength: COMMUNITY_LIMITS.commentContent.max });
+    await tx.insert(postComments).values({ id, postId, authorId: actor.id, parentId: data.parentId ?? null, content: mentions.text, createdAt: now });
     await tx
       .update(communityPosts)
       .set({ commentCount: sql`${communityPosts.commentCount} + 1`, lastActivityAt: sql`greatest(${communityPosts.lastActivityAt}, ${now.toISOString()}::timestamptz)` })
       .where(eq(communityPosts.id, postId));
     if (post.authorId !== actor.id)
       await awardPoints(tx, { userId: actor.id, activity: 'comment_created', referenceId: id, reason: `Community comment: ${post.title.slice(0, 80)}` }, now);
-    const [me] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, actor.id));
+    const me = await writerName(tx, actor.id);
     const meta = { entity: { type: 'post_comment', id }, at: now, actorId: actor.id };
     const about = { commenter: me, postId, postTitle: post.title };
     if (parentAuthorId) await notifyMember(tx, parentAuthorId, 'comment_reply', about, meta);
     // the post's author hears of every comment, unless the reply already told them
     if (post.authorId !== parentAuthorId) await notifyMember(tx, post.authorId, 'post_comment', about, meta);
+    const mentioned = mentions.mentionedIds.filter((m) => m !== post.authorId && m !== parentAuthorId);
+    if (mentioned.length && !post.hiddenAt) await notifyMentioned(tx, mentioned, 'mention', mentionAbout(me, post), mentionMeta(post.id, actor, now));
+    // other members' open feeds refresh (nothing is said of a post hidden from them)
+    if (!post.hiddenAt) await announceChange(tx, 'post');
     await recordEvent(
       tx,
       'comment.created',
@@ -140,20 +178,35 @@ export async function createComment(db: Db, actor: Actor, postId: string, data: 
   return presentComment(actor, (await commentRow(db, id))!, []);
 }
 
-/** A comment locked for a change, with what the actor may do with it; 404 when missing, deleted or on an unpublished post. */
+const mentionAbout = (me: { firstName: string; lastName: string }, post: { id: string; title: string }) => ({
+  mentioner: me,
+  where: 'comment' as const,
+  postId: post.id,
+  postTitle: post.title,
+});
+const mentionMeta = (postId: string, actor: Actor, now: Date) => ({ entity: { type: 'community_post', id: postId }, at: now, actorId: actor.id });
+
+/**
+ * A comment locked for a change, with its post and what the actor may do with it; 404 when missing, deleted, on an
+ * unpublished post, or hidden from the actor.
+ */
 async function lockedComment(tx: Tx, actor: Actor, id: string) {
   const [c] = await tx.select().from(postComments).where(eq(postComments.id, id)).for('update');
-  if (!c || c.deletedAt) throw new AppError('not_found', 'Comment not found.');
-  await publishedPost(tx, c.postId);
-  return { comment: c, can: commentAbilities(actor, c) };
+  if (!c || c.deletedAt || !seesContent(actor, c)) throw new AppError('not_found', 'Comment not found.');
+  const post = await publishedPost(tx, actor, c.postId);
+  return { comment: c, post, can: commentAbilities(actor, c) };
 }
 
-/** Its author rewrites a comment; it is marked edited. */
+/** Its author rewrites a comment; it is marked edited. Only the members it newly mentions are told. */
 export async function editComment(db: Db, actor: Actor, id: string, content: string, now: Date): Promise<Comment> {
   await db.transaction(async (tx) => {
-    const { can } = await lockedComment(tx, actor, id);
+    const { comment, post, can } = await lockedComment(tx, actor, id);
     if (!can.edit) throw new AppError('forbidden', 'You can only edit your own comments.');
-    await tx.update(postComments).set({ content, editedAt: now }).where(eq(postComments.id, id));
+    const mentions = await resolveMentions(tx, actor, content, { previousText: comment.content, maxLength: COMMUNITY_LIMITS.commentContent.max });
+    await tx.update(postComments).set({ content: mentions.text, editedAt: now }).where(eq(postComments.id, id));
+    if (mentions.mentionedIds.length && !post.hiddenAt && !comment.hiddenAt)
+      await notifyMentioned(tx, mentions.mentionedIds, 'mention', mentionAbout(await writerName(tx, actor.id), post), mentionMeta(post.id, actor, now));
+    if (!post.hiddenAt && !comment.hiddenAt) await announceChange(tx, 'post');
   });
   const row = (await commentRow(db, id))!;
   return presentComment(actor, row, (await reactionSummaries(db, actor.id, 'comment', [id])).get(id) ?? []);
@@ -185,6 +238,7 @@ export async function deleteComment(db: Db, actor: Actor, id: string, now: Date)
     }
     await refreshPostActivity(tx, [comment.postId]);
     await reversePoints(tx, comment.authorId, 'comment_created', id, now);
+    await announceChange(tx, 'post');
     if (isCommentModeration(actor, comment)) {
       await recordAudit(tx, {
         actorId: actor.id,

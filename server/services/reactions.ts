@@ -3,8 +3,10 @@ import { AppError } from '../../common/errors.ts';
 import { REACTION_NAMES_SHOWN, REACTIONS, type Reaction, type ReactionSummary } from '../../common/schemas/conversations.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { commentReactions, communityPosts, postComments, postReactions, users } from '../db/schema/index.ts';
+import { announceChange } from '../live/bus.ts';
 import type { Actor } from '../policies/roles.ts';
 import { commentAbilities } from '../policies/comments.ts';
+import { seesContent } from '../policies/posts.ts';
 
 /** What a reaction is left on: a post or a comment. */
 export type ReactionTarget = 'post' | 'comment';
@@ -42,23 +44,38 @@ export async function reactionSummaries(db: Db | Tx, viewerId: string, kind: Rea
   return out;
 }
 
-/** Checks the post or comment can be reacted to: a published post, or a comment that is not deleted (else 404). */
+/**
+ * Checks the post or comment can be reacted to: a published post, or a comment that is not deleted on one (else
+ * 404). Content hidden by a moderator is not found by those it is hidden from, and refused (409) to its author and
+ * the administrators, who still see it.
+ */
 async function assertReactable(db: Db, actor: Actor, kind: ReactionTarget, id: string): Promise<void> {
   if (kind === 'post') {
     const [post] = await db
-      .select({ id: communityPosts.id })
+      .select({ authorId: communityPosts.authorId, hiddenAt: communityPosts.hiddenAt })
       .from(communityPosts)
       .where(and(eq(communityPosts.id, id), eq(communityPosts.isPublished, true)));
-    if (!post) throw new AppError('not_found', 'Post not found.');
+    if (!post || !seesContent(actor, post)) throw new AppError('not_found', 'Post not found.');
+    if (post.hiddenAt) throw new AppError('conflict', HIDDEN_REFUSAL);
     return;
   }
   const [comment] = await db
-    .select({ authorId: postComments.authorId, parentId: postComments.parentId, deletedAt: postComments.deletedAt })
+    .select({
+      authorId: postComments.authorId,
+      parentId: postComments.parentId,
+      deletedAt: postComments.deletedAt,
+      hiddenAt: postComments.hiddenAt,
+      post: { authorId: communityPosts.authorId, hiddenAt: communityPosts.hiddenAt },
+    })
     .from(postComments)
     .innerJoin(communityPosts, eq(communityPosts.id, postComments.postId))
     .where(and(eq(postComments.id, id), isNull(postComments.deletedAt), eq(communityPosts.isPublished, true)));
-  if (!comment || !commentAbilities(actor, comment).react) throw new AppError('not_found', 'Comment not found.');
+  if (!comment || !seesContent(actor, comment) || !seesContent(actor, comment.post)) throw new AppError('not_found', 'Comment not found.');
+  if (comment.hiddenAt || comment.post.hiddenAt) throw new AppError('conflict', HIDDEN_REFUSAL);
+  if (!commentAbilities(actor, comment).react) throw new AppError('not_found', 'Comment not found.');
 }
+
+const HIDDEN_REFUSAL = 'This is hidden by a moderator: it cannot be reacted to.';
 
 /**
  * Leaves (`on`) or takes back a reaction of the member. Idempotent: leaving one twice keeps one (the primary key
@@ -71,6 +88,8 @@ export async function setReaction(db: Db, actor: Actor, kind: ReactionTarget, id
   if (on && kind === 'post') await db.insert(postReactions).values({ postId: id, userId: actor.id, emoji, createdAt: now }).onConflictDoNothing();
   else if (on) await db.insert(commentReactions).values({ commentId: id, userId: actor.id, emoji, createdAt: now }).onConflictDoNothing();
   else await db.delete(t.table).where(and(eq(t.target, id), eq(t.user, actor.id), eq(t.emoji, emoji)));
+  // other members' open feeds refresh (hidden content is never reacted to)
+  await announceChange(db, 'post');
   return (await reactionSummaries(db, actor.id, kind, [id])).get(id) ?? [];
 }
 

@@ -63,7 +63,17 @@ describe('current user abilities', () => {
 describe('lead abilities', () => {
   it('the owner may read but not change or delete; an admin may do all three — as each is then allowed', async () => {
     const created = (await send(partner.cookie, 'POST', '/api/leads', leadBody('Ability Works'))).json();
-    expect(created.can).toEqual({ read: true, update: false, delete: false, seeDuplicateFlag: false });
+    expect(created.can).toEqual({
+      read: true,
+      update: false,
+      delete: false,
+      seeDuplicateFlag: false,
+      edit: true,
+      withdraw: true,
+      assign: false,
+      comment: true,
+      writeInternal: false,
+    });
     expect((await get(partner.cookie, `/api/leads/${created.id}`)).statusCode).toBe(200);
     expect((await send(partner.cookie, 'PATCH', `/api/leads/${created.id}`, { status: 'qualified' })).statusCode).toBe(403);
     expect((await send(partner.cookie, 'DELETE', `/api/leads/${created.id}`)).statusCode).toBe(403);
@@ -72,7 +82,17 @@ describe('lead abilities', () => {
     expect((await get(other.cookie, `/api/leads/${created.id}`)).statusCode).toBe(404);
 
     const asAdmin = (await get(admin.cookie, `/api/leads/${created.id}`)).json();
-    expect(asAdmin.can).toEqual({ read: true, update: true, delete: true, seeDuplicateFlag: true });
+    expect(asAdmin.can).toEqual({
+      read: true,
+      update: true,
+      delete: true,
+      seeDuplicateFlag: true,
+      edit: false,
+      withdraw: false,
+      assign: true,
+      comment: true,
+      writeInternal: true,
+    });
     const adminList = (await get(admin.cookie, '/api/leads?search=Ability%20Works')).json();
     expect(adminList.items.find((l: { id: string }) => l.id === created.id)).toHaveProperty('possibleDuplicate', false);
     const list = (await get(partner.cookie, '/api/leads')).json();

@@ -79,8 +79,8 @@ describe('GET /api/community-posts/{id}', () => {
     expect(asReader).toMatchObject({ title: 'Referral tips, edited', commentCount: 1, authorName: expect.stringContaining('Ada') });
     expect(asReader.editedAt).not.toBeNull();
     expect(asReader.reactions).toEqual([expect.objectContaining({ emoji: '👍', count: 1, mine: true })]);
-    expect(asReader.can).toEqual({ edit: false, delete: false });
-    expect((await author.api.getOk(postSchema, postUrl(post.id))).can).toEqual({ edit: true, delete: true });
-    expect((await admin.api.getOk(postSchema, postUrl(post.id))).can).toEqual({ edit: false, delete: true });
+    expect(asReader.can).toEqual({ edit: false, delete: false, pin: false, report: true });
+    expect((await author.api.getOk(postSchema, postUrl(post.id))).can).toEqual({ edit: true, delete: true, pin: false, report: false });
+    expect((await admin.api.getOk(postSchema, postUrl(post.id))).can).toEqual({ edit: false, delete: true, pin: true, report: true });
   });
 });

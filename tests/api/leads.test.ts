@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPence, toPence } from '../../common/rules/money.ts';
 import { analyticsSchema } from '../../common/schemas/dashboard.ts';
+import { leadCommentPageSchema } from '../../common/schemas/lead-comments.ts';
 import { duplicateCheckSchema, leadActivityPageSchema, leadPageSchema, leadSchema, type LeadInput } from '../../common/schemas/lead.ts';
 import { makeLead, type LeadOptions } from '../../server/db/factories/leads.ts';
 import { auditLog, commissions, domainEvents, leadActivities, leadStatusTotals, leads, notifications } from '../../server/db/schema/index.ts';
@@ -139,7 +140,9 @@ describe('another partner’s lead', () => {
     const lead = await existing(other, { companyName: 'Private Olga Deal' });
     expect((await partner.api.get(`/api/leads/${lead.id}`)).statusCode).toBe(404);
     expect((await partner.api.get('/api/lead-activities', { query: { leadId: lead.id } })).statusCode).toBe(404);
-    expect((await partner.api.patch(`/api/leads/${lead.id}`, { body: { status: 'closed-won' } })).statusCode).toBe(403);
+    // the route is open to partners (for their own leads' details), so another partner's lead is simply not found
+    expect((await partner.api.patch(`/api/leads/${lead.id}`, { body: { status: 'closed-won' } })).statusCode).toBe(404);
+    expect((await partner.api.patch(`/api/leads/${lead.id}`, { body: { companyName: 'Taken Over Ltd' } })).statusCode).toBe(404);
     expect((await partner.api.delete(`/api/leads/${lead.id}`)).statusCode).toBe(403);
     const [row] = await ctx.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(row.status).toBe('submitted');
@@ -158,7 +161,10 @@ describe('PATCH /api/leads/{id} (admin)', () => {
     const lead = await existing(partner, { companyName: 'Timeline Ltd' });
     ctx.clock.advance(60_000);
     const changed = await admin.api.patchOk(leadSchema, `/api/leads/${lead.id}`, { body: { status: 'reviewing', notes: 'Looks promising' } });
-    expect(changed).toMatchObject({ status: 'reviewing', notes: 'Looks promising' });
+    // the notes are a message in the lead's discussion the partner reads; the lead itself keeps none
+    expect(changed).toMatchObject({ status: 'reviewing', notes: null });
+    const discussion = await partner.api.getOk(leadCommentPageSchema, `/api/leads/${lead.id}/comments`);
+    expect(discussion.items).toEqual([expect.objectContaining({ content: 'Looks promising', internal: false, author: expect.objectContaining({ id: admin.user.id }) })]);
     const timeline = await partner.api.getOk(leadActivityPageSchema, '/api/lead-activities', { query: { leadId: lead.id } });
     expect(timeline).toMatchObject({ total: 2, page: 1 });
     const acts = timeline.items;
@@ -176,8 +182,8 @@ describe('PATCH /api/leads/{id} (admin)', () => {
     const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.entityId, lead.id));
     expect(audit.filter((a) => a.action === 'lead.update').map((a) => [a.actorId, a.before, a.after])).toContainEqual([
       admin.user.id,
-      { status: 'submitted', notes: null },
-      { status: 'reviewing', notes: 'Looks promising' },
+      { status: 'submitted' },
+      { status: 'reviewing', notes: 'Looks promising', notesInternal: false },
     ]);
   });
 

@@ -95,10 +95,13 @@ describe('the personal data registry', () => {
     await member.api.post('/api/push/subscriptions', {
       body: { endpoint: 'https://fcm.googleapis.com/fcm/send/registry', keys: { p256dh: `B${'r'.repeat(86)}`, auth: 'r'.repeat(22) } },
     });
-    await makeLead(ctx.db, { submitter: m, companyName: 'Registry Prospects Ltd', status: 'qualified', by: admin.user });
+    const prospect = await makeLead(ctx.db, { submitter: m, companyName: 'Registry Prospects Ltd', status: 'qualified', by: admin.user });
+    expect((await member.api.post(`/api/leads/${prospect.id}/comments`, { body: { content: 'Registry question on my lead' } })).statusCode).toBe(201);
     await makeCommission(ctx.db, { partner: m, by: admin.user, companyName: 'Registry Won Ltd' });
     await member.api.put('/api/payout-details', { body: { method: 'bank', accountName: 'Remy Registry', sortCode: '089999', accountNumber: '66374958' } });
     await makePost(ctx.db, { author: m, title: 'Registry post', now });
+    const reported = await makePost(ctx.db, { author: p, title: 'Registry reported post', now });
+    expect((await member.api.post('/api/reports', { body: { targetType: 'post', targetId: reported.id, reason: 'Registry reason' } })).statusCode).toBe(201);
     await makeEndorsement(ctx.db, { from: m, to: p, skill: 'Tax', now });
     await makeEndorsement(ctx.db, { from: p, to: m, skill: 'Audit', now });
     await makeConnection(ctx.db, { from: m, to: p, status: 'accepted', now });

@@ -5,8 +5,10 @@ import { adminOverviewSchema } from '../../common/schemas/admin.ts';
 import { chatChannelPageSchema, chatMessagePageSchema } from '../../common/schemas/chat.ts';
 import { commissionPageSchema } from '../../common/schemas/commission.ts';
 import { postPageSchema, userEndorsementsSchema } from '../../common/schemas/community.ts';
+import { commentPageSchema } from '../../common/schemas/conversations.ts';
 import { pointsSchema } from '../../common/schemas/gamification.ts';
 import { leadActivityPageSchema, leadPageSchema } from '../../common/schemas/lead.ts';
+import { leadCommentPageSchema } from '../../common/schemas/lead-comments.ts';
 import { placementPageSchema, timesheetPageSchema } from '../../common/schemas/timesheets.ts';
 import {
   chatMessages,
@@ -63,7 +65,20 @@ describe('the demo seed', () => {
     expect(first.events).toBeGreaterThanOrEqual(5);
     expect(first.chatMessages).toBeGreaterThanOrEqual(30);
     expect(first.timesheets).toBeGreaterThanOrEqual(10);
-    expect(second).toEqual({ members: 0, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0, events: 0, chatMessages: 0, timesheets: 0, pictures: 0 });
+    expect(second).toEqual({
+      members: 0,
+      leads: 0,
+      connections: 0,
+      posts: 0,
+      comments: 0,
+      leadMessages: 0,
+      endorsements: 0,
+      mentors: 0,
+      events: 0,
+      chatMessages: 0,
+      timesheets: 0,
+      pictures: 0,
+    });
     expect(afterSecond).toEqual(afterFirst);
   });
 
@@ -130,8 +145,17 @@ describe('the demo seed', () => {
   it('fills the community: a feed in several categories, endorsed skills, and points earned by outcomes first', async () => {
     const api = client(ctx.app, await login(ctx.app, 'priya.raman', DEMO_PASSWORD));
     const feed = await api.getOk(postPageSchema, '/api/community-posts', { query: { pageSize: 50 } });
-    expect(feed.total).toBe(first.posts);
+    // the whole feed's first page carries its pinned announcement above the pages (which never repeat it)
+    expect(feed.pinned.map((p) => p.title)).toEqual(['Welcome to the new Community Hub']);
+    expect(feed.total + feed.pinned.length).toBe(first.posts);
     expect(new Set(feed.items.map((p) => p.category)).size).toBeGreaterThanOrEqual(4);
+    // conversations: comments with a reply, reactions by several members, and the counts on the posts
+    expect(first.comments).toBeGreaterThanOrEqual(8);
+    expect([...feed.pinned, ...feed.items].reduce((n, p) => n + p.commentCount, 0)).toBe(first.comments);
+    const cfo = feed.items.find((p) => p.title.startsWith('Closed: interim CFO'))!;
+    expect(cfo.reactions.find((r) => r.emoji === '🎉')).toMatchObject({ count: 2 });
+    const thread = await api.getOk(commentPageSchema, `/api/community-posts/${cfo.id}/comments`);
+    expect(thread.items[0].replies.map((r) => r.author?.name)).toEqual(['Priya Raman']);
     const me = feed.items.find((p) => p.authorName === 'Priya Raman')!;
     const endorsed = await api.getOk(userEndorsementsSchema, `/api/skill-endorsements/user/${me.authorId}`);
     expect(endorsed.total).toBeGreaterThanOrEqual(3);
@@ -144,6 +168,24 @@ describe('the demo seed', () => {
       .groupBy(pointTransactions.activityType);
     const sum = (a: string) => byActivity.find((r) => r.activity === a)?.points ?? 0;
     expect(sum('lead_won')).toBeGreaterThan(sum('post_created') + sum('endorsement_given') + sum('endorsement_received'));
+  });
+
+  it('has lead discussions: the partner reads the messages meant for them, the owner also the internal notes', async () => {
+    expect(first.leadMessages).toBeGreaterThanOrEqual(5);
+    const partner = client(ctx.app, await login(ctx.app, 'aisha.khan', DEMO_PASSWORD));
+    const admin = client(ctx.app, await login(ctx.app, 'marcus.adeyemi', DEMO_PASSWORD));
+    const mine = await partner.getOk(leadPageSchema, '/api/leads', { query: { pageSize: 50 } });
+    const lead = mine.items.find((l) => l.companyName === 'Meridian Health Tech')!;
+    expect(lead.assignedTo?.name).toBe('Marcus Adeyemi');
+    const seen = await partner.getOk(leadCommentPageSchema, `/api/leads/${lead.id}/comments`);
+    const all = await admin.getOk(leadCommentPageSchema, `/api/leads/${lead.id}/comments`);
+    // the note of its move to review, then three messages meant for the partner
+    expect(seen.items.map((c) => c.content)[0]).toBe('Checking the budget with the contact.');
+    expect(seen.items.length).toBe(4);
+    expect(seen.items.some((c) => c.internal)).toBe(false);
+    expect(all.items.filter((c) => c.internal)).toHaveLength(1);
+    const owned = await admin.getOk(leadPageSchema, '/api/leads', { query: { assigned: 'me', pageSize: 50 } });
+    expect(owned.items.map((l) => l.companyName).sort()).toEqual(['Meridian Health Tech', 'Riverside Housing Trust']);
   });
 
   it('has pending applicants with a risk assessment and a checklist partly done', async () => {

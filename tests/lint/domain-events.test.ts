@@ -21,6 +21,10 @@ const samples: Record<string, unknown> = {
   'lead.status_changed': { leadId: A, submitterId: B, fromStatus: 'submitted', toStatus: 'qualified' },
   'lead.updated': { leadId: A, submitterId: B, status: 'reviewing', notesChanged: true },
   'lead.deleted': { leadId: A, submitterId: B, status: 'closed-lost' },
+  'lead.edited': { leadId: A, submitterId: B, fields: ['companyName'] },
+  'lead.withdrawn': { leadId: A, submitterId: B, fromStatus: 'reviewing' },
+  'lead.assigned': { leadId: A, assignedTo: B, previous: null },
+  'lead.comment_created': { leadId: A, commentId: B, authorId: A, internal: true },
   'commission.created': {
     commissionId: A,
     partnerId: B,

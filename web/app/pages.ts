@@ -19,6 +19,7 @@ export const ApplicationStatusPage = page(() => import('../features/application-
 export const DashboardPage = page(() => import('../features/dashboard/pages/DashboardPage.tsx'), 'DashboardPage');
 export const LeadsPage = page(() => import('../features/leads/pages/LeadsPage.tsx'), 'LeadsPage');
 export const SubmitLeadPage = page(() => import('../features/leads/pages/SubmitLeadPage.tsx'), 'SubmitLeadPage');
+export const LeadPage = page(() => import('../features/leads/pages/LeadPage.tsx'), 'LeadPage');
 export const PipelinePage = page(() => import('../features/pipeline/pages/PipelinePage.tsx'), 'PipelinePage');
 export const CommissionsPage = page(() => import('../features/commissions/pages/CommissionsPage.tsx'), 'CommissionsPage');
 export const LeaderboardPage = page(() => import('../features/leaderboard/pages/LeaderboardPage.tsx'), 'LeaderboardPage');

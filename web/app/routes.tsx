@@ -97,6 +97,7 @@ function AdminOnly({ user, children }: { user: CurrentUser; children: ReactNode 
 const MEMBER_SCREENS: { path: string; Page: P.LazyPage; admin?: boolean }[] = [
   { path: 'dashboard', Page: P.DashboardPage },
   { path: 'leads', Page: P.LeadsPage },
+  { path: 'leads/:id', Page: P.LeadPage },
   { path: 'submit-lead', Page: P.SubmitLeadPage },
   { path: 'pipeline', Page: P.PipelinePage },
   { path: 'commissions', Page: P.CommissionsPage },
@@ -132,6 +133,8 @@ function usePreloadScreen(pathname: string) {
 function memberScreenAt(path: string): P.LazyPage | undefined {
   // a conversation's address loads the Chat screen
   if (path.startsWith('chat/')) return P.ChatPage;
+  // a lead's address loads the lead's own page
+  if (path.startsWith('leads/')) return P.LeadPage;
   // and a timesheet's address the Timesheets screen
   if (path.startsWith('timesheets/')) return P.TimesheetsPage;
   return MEMBER_SCREENS.find((s) => s.path === path)?.Page;

@@ -28,6 +28,12 @@ export const communityPosts = pgTable(
     commentCount: integer('comment_count').notNull().default(0),
     /** The post's creation or its latest comment, whichever is later: set to its creation on insert (a trigger, migration 0034), then kept with the comments. */
     lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
+    /** Pinned to the top of the feed by an administrator (migration 0036); null when not pinned. */
+    pinnedAt: ts('pinned_at'),
+    pinnedBy: uuid('pinned_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Hidden by a moderator (migration 0036): only its author and the administrators still see it. */
+    hiddenAt: ts('hidden_at'),
+    hiddenBy: uuid('hidden_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('community_posts_created_idx').on(t.createdAt),
@@ -38,6 +44,9 @@ export const communityPosts = pgTable(
     index('community_posts_feed_idx').on(t.createdAt, t.id),
     index('community_posts_category_feed_idx').on(t.category, t.createdAt, t.id),
     index('community_posts_author_idx').on(t.authorId, t.createdAt, t.id),
+    index('community_posts_pinned_idx')
+      .on(t.pinnedAt, t.id)
+      .where(sql`${t.pinnedAt} is not null`),
   ],
 );
 
@@ -329,6 +338,13 @@ export const chatMessages = pgTable(
     content: text('content').notNull(),
     messageType: text('message_type').notNull().default('text'),
     replyToId: uuid('reply_to_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
+    /** The one attached file (migration 0037): generated storage key, the member's name for it, type, bytes, pixels of an image. */
+    attachmentKey: text('attachment_key'),
+    attachmentName: text('attachment_name'),
+    attachmentType: text('attachment_type'),
+    attachmentSize: integer('attachment_size'),
+    attachmentWidth: integer('attachment_width'),
+    attachmentHeight: integer('attachment_height'),
     isEdited: boolean('is_edited').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
     deletedAt: ts('deleted_at'),
@@ -346,7 +362,15 @@ export const chatMessages = pgTable(
       .on(t.channelId, t.createdAt)
       .where(sql`not ${t.isDeleted}`),
     check('chat_messages_type_check', sql`${t.messageType} in ('text')`),
-    check('chat_messages_content_check', sql`case when ${t.isDeleted} then ${t.content} = '' else char_length(${t.content}) between 1 and 4000 end`),
+    // words may be left out only beside an attachment (migration 0037)
+    check(
+      'chat_messages_content_check',
+      sql`case when ${t.isDeleted} then ${t.content} = '' when ${t.attachmentKey} is not null then char_length(${t.content}) <= 4000 else char_length(${t.content}) between 1 and 4000 end`,
+    ),
+    // chat search: words contain the text, over the messages not deleted (migration 0037)
+    index('chat_messages_content_trgm_idx')
+      .using('gin', t.content.op('gin_trgm_ops'))
+      .where(sql`not ${t.isDeleted}`),
     check('chat_messages_deleted_check', sql`${t.isDeleted} = (${t.deletedAt} is not null)`),
   ],
 );

@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { events } from './community.ts';
 import { users } from './users.ts';
 // eslint-disable-next-line import-x/no-cycle -- a table's foreign key names the other table through a thunk, read only after both modules have loaded
@@ -30,6 +46,11 @@ export const leads = pgTable(
     contactDomain: text('contact_domain').notNull().default(''),
     /** The event where the partner met the contact, if any (an event's report counts the leads it brought). */
     sourceEventId: uuid('source_event_id').references(() => events.id, { onDelete: 'set null' }),
+    /** The administrator who owns the lead (migration 0035). */
+    assignedTo: uuid('assigned_to').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Set when its partner withdrew it: the lead is then closed-lost, with no commission (migration 0035). */
+    withdrawnAt: ts('withdrawn_at'),
+    withdrawnReason: text('withdrawn_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -45,6 +66,10 @@ export const leads = pgTable(
     index('leads_open_contact_domain_idx')
       .on(t.contactDomain)
       .where(sql`${t.status} not in ('closed-won', 'closed-lost') and ${t.contactDomain} <> ''`),
+    // an administrator's "Mine" list, newest first (migration 0035)
+    index('leads_assigned_created_id_idx')
+      .on(t.assignedTo, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.assignedTo} is not null`),
     index('leads_source_event_idx')
       .on(t.sourceEventId)
       .where(sql`${t.sourceEventId} is not null`),
@@ -74,6 +99,34 @@ export const leadActivities = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('lead_activities_lead_idx').on(t.leadId, t.createdAt), index('lead_activities_to_status_idx').on(t.toStatus, t.createdAt)],
+);
+
+/**
+ * A lead's discussion (migration 0035): messages between its partner and the administrators, and internal notes
+ * (`internal`) that only administrators ever see.
+ */
+export const leadComments = pgTable(
+  'lead_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    leadId: uuid('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    /** Null once the author's account is erased. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    internal: boolean('internal').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    editedAt: ts('edited_at'),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('lead_comments_lead_created_id_idx').on(t.leadId, t.createdAt, t.id),
+    index('lead_comments_author_idx')
+      .on(t.authorId)
+      .where(sql`${t.authorId} is not null`),
+    check('lead_comments_content_check', sql`char_length(${t.content}) between 1 and 5000`),
+  ],
 );
 
 export const commissions = pgTable(

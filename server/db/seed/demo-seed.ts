@@ -8,6 +8,9 @@ import { DEMO_CONNECTIONS, resolveMoment } from './demo-leads.ts';
 import { seedTimesheets } from './demo-timesheets.ts';
 import { seedChat } from './demo-seed-chat.ts';
 import { seedEndorsements, seedMentors, seedPosts } from './demo-seed-community.ts';
+import { seedConversations } from './demo-conversations.ts';
+import { seedModeration } from './demo-moderation.ts';
+import { seedLeadDiscussions } from './demo-lead-discussions.ts';
 import { seedEvents } from './demo-seed-events.ts';
 import { ADMIN, DAY, PAYER, demoPeople, person, seedMembers } from './demo-people.ts';
 import { seedPictures } from './demo-pictures.ts';
@@ -25,6 +28,10 @@ export interface DemoSeedResult {
   leads: number;
   connections: number;
   posts: number;
+  /** Comments and replies on the posts (each post's reactions come with them). */
+  comments: number;
+  /** Messages in the discussions of open leads (internal notes among them). */
+  leadMessages: number;
   endorsements: number;
   mentors: number;
   events: number;
@@ -48,12 +55,27 @@ export async function seedDemo(db: Db, now: Date, storage?: FileStorage, payoutK
     const members = await seedMembers(t, now);
     const people = await demoPeople(t);
     if (await hasDemoActivity(t, people))
-      return { members, leads: 0, connections: 0, posts: 0, endorsements: 0, mentors: 0, events: 0, chatMessages: 0, timesheets: 0, pictures: 0 };
+      return {
+        members,
+        leads: 0,
+        connections: 0,
+        posts: 0,
+        comments: 0,
+        leadMessages: 0,
+        endorsements: 0,
+        mentors: 0,
+        events: 0,
+        chatMessages: 0,
+        timesheets: 0,
+        pictures: 0,
+      };
     const added = {
       members,
       leads: await seedLeads(t, people, now, payoutKey),
       connections: await seedConnections(t, people, now),
       posts: await seedPosts(t, people, now, storage),
+      comments: await seedConversations(t, people, now),
+      leadMessages: await seedLeadDiscussions(t, people, now),
       endorsements: await seedEndorsements(t, people, now),
       mentors: await seedMentors(t, people, now),
       events: await seedEvents(t, people, now),
@@ -61,6 +83,9 @@ export async function seedDemo(db: Db, now: Date, storage?: FileStorage, payoutK
       timesheets: await seedTimesheets(t, (u) => person(people, u), person(people, ADMIN), now),
       pictures: storage ? await seedPictures(t, people, storage) : 0,
     };
+    // a pinned announcement, a comment mentioning a member and an open report (one comment more on the feed)
+    await seedModeration(t, people, now);
+    added.comments += 1;
     // payout runs pay what the activity above earned; details are sealed with the payout key, so only with it
     if (payoutKey) await seedPayouts(t, people, now, payoutKey);
     // the demo's history is shown in the app, never e-mailed to its (made-up) addresses

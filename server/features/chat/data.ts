@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { chatChannelMembers, chatChannels, chatMessages } from '../../db/schema/index.ts';
 import { keysetPages, mapPages, streamKey, type StreamOrder } from '../../lib/stream-pages.ts';
 import { iso } from '../../presenters/wire.ts';
+import { detachMemberAttachments } from '../../services/chat-attachments.ts';
 import { eraseChatMember } from '../../services/chat.ts';
 import type { FeatureData } from '../data-types.ts';
 
@@ -28,13 +29,18 @@ function messagesSentBy(db: Db, userId: string) {
     rows.map((r) => ({
       channel: r.type === 'direct' ? 'Direct conversation' : r.name,
       content: r.m.content,
+      // the file itself stays with the conversation's members; its description is the member's
+      attachment: r.m.attachmentKey ? { name: r.m.attachmentName, contentType: r.m.attachmentType, size: r.m.attachmentSize } : null,
       isEdited: r.m.isEdited,
       createdAt: iso(r.m.createdAt),
     })),
   );
 }
 
-/** The chat messages the member sent; erasure deletes them (words cleared) and takes them out of their groups. */
+/**
+ * The chat messages the member sent, with what they attached (name, type, size); erasure deletes them (words
+ * cleared, attached files removed) and takes them out of their groups.
+ */
 export const chatData = {
   feature: 'chat',
   personalTables: [
@@ -42,7 +48,7 @@ export const chatData = {
       column: chatMessages.senderId,
       file: 'chat-messages.json',
       erase: 'anonymised',
-      how: 'each message is deleted: its words cleared, its place in the conversation kept',
+      how: 'each message is deleted: its words and attached file cleared (the stored file removed), its place in the conversation kept',
     },
     {
       column: chatMessages.deletedById,
@@ -66,12 +72,14 @@ export const chatData = {
   sections: [
     {
       file: 'chat-messages.json',
-      describe: 'the chat messages you sent and have not deleted',
+      describe: 'the chat messages you sent and have not deleted, with the name, type and size of each file you attached',
       // read in keyset pages as the file is written
       pages: (db, userId) => messagesSentBy(db, userId),
     },
   ],
   async erase(tx, target, now) {
+    const fileKeys = await detachMemberAttachments(tx, target.id);
     await eraseChatMember(tx, target.id, now);
+    return { fileKeys };
   },
 } satisfies FeatureData;

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { commentReactions, communityPosts, postComments, postReactions } from '../../db/schema/index.ts';
+import { commentReactions, communityPosts, contentReportReasons, contentReports, postComments, postReactions } from '../../db/schema/index.ts';
 import { iso } from '../../presenters/wire.ts';
 import { refreshPostActivity } from '../../services/post-comments.ts';
 import { reactionsOf } from '../../services/reactions.ts';
@@ -39,7 +39,31 @@ export const commentSections: ExportSection[] = [
   },
 ];
 
+const ADMIN_ID_ONLY = 'which administrator acted: an id only';
+
+/** The member's reports of posts and comments: what they reported, why, and what became of the report. */
+export const reportSections: ExportSection[] = [
+  {
+    file: 'reports.json',
+    describe: 'your reports of community posts and comments, with your reasons',
+    async collect(db, userId) {
+      const rows = await db
+        .select({ reason: contentReportReasons.reason, createdAt: contentReportReasons.createdAt, targetType: contentReports.targetType, status: contentReports.status })
+        .from(contentReportReasons)
+        .innerJoin(contentReports, eq(contentReports.id, contentReportReasons.reportId))
+        .where(eq(contentReportReasons.reporterId, userId))
+        .orderBy(asc(contentReportReasons.createdAt), asc(contentReportReasons.id));
+      return { json: rows.map((r) => ({ reported: r.targetType, reason: r.reason, reportedAt: iso(r.createdAt), reportStatus: r.status })) };
+    },
+  },
+];
+
 export const commentPersonalTables: PersonalColumn[] = [
+  { column: contentReportReasons.reporterId, file: 'reports.json', erase: 'deleted' },
+  { column: contentReports.resolvedBy, notExported: 'an administrator’s decision on a report', erase: 'kept', reason: ADMIN_ID_ONLY },
+  { column: postComments.hiddenBy, notExported: 'an administrator’s moderation of a comment', erase: 'kept', reason: ADMIN_ID_ONLY },
+  { column: communityPosts.hiddenBy, notExported: 'an administrator’s moderation of a post', erase: 'kept', reason: ADMIN_ID_ONLY },
+  { column: communityPosts.pinnedBy, notExported: 'an administrator pinning a post', erase: 'kept', reason: ADMIN_ID_ONLY },
   {
     column: postComments.authorId,
     file: 'comments.json',
@@ -54,9 +78,10 @@ export const commentPersonalTables: PersonalColumn[] = [
  * Erases the member's part of the conversations: their reactions go; their comments lose their words, and are
  * removed unless other members replied to them (those keep their place, shown as deleted, so the replies still
  * read in order). A deleted comment left without replies goes too; each post touched gets its count and latest
- * activity again. Their own posts, and every comment on them, are removed with the posts.
+ * activity again. Their own posts, and every comment on them, are removed with the posts. Their reports' reasons go.
  */
 export async function eraseComments(tx: Tx, userId: string, now: Date) {
+  await tx.delete(contentReportReasons).where(eq(contentReportReasons.reporterId, userId));
   await tx.delete(postReactions).where(eq(postReactions.userId, userId));
   await tx.delete(commentReactions).where(eq(commentReactions.userId, userId));
   const touched = await tx

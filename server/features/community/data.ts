@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { iso } from '../../presenters/wire.ts';
 import { extensionOf, nameOf, type ExportSection, type FeatureData } from '../data-types.ts';
-import { commentPersonalTables, commentSections, eraseComments } from './comment-data.ts';
+import { commentPersonalTables, commentSections, eraseComments, reportSections } from './comment-data.ts';
 
 const postImageName = (post: { id: string; imageKey: string }) => `files/posts/${post.id}${extensionOf(post.imageKey)}`;
 
@@ -105,6 +105,7 @@ const sections: ExportSection[] = [
     },
   },
   ...commentSections,
+  ...reportSections,
   { file: 'endorsements.json', describe: 'endorsements you gave and received', collect: async (db, userId) => ({ json: await endorsementsOf(db, userId) }) },
   {
     file: 'connections.json',

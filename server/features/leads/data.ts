@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, eq, inArray } from 'drizzle-orm';
-import { leadActivities, leads, users } from '../../db/schema/index.ts';
+import { leadActivities, leadComments, leads, users } from '../../db/schema/index.ts';
 import { keysetPages, mapPages, streamKey, type StreamOrder } from '../../lib/stream-pages.ts';
 import { iso } from '../../presenters/wire.ts';
 import { nameOf, type FeatureData } from '../data-types.ts';
@@ -11,9 +11,16 @@ const OLDEST_LEAD_FIRST: StreamOrder = {
   ],
 };
 
+const OLDEST_MESSAGE_FIRST: StreamOrder = {
+  parts: [
+    { expr: leadComments.createdAt, type: 'timestamptz' },
+    { expr: leadComments.id, type: 'uuid' },
+  ],
+};
+
 const ACCOUNTS_REQUIRE = 'the organisation’s accounts rest on it: the row and its figures stay, the member shows as "Deleted member"';
 
-/** The leads the member referred, each with its timeline (who moved it, by name only). */
+/** The leads the member referred, each with its timeline (who moved it, by name only), and the messages they wrote on leads. */
 export const leadsData = {
   feature: 'leads',
   personalTables: [
@@ -24,8 +31,45 @@ export const leadsData = {
       erase: 'kept',
       reason: 'a lead’s timeline is the record of its pipeline; who moved it shows as "Deleted member"',
     },
+    { column: leadComments.authorId, file: 'lead-messages.json', erase: 'deleted' },
+    {
+      column: leads.assignedTo,
+      notExported: 'which administrator owns a lead: the organisation’s share of its work, no personal content',
+      erase: 'nulled',
+    },
   ],
+  async erase(tx, target) {
+    const messages = await tx.delete(leadComments).where(eq(leadComments.authorId, target.id)).returning({ id: leadComments.id });
+    const owned = await tx.update(leads).set({ assignedTo: null }).where(eq(leads.assignedTo, target.id)).returning({ id: leads.id });
+    return { counts: { leadMessages: messages.length, leadsUnassigned: owned.length } };
+  },
   sections: [
+    {
+      file: 'lead-messages.json',
+      describe: 'the messages you wrote in leads’ discussions, with the lead each is on',
+      pages: (db, userId) =>
+        mapPages(
+          keysetPages(OLDEST_MESSAGE_FIRST, (p) =>
+            db
+              .select({ c: leadComments, companyName: leads.companyName, key: streamKey(OLDEST_MESSAGE_FIRST) })
+              .from(leadComments)
+              .innerJoin(leads, eq(leads.id, leadComments.leadId))
+              .where(and(eq(leadComments.authorId, userId), p.after))
+              .orderBy(...p.orderBy)
+              .limit(p.limit),
+          ),
+          (rows) =>
+            rows.map(({ c, companyName }) => ({
+              leadId: c.leadId,
+              companyName,
+              content: c.content,
+              internal: c.internal,
+              createdAt: iso(c.createdAt),
+              editedAt: c.editedAt ? iso(c.editedAt) : null,
+              deletedAt: c.deletedAt ? iso(c.deletedAt) : null,
+            })),
+        ),
+    },
     {
       file: 'leads.json',
       describe: 'the leads you referred, each with its timeline',
@@ -70,7 +114,8 @@ export const leadsData = {
             urgency: l.urgency,
             relationshipStrength: l.relationshipStrength,
             status: l.status,
-            notes: l.notes,
+            withdrawnAt: l.withdrawnAt ? iso(l.withdrawnAt) : null,
+            withdrawnReason: l.withdrawnReason,
             createdAt: iso(l.createdAt),
             updatedAt: iso(l.updatedAt),
             timeline: (timelines.get(l.id) ?? []).map(({ a, by }) => ({

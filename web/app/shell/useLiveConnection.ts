@@ -4,6 +4,7 @@ import { applyChatLiveEvent } from '../../features/chat/index.ts';
 import { applyNotificationLiveEvent, notificationKeys } from '../../features/notifications/index.ts';
 import { applyPresence, forgetPresence, onPresenceWatchChange, refreshPresence, watchedPresence } from '../../features/presence/index.ts';
 import { CURRENT_USER_KEY } from '../../lib/auth.ts';
+import { changed } from '../../lib/changes.ts';
 import { LiveConnection, liveStatus, liveUrl, watchActivity } from '../../lib/live-socket.ts';
 import { invalidateKeys } from '../../lib/query-keys.ts';
 
@@ -11,7 +12,8 @@ import { invalidateKeys } from '../../lib/query-keys.ts';
 const isChatKey = (key: readonly unknown[]) => typeof key[0] === 'string' && key[0].startsWith('/api/chat/');
 
 /**
- * The signed-in shell's live connection: events update the cached data (notifications, chat, presence); after a
+ * The signed-in shell's live connection: events update the cached data (notifications, chat, presence, and what
+ * shows a topic that changed for everyone, such as the feed's comments and reactions); after a
  * reconnection everything live is refetched, since events may have been missed meanwhile; the tab's activity is
  * reported as presence. When the server ends the socket because the session is over, the current user is asked
  * again, which takes the member to the sign-in page.
@@ -49,6 +51,10 @@ export function useLiveConnection(enabled: boolean) {
               return applyNotificationLiveEvent(client, event);
             case 'presence':
               return applyPresence(event.presence);
+            case 'changed':
+              // something every member may see changed (a comment or a reaction on the feed): what shows it refreshes
+              void changed(client, event.topic);
+              return;
             default:
               return applyChatLiveEvent(client, event);
           }

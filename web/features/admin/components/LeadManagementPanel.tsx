@@ -1,45 +1,45 @@
-import { Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Lead } from '../../../../common/schemas/lead.ts';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { LeadDetailsDialog, LeadFilters, LeadPagination, LeadTable, LeadTableSkeleton, UpdateStatusDialog, useLeadList } from '../../leads/index.ts';
+import { LeadExportButton, LeadFilters, LeadOwnerFilter, LeadPagination, LeadTable, LeadTableSkeleton, UpdateStatusDialog, useLeadList } from '../../leads/index.ts';
 
 /**
- * Admin Panel → Lead Management: every lead, paged on the server, with search and status filter, the
- * possible-duplicate flag and the submitter; per row 'Update Status' (status and optional notes) and 'Details'.
+ * Admin Panel → Lead Management: every lead (or, with "Mine", those assigned to the viewer), paged on the server,
+ * with search and status filter, the possible-duplicate flag, the submitter and the owner; per row 'Update Status'
+ * (status and optional notes for the partner or the team) and 'Open' (the lead's page); the list's CSV.
  */
 export function LeadManagementPanel() {
   const list = useLeadList(20);
   const { query } = list;
-  const [detailsId, setDetailsId] = useState<string | null>(null);
   const [updating, setUpdating] = useState<Lead | null>(null);
-  const [snapshot, setSnapshot] = useState<Lead | null>(null);
-  const details = (detailsId && query.data?.items.find((l) => l.id === detailsId)) || (detailsId ? snapshot : null);
-
-  const openDetails = (lead: Lead) => {
-    setSnapshot(lead);
-    setDetailsId(lead.id);
-  };
+  const mine = list.mine;
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>Lead Management</CardTitle>
-        <CardDescription>Every lead submitted by partners. Update a lead’s status with notes for its timeline, or open its details.</CardDescription>
+      <CardHeader className="gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle>Lead Management</CardTitle>
+          <CardDescription>Every lead submitted by partners. Update a lead’s status, or open it to talk with its partner and assign it.</CardDescription>
+        </div>
+        <LeadExportButton state={list} className="self-start sm:self-auto" />
       </CardHeader>
       <CardContent className="grid gap-5">
+        <LeadOwnerFilter state={list} />
         <LeadFilters state={list} idPrefix="admin-leads" />
         <h3 className="text-base font-semibold" aria-live="polite">
           {/* no count over a list that failed to load: "(0)" would read as "none" */}
           {query.isLoading ? (
             <span className="flex items-center gap-2">
-              All leads <Skeleton className="inline-block h-5 w-8" />
+              {mine ? 'Assigned to me' : 'All leads'} <Skeleton className="inline-block h-5 w-8" />
             </span>
           ) : query.data ? (
-            `All leads (${list.totalLabel})`
+            `${mine ? 'Assigned to me' : 'All leads'} (${list.totalLabel})`
+          ) : mine ? (
+            'Assigned to me'
           ) : (
             'All leads'
           )}
@@ -51,7 +51,19 @@ export function LeadManagementPanel() {
           loading={<LeadTableSkeleton />}
           isEmpty={(page) => !page.items.length}
           empty={
-            list.filtersActive ? (
+            mine && !list.search && list.status === 'all' ? (
+              <EmptyState
+                framed
+                className="py-14"
+                title="No leads are assigned to you."
+                text="Open a lead and choose “Assign to me” to take it on."
+                action={
+                  <Button variant="outline" onClick={() => list.setMine(false)}>
+                    Show all leads
+                  </Button>
+                }
+              />
+            ) : list.filtersActive ? (
               <EmptyState
                 framed
                 className="py-14"
@@ -71,9 +83,10 @@ export function LeadManagementPanel() {
             <>
               <LeadTable
                 leads={page.items}
-                caption={`All leads, page ${list.page} of ${list.pageCount}`}
+                caption={`${mine ? 'Leads assigned to me' : 'All leads'}, page ${list.page} of ${list.pageCount}`}
                 showSubmitter
                 showDuplicate
+                showOwner
                 compact
                 frameClassName="-mx-6 rounded-none border-x-0"
                 dimmed={list.updating}
@@ -84,8 +97,10 @@ export function LeadManagementPanel() {
                         Update Status
                       </Button>
                     )}
-                    <Button variant="outline" size="sm" className="px-2.5" onClick={() => openDetails(lead)} aria-label={`Details of ${lead.companyName}`}>
-                      Details
+                    <Button asChild variant="outline" size="sm" className="px-2.5">
+                      <Link to={`/leads/${lead.id}`} aria-label={`Open ${lead.companyName}`}>
+                        Open
+                      </Link>
                     </Button>
                   </>
                 )}
@@ -96,22 +111,6 @@ export function LeadManagementPanel() {
         </QueryState>
       </CardContent>
 
-      <LeadDetailsDialog
-        lead={details}
-        onOpenChange={(o) => !o && setDetailsId(null)}
-        actions={
-          details?.can.update ? (
-            <Button
-              onClick={() => {
-                setUpdating(details);
-                setDetailsId(null);
-              }}
-            >
-              <Pencil aria-hidden /> Update Status
-            </Button>
-          ) : undefined
-        }
-      />
       <UpdateStatusDialog lead={updating} onOpenChange={(o) => !o && setUpdating(null)} />
     </Card>
   );

@@ -1,25 +1,27 @@
-import { Activity, CalendarDays, ChevronDown, ClipboardCheck, ListChecks, Mail, ScrollText, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { Activity, CalendarDays, ChevronDown, ClipboardCheck, Flag, ListChecks, Mail, ScrollText, ShieldCheck, Users, Wallet } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../../lib/site.ts';
 import { useApplicationSummary } from '../api/admin.ts';
+import { useOpenReportCount } from '../api/moderation.ts';
 import { AdminOverview } from '../components/AdminOverview.tsx';
 import { ApplicationsSummary } from '../components/ApplicationsSummary.tsx';
 import { AuditLogPanel } from '../components/AuditLogPanel.tsx';
 import { EventManagementPanel } from '../components/EventManagementPanel.tsx';
 import { LeadManagementPanel } from '../components/LeadManagementPanel.tsx';
+import { ModerationPanel } from '../components/ModerationPanel.tsx';
 import { OutboxPanel } from '../components/OutboxPanel.tsx';
 import { PayoutsSection } from '../components/PayoutsSection.tsx';
 import { SecuritySettingsPanel } from '../components/SecuritySettingsPanel.tsx';
 import { UserManagementPanel } from '../components/UserManagementPanel.tsx';
 
-const TABS = ['leads', 'users', 'applications', 'events', 'commissions', 'audit', 'outbox', 'security'] as const;
+const TABS = ['leads', 'users', 'applications', 'events', 'commissions', 'moderation', 'audit', 'outbox', 'security'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * Admin Panel (/admin): partner overview and recent activity (a strip opened on demand), then tabs for leads, users, member
- * applications, events, commission payouts, the audit log, the e-mail outbox and the security settings. The tab is in the address
+ * applications, events, commission payouts, the moderation queue, the audit log, the e-mail outbox and the security settings. The tab is in the address
  * (?tab=users) so it survives a reload and can be linked to.
  */
 export function AdminPanelPage() {
@@ -28,6 +30,7 @@ export function AdminPanelPage() {
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'leads';
   const setTab = (t: string) => setParams(t === 'leads' ? {} : { tab: t }, { replace: true });
   const pending = useApplicationSummary().data?.pending;
+  const reported = useOpenReportCount().data;
 
   return (
     <>
@@ -70,6 +73,15 @@ export function AdminPanelPage() {
           <TabsTrigger value="commissions">
             <Wallet aria-hidden /> Commission Payouts
           </TabsTrigger>
+          <TabsTrigger value="moderation">
+            <Flag aria-hidden /> Moderation
+            {!!reported && (
+              <span className="rounded-full bg-primary px-1.5 text-[11px] font-semibold leading-[18px] text-primary-foreground tabular-nums">
+                {reported}
+                <span className="sr-only"> to review</span>
+              </span>
+            )}
+          </TabsTrigger>
           <TabsTrigger value="audit">
             <ScrollText aria-hidden /> Audit Log
           </TabsTrigger>
@@ -95,6 +107,9 @@ export function AdminPanelPage() {
         </TabsContent>
         <TabsContent value="commissions">
           <PayoutsSection />
+        </TabsContent>
+        <TabsContent value="moderation">
+          <ModerationPanel active={tab === 'moderation'} />
         </TabsContent>
         <TabsContent value="audit">
           <AuditLogPanel active={tab === 'audit'} />

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_LIMITS } from '../../../../common/constants/chat.ts';
-import type { ChatChannel, ChatChannelCreate, ChatChannelMemberList, ChatMessage, ChatMessagePage } from '../../../../common/schemas/chat.ts';
+import { CHAT_SEARCH_LIMITS } from '../../../../common/constants/chat-attachments.ts';
+import type { ChatChannel, ChatChannelCreate, ChatChannelMemberList, ChatMessage, ChatMessagePage, ChatSearchPage } from '../../../../common/schemas/chat.ts';
 import { api } from '../../../lib/api.ts';
 import { withQuery } from '../../../lib/query-keys.ts';
 import { appendMessage, noteNewMessage, noteRead, replaceMessage, type MessageHistory } from '../lib/cache.ts';
@@ -115,11 +116,28 @@ export function useMarkRead() {
   });
 }
 
+/** What the composer sends: words, the message replied to, and at most one file (then sent as a multipart form). */
+export interface OutgoingMessage {
+  content: string;
+  replyToId?: string | null;
+  file?: File | null;
+}
+
+function sendMessage(channelId: string, { file, ...body }: OutgoingMessage) {
+  const url = `/api/chat/channels/${enc(channelId)}/messages`;
+  if (!file) return api.post<ChatMessage>(url, body);
+  const form = new FormData();
+  form.append('content', body.content);
+  if (body.replyToId) form.append('replyToId', body.replyToId);
+  form.append('file', file);
+  return api.postForm<ChatMessage>(url, form);
+}
+
 /** Sends a message; it is appended to the history and the channel's preview as soon as the server has it. */
 export function useSendMessage(channelId: string, meId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { content: string; replyToId?: string | null }) => api.post<ChatMessage>(`/api/chat/channels/${enc(channelId)}/messages`, body),
+    mutationFn: (message: OutgoingMessage) => sendMessage(channelId, message),
     onSuccess: (message) => {
       appendMessage(client, message);
       noteNewMessage(client, message, meId);
@@ -143,5 +161,16 @@ export function useDeleteMessage() {
       replaceMessage(client, message);
       void client.invalidateQueries({ queryKey: chatKeys.mine });
     },
+  });
+}
+
+/** Messages of the member's conversations containing `q` (at least two characters), newest first, a page at a time. */
+export function useChatSearch(q: string) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.search(q),
+    queryFn: ({ pageParam }) => api.get<ChatSearchPage>(withQuery('/api/chat/search', { q, before: pageParam, limit: CHAT_SEARCH_LIMITS.page.default })),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    enabled: q.trim().length >= CHAT_SEARCH_LIMITS.q.min,
   });
 }

@@ -22,4 +22,5 @@ export const chatKeys = {
   channel: (id: string) => [`/api/chat/channels/${id}`] as const,
   messages: (id: string) => [`/api/chat/channels/${id}/messages`] as const,
   members: (id: string) => [`/api/chat/channels/${id}/members`] as const,
+  search: (q: string) => ['/api/chat/search', { q }] as const,
 };

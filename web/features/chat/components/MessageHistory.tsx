@@ -1,5 +1,6 @@
 import { ArrowDown, MessageCircle } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ChatMessage } from '../../../../common/schemas/chat.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { EmptyState } from '../../../components/query-state.tsx';
@@ -9,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMessages } from '../api/chat.ts';
 import { messagesInOrder } from '../lib/cache.ts';
 import { historyRows } from '../lib/display.ts';
-import { MessageItem } from './MessageItem.tsx';
+import { MessageItem, messageElementId } from './MessageItem.tsx';
 
 /** Within this distance of the bottom the history counts as read to the end and follows new messages. */
 const NEAR_BOTTOM_PX = 80;
@@ -76,6 +77,21 @@ export function MessageHistory({
       el.scrollTop = el.scrollHeight;
     }
   }, [followToken]);
+
+  // opened from a search result (`?message=`): that message, when it is among those loaded, is brought into view
+  const [params] = useSearchParams();
+  const target = params.get('message');
+  const targetLoaded = !!target && byId.has(target);
+  useEffect(() => {
+    if (!target || !targetLoaded) return;
+    const el = document.getElementById(messageElementId(target));
+    if (!el) return;
+    atBottom.current = false;
+    el.scrollIntoView({ block: 'center' });
+    el.classList.add('bg-primary-soft');
+    const timer = setTimeout(() => el.classList.remove('bg-primary-soft'), 2000);
+    return () => clearTimeout(timer);
+  }, [target, targetLoaded]);
 
   useEffect(() => {
     onLastMessage(lastId, lastSenderId);

@@ -4,10 +4,10 @@ import { CHAT_LIMITS } from '../../../../common/constants/chat.ts';
 import type { ChatMessage } from '../../../../common/schemas/chat.ts';
 import { chatMessageUpdateSchema } from '../../../../common/schemas/chat.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { LinkifiedText } from '../../../components/linkified-text.tsx';
+import { MentionText } from '../../../components/mentions/MentionText.tsx';
+import { MentionTextarea } from '../../../components/mentions/MentionTextarea.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu.tsx';
-import { Textarea } from '../../../components/ui/textarea.tsx';
 import { UserAvatar } from '../../../components/user-avatar.tsx';
 import { errorDetail } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
 import { useDeleteMessage, useEditMessage } from '../api/chat.ts';
 import { messageCounter, personName, quoteSnippet, timeOfDay } from '../lib/display.ts';
+import { MessageAttachment } from './MessageAttachment.tsx';
 
 /** The element id of a message in the history, so a reply's quote can lead to it. */
 export const messageElementId = (id: string) => `chat-message-${id}`;
@@ -73,10 +74,15 @@ export function MessageItem({
         ) : editing ? (
           <EditMessage message={m} onDone={() => setEditing(false)} />
         ) : (
-          <p className="text-[15px] leading-relaxed text-foreground/90">
-            <LinkifiedText text={m.content} />
-            {m.isEdited && <span className="ml-1.5 text-xs text-muted-foreground">(edited)</span>}
-          </p>
+          <>
+            {(m.content || m.isEdited) && (
+              <p className="text-[15px] leading-relaxed text-foreground/90">
+                <MentionText text={m.content} />
+                {m.isEdited && <span className="ml-1.5 text-xs text-muted-foreground">(edited)</span>}
+              </p>
+            )}
+            {m.attachment && <MessageAttachment attachment={m.attachment} senderName={name} />}
+          </>
         )}
       </div>
       {hasActions && !editing && (
@@ -203,14 +209,15 @@ function EditMessage({ message, onDone }: { message: ChatMessage; onDone: () => 
   };
   return (
     <div className="mt-1 grid gap-2">
-      <Textarea
+      <MentionTextarea
         aria-label="Edit message"
         ref={box}
         rows={Math.min(6, Math.max(2, text.split('\n').length))}
         value={text}
         maxLength={CHAT_LIMITS.message.max + 100}
-        onChange={(e) => {
-          setText(e.target.value);
+        className="min-h-16"
+        onChange={(stored) => {
+          setText(stored);
           setError(null);
         }}
         onKeyDown={onKeyDown}

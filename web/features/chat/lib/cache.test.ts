@@ -21,6 +21,7 @@ function message(channelId: string, o: Partial<ChatMessage> = {}): ChatMessage {
     sender: person(OTHER),
     content: `Message ${seq}`,
     replyToId: null,
+    attachment: null,
     isEdited: false,
     isDeleted: false,
     createdAt: at,

@@ -51,7 +51,7 @@ export function replaceMessage(client: QueryClient, message: ChatMessage) {
 const previewOf = (m: ChatMessage): NonNullable<ChatChannel['lastMessage']> => ({
   id: m.id,
   senderId: m.sender.id,
-  preview: m.isDeleted ? '' : m.content.slice(0, CHAT_LIMITS.preview),
+  preview: m.isDeleted ? '' : (m.content || m.attachment?.name || '').slice(0, CHAT_LIMITS.preview),
   isDeleted: m.isDeleted,
   createdAt: m.createdAt,
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../../common/schemas/chat.ts';
-import { dayLabel, historyRows, listTime, messageCounter } from './display.ts';
+import { dayLabel, fileSize, historyRows, listTime, messageCounter, quoteSnippet } from './display.ts';
 
 const now = new Date(2026, 10, 24, 15, 0);
 const at = (day: number, h: number, m = 0) => new Date(2026, 10, day, h, m).toISOString();
@@ -46,5 +46,15 @@ describe('chat display', () => {
   it('shows the counter only near the limit', () => {
     expect(messageCounter(10)).toBeNull();
     expect(messageCounter(3600)).toBe('3,600 / 4,000');
+  });
+
+  it('says a file’s size as people read it, and quotes a file sent alone by its name', () => {
+    expect(fileSize(94)).toBe('94 bytes');
+    expect(fileSize(820 * 1024)).toBe('820 KB');
+    expect(fileSize(2.4 * 1024 * 1024)).toBe('2.4 MB');
+    const alone = { content: '', isDeleted: false, attachment: { name: 'Heads of terms.pdf' } } as unknown as ChatMessage;
+    expect(quoteSnippet(alone)).toBe('Heads of terms.pdf');
+    const mention = { content: 'Ask @[Ada Lovelace](user:10000000-0000-4000-8000-000000000001) first', isDeleted: false, attachment: null } as unknown as ChatMessage;
+    expect(quoteSnippet(mention)).toBe('Ask @Ada Lovelace first');
   });
 });

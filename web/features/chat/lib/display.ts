@@ -61,20 +61,30 @@ export function messageCounter(length: number): string | null {
   return `${length.toLocaleString('en-GB')} / ${CHAT_LIMITS.message.max.toLocaleString('en-GB')}`;
 }
 
+/** A mention as stored, `@[Name](user:<id>)`, which a snippet shows as `@Name`. */
+const MENTION_TOKEN = /@\[([^\]\n]{1,200})\]\(user:[0-9a-fA-F-]{36}\)/g;
+
 /** What a channel's row says under its name: the last message (who wrote it in a group), or how the channel began. */
 export function previewText(c: ChatChannel, meId: string): string {
   const m = c.lastMessage;
   if (!m) return c.type === 'direct' ? 'No messages yet' : c.description || 'No messages yet';
   if (m.isDeleted) return 'This message was deleted';
-  const text = m.preview.replace(/\s+/g, ' ');
+  const text = m.preview.replace(MENTION_TOKEN, '@$1').replace(/\s+/g, ' ');
   return m.senderId === meId ? `You: ${text}` : text;
 }
 
-/** A short snippet of a message quoted by a reply. */
+/** A file's size as people read it: "820 KB", "2.4 MB". */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** A short snippet of a message quoted by a reply (a file sent alone is quoted by its name). */
 export function quoteSnippet(m: ChatMessage | undefined, max = 120): string {
   if (!m) return 'An earlier message';
   if (m.isDeleted) return 'This message was deleted';
-  const text = m.content.replace(/\s+/g, ' ');
+  const text = (m.content.replace(MENTION_TOKEN, '@$1') || m.attachment?.name || '').replace(/\s+/g, ' ');
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

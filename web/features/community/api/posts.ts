@@ -103,3 +103,18 @@ export function useEditPost() {
     },
   });
 }
+
+/**
+ * POST /api/community-posts/{id}/pin or /unpin (administrators, offered where the post says `can.pin`): the post
+ * goes to, or leaves, the top of everyone's feed. Pinning more than MAX_PINNED_POSTS is refused with its reason.
+ */
+export function usePinPost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, pin }: { id: string; pin: boolean }) => api.post<Post>(`/api/community-posts/${encodeURIComponent(id)}/${pin ? 'pin' : 'unpin'}`),
+    onSuccess: (_post, { pin }) =>
+      toast({ variant: 'success', title: pin ? 'Post pinned' : 'Post unpinned', description: pin ? 'It now shows at the top of the Discussion Feed.' : undefined }),
+    onError: (err) => toast({ variant: 'destructive', title: 'Could not change the pin', description: err instanceof ApiError ? err.detail : 'Please try again.' }),
+    onSettled: () => void changed(client, 'post'),
+  });
+}

@@ -138,10 +138,11 @@ const comment = (id: string, over: Partial<Comment> = {}): Comment => ({
   author: { id: 'u1', name: 'Nina Poster', picture: null },
   content: `comment ${id}`,
   deleted: false,
+  hidden: false,
   createdAt: stamp,
   editedAt: null,
   reactions: [],
-  can: { edit: false, delete: false, reply: true, react: true },
+  can: { edit: false, delete: false, reply: true, react: true, report: true },
   ...over,
 });
 
@@ -183,11 +184,18 @@ describe('updateCommentIn', () => {
 describe('updatePostIn', () => {
   const post = { id: 'p1', reactions: [] } as unknown as Post;
   const other = { id: 'p2', reactions: [] } as unknown as Post;
-  const feed = { pages: [{ items: [post, other], total: 2, page: 1, pageSize: 10 } as PostPage], pageParams: [{ page: 1 }] };
+  const pinned = { id: 'p3', reactions: [] } as unknown as Post;
+  const feed = { pages: [{ items: [post, other], pinned: [pinned], total: 2, page: 1, pageSize: 10 } as PostPage], pageParams: [{ page: 1 }] };
   it('changes the post where it is and nothing else', () => {
     const next = updatePostIn(feed, 'p1', (p) => ({ ...p, commentCount: 3 }))!;
     expect(next.pages[0].items[0].commentCount).toBe(3);
     expect(next.pages[0].items[1]).toBe(other);
+    expect(next.pages[0].pinned[0]).toBe(pinned);
     expect(updatePostIn(feed, 'p9', (p) => p)).toBe(feed);
+  });
+  it('changes a pinned post at the top of the feed', () => {
+    const next = updatePostIn(feed, 'p3', (p) => ({ ...p, commentCount: 1 }))!;
+    expect(next.pages[0].pinned[0].commentCount).toBe(1);
+    expect(next.pages[0].items).toBe(feed.pages[0].items);
   });
 });

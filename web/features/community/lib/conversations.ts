@@ -81,10 +81,12 @@ export function isSendShortcut(e: { key: string; ctrlKey: boolean; metaKey: bool
   return e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.isComposing;
 }
 
-/** One post changed wherever a loaded feed holds it (the same object back when it holds none). */
+/** One post changed wherever a loaded feed holds it, in a page or among the pinned (the same object back when it holds none). */
 export function updatePostIn(feed: InfiniteData<PostPage> | undefined, id: string, change: (p: Post) => Post): InfiniteData<PostPage> | undefined {
-  if (!feed || !feed.pages.some((p) => p.items.some((x) => x.id === id))) return feed;
-  return { ...feed, pages: feed.pages.map((p) => ({ ...p, items: p.items.map((x) => (x.id === id ? change(x) : x)) })) };
+  const has = (posts: readonly Post[] | undefined) => !!posts?.some((x) => x.id === id);
+  if (!feed || !feed.pages.some((p) => has(p.items) || has(p.pinned))) return feed;
+  const apply = (posts: Post[]) => (has(posts) ? posts.map((x) => (x.id === id ? change(x) : x)) : posts);
+  return { ...feed, pages: feed.pages.map((p) => ({ ...p, items: apply(p.items), pinned: apply(p.pinned ?? []) })) };
 }
 
 /** One comment or reply changed wherever a loaded thread holds it (the same object back when it holds none). */

@@ -4,6 +4,8 @@ import type { LeadStatus } from '../../../../common/constants/options.ts';
 export interface LeadListParams {
   search?: string;
   status?: LeadStatus;
+  /** `me`: only the leads assigned to the signed-in administrator. */
+  assigned?: 'me';
   page?: number;
   pageSize?: number;
   /** The cursor of the page, when it was reached from its neighbour. */
@@ -15,15 +17,24 @@ export interface LeadListParams {
 export interface LeadListFilters {
   search: string;
   status: LeadStatus | null;
+  assigned: 'me' | null;
   page: number;
   pageSize: number;
   after: string | null;
   before: string | null;
 }
 
-/** Fills in the defaults (page 1 of 25, no search, every status) and trims the search. */
+/** Fills in the defaults (page 1 of 25, no search, every status, whoever owns it) and trims the search. */
 export function leadListFilters(p: LeadListParams): LeadListFilters {
-  return { search: p.search?.trim() || '', status: p.status ?? null, page: p.page ?? 1, pageSize: p.pageSize ?? 25, after: p.after ?? null, before: p.before ?? null };
+  return {
+    search: p.search?.trim() || '',
+    status: p.status ?? null,
+    assigned: p.assigned ?? null,
+    page: p.page ?? 1,
+    pageSize: p.pageSize ?? 25,
+    after: p.after ?? null,
+    before: p.before ?? null,
+  };
 }
 
 /**
@@ -33,8 +44,10 @@ export function leadListFilters(p: LeadListParams): LeadListFilters {
 export const leadKeys = {
   all: ['/api/leads'] as const,
   list: (p: LeadListParams) => ['/api/leads', leadListFilters(p)] as const,
-  /** One lead by id (a link to `/leads?lead=…`, from a notification): refreshed with the lists. */
+  /** One lead by id (its page, `/leads/{id}`): refreshed with the lists. */
   detail: (id: string) => ['/api/leads', { id }] as const,
+  /** A lead's discussion: under the lead lists' key, so every lead change (and a new message arriving live) refreshes it. */
+  comments: (id: string) => ['/api/leads', { id }, 'comments'] as const,
   activitiesAll: ['/api/lead-activities'] as const,
   activities: (leadId: string) => ['/api/lead-activities', { leadId }] as const,
   duplicateCheckAll: ['/api/leads/duplicate-check'] as const,

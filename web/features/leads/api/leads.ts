@@ -9,7 +9,7 @@ export type { LeadPage } from '../../../../common/schemas/lead.ts';
 /** GET /api/leads with the list's search, status filter and page. */
 function leadsUrl(p: LeadListParams): string {
   const f = leadListFilters(p);
-  return withQuery('/api/leads', { search: f.search, status: f.status, page: f.page, pageSize: f.pageSize, after: f.after, before: f.before });
+  return withQuery('/api/leads', { search: f.search, status: f.status, assigned: f.assigned, page: f.page, pageSize: f.pageSize, after: f.after, before: f.before });
 }
 
 /** One lead list as a query (key and read function together), for a single list or a board of them. */
@@ -22,7 +22,7 @@ export function useLeads(params: LeadListParams) {
   return useQuery({ ...leadListQuery(params), placeholderData: (previous) => previous });
 }
 
-/** One lead, for a link that names it (`/leads?lead=…`); only asked for while such a link is followed. */
+/** One lead, for its page (`/leads/{id}`); a lead not there or not the viewer's answers 404 at once (no retries). */
 export function useLead(id: string | null) {
   return useQuery({
     queryKey: leadKeys.detail(id ?? ''),
@@ -30,6 +30,15 @@ export function useLead(id: string | null) {
     enabled: !!id,
     retry: false,
   });
+}
+
+/**
+ * The CSV download of the leads a list shows (GET /api/leads/export.csv with its search, status and owner filters,
+ * every page): a partner's own leads, every lead for administrators. A plain link: the browser downloads it.
+ */
+export function leadExportUrl(p: Pick<LeadListParams, 'search' | 'status' | 'assigned'> = {}): string {
+  const f = leadListFilters(p);
+  return withQuery('/api/leads/export.csv', { search: f.search, status: f.status, assigned: f.assigned });
 }
 
 const TIMELINE_PAGE = 100;

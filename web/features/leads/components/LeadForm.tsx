@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Briefcase, GraduationCap, Send, UsersRound, type LucideIcon } from 'lucide-react';
+import { Briefcase, GraduationCap, Save, Send, UsersRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -29,7 +29,9 @@ import { useEventList } from '../../events/index.ts';
 import { useDuplicateCheck } from '../api/leads.ts';
 import { DuplicateNotice } from './DuplicateNotice.tsx';
 
-type LeadForm = z.input<typeof leadInputSchema>;
+/** The form's values as typed (an existing lead's, to edit it). */
+export type LeadFormValues = z.input<typeof leadInputSchema>;
+type LeadForm = LeadFormValues;
 type LeadFormData = z.output<typeof leadInputSchema>;
 type FieldName = keyof LeadForm;
 
@@ -94,18 +96,40 @@ function Section({ index, description, children }: { index: number; description?
  * description, urgency and relationship strength (default medium). The shared leadInputSchema checks it; the
  * server's per-field answers land under the same fields. While company and e-mail are typed, the duplicate
  * check runs (debounced) and shows a notice that never blocks submitting.
+ *
+ * The partner's Edit dialog uses the same form with the lead's values (`initial`), its own button and Cancel, and
+ * no duplicate check (the lead would match itself).
  */
-export function LeadForm({ pending, onSubmit }: { pending: boolean; onSubmit: (data: LeadFormData, placeServerErrors: (err: unknown) => boolean) => void }) {
+export function LeadForm({
+  pending,
+  onSubmit,
+  initial,
+  submitLabel = 'Submit Lead',
+  pendingLabel = 'Submitting…',
+  formLabel = 'Submit New Lead',
+  onCancel,
+}: {
+  pending: boolean;
+  onSubmit: (data: LeadFormData, placeServerErrors: (err: unknown) => boolean) => void;
+  /** The values the form starts from (an existing lead's, when editing it). */
+  initial?: LeadForm;
+  submitLabel?: string;
+  pendingLabel?: string;
+  formLabel?: string;
+  /** Cancel closes whatever holds the form; without it, Cancel goes back to My Leads. */
+  onCancel?: () => void;
+}) {
   const form = useForm<LeadForm, unknown, LeadFormData>({
     resolver: zodResolver(leadInputSchema),
-    defaultValues: DEFAULTS,
+    defaultValues: initial ?? DEFAULTS,
     reValidateMode: 'onSubmit',
   });
   const { errors } = form.formState;
   const [companyName, contactEmail, description] = useWatch({ control: form.control, name: ['companyName', 'contactEmail', 'projectDescription'] });
   const debouncedCompany = useDebouncedValue(companyName ?? '', 400);
   const debouncedEmail = useDebouncedValue(contactEmail ?? '', 400);
-  const duplicate = useDuplicateCheck(debouncedCompany, debouncedEmail);
+  const checksDuplicates = !initial;
+  const duplicate = useDuplicateCheck(checksDuplicates ? debouncedCompany : '', checksDuplicates ? debouncedEmail : '');
   // the events the member may have met the contact at: the latest 50 that have taken place
   const sourceEvents = useEventList(SOURCE_EVENTS);
 
@@ -155,7 +179,7 @@ export function LeadForm({ pending, onSubmit }: { pending: boolean; onSubmit: (d
   const domainDup = !!duplicate.match?.domainMatch;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((data) => onSubmit(data, placeFieldErrors))} className="grid gap-8" aria-label="Submit New Lead">
+    <form noValidate onSubmit={form.handleSubmit((data) => onSubmit(data, placeFieldErrors))} className="grid gap-8" aria-label={formLabel}>
       <Section index={0} description="What kind of engagement is this, and what is the client expecting to spend?">
         <Controller
           control={form.control}
@@ -297,12 +321,24 @@ export function LeadForm({ pending, onSubmit }: { pending: boolean; onSubmit: (d
       </Section>
 
       <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-end">
-        <Button asChild variant="outline">
-          <Link to="/leads">Cancel</Link>
-        </Button>
+        {onCancel ? (
+          <Button variant="outline" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+        ) : (
+          <Button asChild variant="outline">
+            <Link to="/leads">Cancel</Link>
+          </Button>
+        )}
         <Button type="submit" size="lg" disabled={pending}>
-          {pending ? <Spinner className="size-4 text-primary-foreground" label="Submitting" /> : <Send aria-hidden />}
-          {pending ? 'Submitting…' : 'Submit Lead'}
+          {pending ? (
+            <Spinner className="size-4 text-primary-foreground" label={pendingLabel.replace(/…$/, '')} />
+          ) : initial ? (
+            <Save aria-hidden />
+          ) : (
+            <Send aria-hidden />
+          )}
+          {pending ? pendingLabel : submitLabel}
         </Button>
       </div>
     </form>

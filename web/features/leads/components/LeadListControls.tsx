@@ -1,12 +1,15 @@
-import { Search, X } from 'lucide-react';
+import { Download, Search, X } from 'lucide-react';
 import { LEAD_STATUSES, type LeadStatus } from '../../../../common/constants/options.ts';
 import { Pager } from '../../../components/pager.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { rangeText } from '../../../lib/paging.ts';
+import { leadExportUrl } from '../api/leads.ts';
 import type { LeadListState } from '../lib/use-lead-list.ts';
+import { cn } from '../../../lib/utils.ts';
 import { StatusOption } from './LeadStatusBadge.tsx';
 
 /** The search box (company, industry or contact name) and the status filter of a lead list. */
@@ -83,5 +86,42 @@ export function LeadPagination({ state }: { state: LeadListState }) {
       keepOnSinglePage
       className="flex-col sm:flex-row"
     />
+  );
+}
+
+/**
+ * "Mine" or every lead (administrators): the list of the leads assigned to the signed-in administrator, or all of
+ * them; two buttons, the one in force pressed.
+ */
+export function LeadOwnerFilter({ state }: { state: LeadListState }) {
+  const choice = (mine: boolean, label: string) => (
+    <button
+      type="button"
+      aria-pressed={state.mine === mine}
+      onClick={() => state.setMine(mine)}
+      className={cn(
+        'h-8 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+        state.mine === mine ? 'bg-card text-foreground shadow-xs' : 'text-muted-foreground hover:text-foreground',
+      )}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div role="group" aria-label="Whose leads" className="inline-flex w-fit gap-1 rounded-lg bg-muted p-1">
+      {choice(false, 'All leads')}
+      {choice(true, 'Mine')}
+    </div>
+  );
+}
+
+/** "Export CSV": every lead the list's filters select (all pages), as a plain download link. */
+export function LeadExportButton({ state, className }: { state: LeadListState; className?: string }) {
+  return (
+    <Button asChild variant="outline" className={cn('shrink-0', className)}>
+      <a href={leadExportUrl(state.filters)} download>
+        <Download aria-hidden /> Export CSV
+      </a>
+    </Button>
   );
 }

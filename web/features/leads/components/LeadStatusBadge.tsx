@@ -37,3 +37,15 @@ export function StatusOption({ status }: { status: LeadStatus }) {
     </span>
   );
 }
+
+/** A lead's state as a badge: "Withdrawn" for a lead its partner withdrew (closed-lost underneath), else its status. */
+export function LeadStateBadge({ lead, className }: { lead: { status: LeadStatus; withdrawnAt?: string | null }; className?: string }) {
+  if (lead.withdrawnAt) {
+    return (
+      <Badge variant="destructive" className={className} title={`${STATUS_LABELS[lead.status]}: withdrawn by the partner`}>
+        Withdrawn
+      </Badge>
+    );
+  }
+  return <LeadStatusBadge status={lead.status} className={className} />;
+}

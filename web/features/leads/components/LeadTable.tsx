@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDate, formatGBP } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
-import { LeadStatusBadge } from './LeadStatusBadge.tsx';
+import { LeadStateBadge } from './LeadStatusBadge.tsx';
 
 function DuplicateBadge() {
   return (
@@ -19,15 +19,17 @@ function DuplicateBadge() {
 
 const DATE_CELL = 'whitespace-nowrap tabular-nums text-muted-foreground';
 
-/** The table's columns for the options chosen (the admin panel's compact table folds two pairs into one column each). */
+/** The table's columns for the options chosen (the admin panel's compact table folds three pairs into one column each). */
 function leadColumns({
   showSubmitter,
   showDuplicate,
+  showOwner,
   compact,
   actions,
 }: {
   showSubmitter: boolean;
   showDuplicate: boolean;
+  showOwner: boolean;
   compact: boolean;
   actions: (lead: Lead) => ReactNode;
 }): Array<Column<Lead> | false> {
@@ -75,7 +77,33 @@ function leadColumns({
       ),
     },
     { key: 'value', header: 'Value', className: 'text-right', cellClassName: 'font-medium tabular-nums whitespace-nowrap', cell: (l) => formatGBP(l.estimatedValue) },
-    { key: 'status', header: 'Status', cell: (l) => <LeadStatusBadge status={l.status} /> },
+    {
+      key: 'status',
+      header: compact && showOwner ? 'Status / Owner' : 'Status',
+      cell: (l) => (
+        <>
+          <LeadStateBadge lead={l} />
+          {compact && showOwner && (
+            <span className={cn('mt-1 block max-w-28 truncate text-xs', !l.assignedTo && 'text-muted-foreground')} title={l.assignedTo?.name}>
+              {l.assignedTo?.name ?? 'Unassigned'}
+            </span>
+          )}
+        </>
+      ),
+    },
+    showOwner &&
+      !compact && {
+        key: 'owner',
+        header: 'Owner',
+        cell: (l) =>
+          l.assignedTo ? (
+            <span className="block max-w-32 truncate" title={l.assignedTo.name}>
+              {l.assignedTo.name}
+            </span>
+          ) : (
+            <span className="text-muted-foreground">Unassigned</span>
+          ),
+      },
     !(compact && showSubmitter) && { key: 'submitted', header: 'Submitted', cellClassName: DATE_CELL, cell: (l) => formatDate(l.createdAt) },
     !compact && { key: 'updated', header: 'Updated', cellClassName: DATE_CELL, cell: (l) => formatDate(l.updatedAt) },
     { key: 'actions', header: 'Actions', className: 'text-right', cell: (l) => <div className="flex justify-end gap-2">{actions(l)}</div> },
@@ -83,7 +111,19 @@ function leadColumns({
 }
 
 /** A lead on a phone: company and status, the figures in two columns, the actions underneath. */
-function LeadCard({ lead: l, showSubmitter, showDuplicate, actions }: { lead: Lead; showSubmitter: boolean; showDuplicate: boolean; actions: ReactNode }) {
+function LeadCard({
+  lead: l,
+  showSubmitter,
+  showDuplicate,
+  showOwner,
+  actions,
+}: {
+  lead: Lead;
+  showSubmitter: boolean;
+  showDuplicate: boolean;
+  showOwner: boolean;
+  actions: ReactNode;
+}) {
   const fact = (label: string, value: ReactNode, className?: string, valueClassName?: string) => (
     <div className={className}>
       <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -97,7 +137,7 @@ function LeadCard({ lead: l, showSubmitter, showDuplicate, actions }: { lead: Le
           <p className="truncate font-medium">{l.companyName}</p>
           <p className="truncate text-sm text-muted-foreground">{l.contactName}</p>
         </div>
-        <LeadStatusBadge status={l.status} className="shrink-0" />
+        <LeadStateBadge lead={l} className="shrink-0" />
       </div>
       {showDuplicate && l.possibleDuplicate && (
         <div className="mt-2">
@@ -109,6 +149,7 @@ function LeadCard({ lead: l, showSubmitter, showDuplicate, actions }: { lead: Le
         {fact('Type', LEAD_TYPE_LABELS[l.leadType])}
         {fact('Industry', l.industry, 'col-span-2', 'truncate')}
         {showSubmitter && fact('Submitted by', l.submitterName, 'col-span-2', 'truncate')}
+        {showOwner && fact('Owner', l.assignedTo?.name ?? 'Unassigned', 'col-span-2', 'truncate')}
         {fact('Submitted', formatDate(l.createdAt), undefined, 'tabular-nums')}
         {fact('Updated', formatDate(l.updatedAt), undefined, 'tabular-nums')}
       </dl>
@@ -119,13 +160,15 @@ function LeadCard({ lead: l, showSubmitter, showDuplicate, actions }: { lead: Le
 
 /**
  * A page of leads: a table from md up (scrolls sideways if it must), a list of cards on phones. Columns: Company
- * (with contact name), [Submitted by], Type, Industry, Value (GBP, 0 decimals), Status, Submitted, Updated, Actions.
+ * (with contact name), [Submitted by], Type, Industry, Value (GBP, 0 decimals), Status ("Withdrawn" for a lead its
+ * partner withdrew), [Owner], Submitted, Updated, Actions.
  */
 export function LeadTable({
   leads,
   caption,
   showSubmitter = false,
   showDuplicate = false,
+  showOwner = false,
   actions,
   dimmed = false,
   compact = false,
@@ -135,6 +178,8 @@ export function LeadTable({
   caption: string;
   showSubmitter?: boolean;
   showDuplicate?: boolean;
+  /** The administrator who owns each lead (admins' lists). */
+  showOwner?: boolean;
   actions: (lead: Lead) => ReactNode;
   dimmed?: boolean;
   /** Narrower table for the admin panel: the type goes under the industry, the date under the submitter, no Updated. */
@@ -148,12 +193,12 @@ export function LeadTable({
         rows={leads}
         rowKey={(l) => l.id}
         caption={caption}
-        columns={leadColumns({ showSubmitter, showDuplicate, compact, actions })}
-        card={(l) => <LeadCard lead={l} showSubmitter={showSubmitter} showDuplicate={showDuplicate} actions={actions(l)} />}
+        columns={leadColumns({ showSubmitter, showDuplicate, showOwner, compact, actions })}
+        card={(l) => <LeadCard lead={l} showSubmitter={showSubmitter} showDuplicate={showDuplicate} showOwner={showOwner} actions={actions(l)} />}
         headings="caps"
         cellClassName="px-2.5 first:pl-4 last:pr-4"
         rowClassName="bg-card hover:bg-accent/60"
-        tableClassName={cn('text-[13px]', compact ? 'min-w-[720px]' : 'min-w-[760px]')}
+        tableClassName={cn('text-[13px]', compact ? 'min-w-[720px]' : showOwner ? 'min-w-[860px]' : 'min-w-[760px]')}
         frameClassName={frameClassName}
       />
     </div>

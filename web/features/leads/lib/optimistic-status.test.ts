@@ -22,9 +22,12 @@ function lead(id: string, status: Lead['status'], createdAt: string): Lead {
     status,
     notes: null,
     sourceEventId: null,
+    assignedTo: null,
+    withdrawnAt: null,
+    withdrawnReason: null,
     createdAt,
     updatedAt: createdAt,
-    can: { read: true, update: true, delete: true, seeDuplicateFlag: true },
+    can: { read: true, update: true, delete: true, seeDuplicateFlag: true, edit: false, withdraw: false, assign: true, comment: true, writeInternal: true },
   };
 }
 const page = (items: Lead[], total = items.length, pageSize = 25): LeadPage => ({ items, total, page: 1, pageSize });
@@ -62,6 +65,26 @@ describe('applyOptimisticStatus', () => {
     const client = cache();
     applyOptimisticStatus(client, a, 'closed-won');
     expect(client.getQueryData<LeadPage>(wonSearch)?.items).toEqual([]);
+  });
+  it('moves the lead’s own page too, and leaves its discussion alone', () => {
+    const client = cache();
+    const thread = { pages: [{ items: [], total: 0, page: 1, pageSize: 50, can: { comment: true, writeInternal: true } }], pageParams: [{ page: 1 }] };
+    client.setQueryData(leadKeys.detail('a'), a);
+    client.setQueryData(leadKeys.detail('b'), b);
+    client.setQueryData(leadKeys.comments('a'), thread);
+    const snapshot = applyOptimisticStatus(client, a, 'qualified');
+    expect(client.getQueryData<Lead>(leadKeys.detail('a'))?.status).toBe('qualified');
+    expect(client.getQueryData<Lead>(leadKeys.detail('b'))?.status).toBe('qualified');
+    expect(client.getQueryData(leadKeys.comments('a'))).toBe(thread);
+    restoreLeadLists(client, snapshot);
+    expect(client.getQueryData<Lead>(leadKeys.detail('a'))?.status).toBe('submitted');
+  });
+  it('does not add the lead to a “Mine” list it may not belong to', () => {
+    const client = cache();
+    const mine = leadKeys.list({ status: 'closed-won', assigned: 'me' });
+    client.setQueryData(mine, page([]));
+    applyOptimisticStatus(client, a, 'closed-won');
+    expect(client.getQueryData<LeadPage>(mine)?.items).toEqual([]);
   });
   it('puts every list back when the server refuses', () => {
     const client = cache();

@@ -7,18 +7,21 @@ import { useLeads } from '../api/leads.ts';
 type StatusFilter = LeadStatus | 'all';
 
 /**
- * Search, status filter and page of a lead list, sent to the server as query parameters (the search once
+ * Search, status filter, the "Mine" filter (administrators) and page of a lead list, sent to the server as query parameters (the search once
  * typing pauses). Changing a filter goes back to page 1; a page that no longer exists (after a delete) is
  * pulled back to the last one.
  */
 export function useLeadList(pageSize = 25, initialStatus: StatusFilter = 'all') {
   const [search, setSearchText] = useState('');
   const [status, setStatusFilter] = useState<StatusFilter>(initialStatus);
+  // administrators only: the leads assigned to them ("Mine"), or every lead
+  const [mine, setMineFilter] = useState(false);
   const [position, setPosition] = useState<PagePosition>({ page: 1 });
   const { page } = position;
   const debouncedSearch = useDebouncedValue(search.trim(), 350);
 
-  const query = useLeads({ search: debouncedSearch, status: status === 'all' ? undefined : status, ...position, pageSize });
+  const filters = { search: debouncedSearch, status: status === 'all' ? undefined : status, assigned: mine ? ('me' as const) : undefined };
+  const query = useLeads({ ...filters, ...position, pageSize });
   /** Turns to a page: the next or previous one by the cursor the server gave with this page, any other by number. */
   const setPage = (target: number) => setPosition(positionFor(target, query.isPlaceholderData ? undefined : query.data));
   const total = query.data?.total ?? 0;
@@ -41,11 +44,19 @@ export function useLeadList(pageSize = 25, initialStatus: StatusFilter = 'all') 
       setStatusFilter(v);
       setPage(1);
     },
+    mine,
+    setMine: (v: boolean) => {
+      setMineFilter(v);
+      setPage(1);
+    },
     clearFilters: () => {
       setSearchText('');
       setStatusFilter('all');
+      setMineFilter(false);
       setPage(1);
     },
+    /** The filters the server answered for, as the CSV download takes them. */
+    filters,
     page,
     setPage,
     pageSize,
@@ -55,7 +66,7 @@ export function useLeadList(pageSize = 25, initialStatus: StatusFilter = 'all') 
     /** The total as headings show it: "143", or "10,000+" when capped. */
     totalLabel: totalText(total, totalCapped),
     /** Whether the list on screen is filtered (what the server answered for, not what is being typed). */
-    filtersActive: !!debouncedSearch || status !== 'all',
+    filtersActive: !!debouncedSearch || status !== 'all' || mine,
     /** Typing has not reached the server yet, or a new page is on its way. */
     updating: search.trim() !== debouncedSearch || (query.isFetching && query.isPlaceholderData),
   };

@@ -1,4 +1,5 @@
 import { ArrowRightLeft, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
 import { LEAD_STATUSES, type LeadStatus } from '../../../../common/constants/options.ts';
 import { LEAD_TYPE_LABELS } from '../../../../common/constants/leads.ts';
 import { STATUS_LABELS } from '../../../../common/rules/pipeline.ts';
@@ -17,14 +18,14 @@ import { cn } from '../../../lib/utils.ts';
 import { StatusOption } from '../../leads/index.ts';
 
 /**
- * A lead on the board: company, contact, value in GBP (0 decimals). The whole card opens the details. For admins
- * it can be dragged to another column, and the "Move to…" menu does the same from the keyboard.
+ * A lead on the board: company, contact, value in GBP (0 decimals), and for admins the submitter and owner. The
+ * whole card links to the lead's page. For admins it can be dragged to another column, and the "Move to…" menu does
+ * the same from the keyboard.
  */
 export function PipelineCard({
   lead,
   canMove,
   dragging,
-  onOpen,
   onMove,
   onDragStart,
   onDragEnd,
@@ -32,7 +33,6 @@ export function PipelineCard({
   lead: Lead;
   canMove: boolean;
   dragging: boolean;
-  onOpen: () => void;
   onMove: (status: LeadStatus) => void;
   onDragStart: () => void;
   onDragEnd: () => void;
@@ -54,15 +54,15 @@ export function PipelineCard({
     >
       <div className="flex items-start gap-1.5">
         <div className="min-w-0 flex-1">
-          <button
-            type="button"
-            onClick={onOpen}
-            className="line-clamp-2 w-full break-words text-left text-sm font-semibold leading-snug after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring"
+          <Link
+            to={`/leads/${lead.id}`}
+            draggable={false}
+            className="line-clamp-2 block w-full break-words text-left text-sm font-semibold leading-snug after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring"
             title={lead.companyName}
           >
             {lead.companyName}
-            <span className="sr-only">, {formatGBP(lead.estimatedValue)}. Open details</span>
-          </button>
+            <span className="sr-only">, {formatGBP(lead.estimatedValue)}. Open the lead</span>
+          </Link>
           <p className="truncate text-xs text-muted-foreground">{lead.contactName}</p>
         </div>
         {canMove && (
@@ -90,6 +90,11 @@ export function PipelineCard({
         {LEAD_TYPE_LABELS[lead.leadType]} · <span className="tabular-nums">{formatDate(lead.createdAt)}</span>
       </p>
       {canMove && <p className="truncate text-[11px] text-muted-foreground">by {lead.submitterName}</p>}
+      {canMove && (
+        <p className="truncate text-[11px] text-muted-foreground">
+          Owner: {lead.assignedTo ? <span className="font-medium text-foreground">{lead.assignedTo.name}</span> : 'unassigned'}
+        </p>
+      )}
       {lead.possibleDuplicate && (
         <p className="mt-2 flex items-center gap-1 text-[11px] font-medium text-warning">
           <TriangleAlert className="size-3" aria-hidden /> Possible duplicate

@@ -13,7 +13,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { formatPence, formatPercent } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
-import { LeadDetailsDialog, UpdateStatusDialog, useUpdateLead } from '../../leads/index.ts';
+import { useUpdateLead } from '../../leads/index.ts';
 import { useAnalytics, useBoard } from '../api/pipeline.ts';
 import { PipelineCard } from '../components/PipelineCard.tsx';
 import { PipelineColumn } from '../components/PipelineColumn.tsx';
@@ -23,8 +23,8 @@ const OPEN_COLUMNS: LeadStatus[] = ['submitted', 'reviewing', 'qualified', 'in-p
 
 /**
  * Pipeline Overview (/pipeline): metric cards and five columns (closed-lost is not on the board), each
- * loaded from the server. Admins move cards by drag and drop or the "Move to…" menu; partners see their own
- * board read-only.
+ * loaded from the server; a card opens its lead's page. Admins move cards by drag and drop or the "Move to…" menu;
+ * partners see their own board read-only.
  */
 export function PipelinePage() {
   useDocumentTitle('Pipeline Overview');
@@ -35,11 +35,8 @@ export function PipelinePage() {
   const analytics = useAnalytics();
   const update = useUpdateLead();
   const [dragging, setDragging] = useState<Lead | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const [updating, setUpdating] = useState<Lead | null>(null);
 
   const cards = useMemo(() => board.columns.flatMap((c) => c.page?.items ?? []), [board.columns]);
-  const open = cards.find((l) => l.id === openId) ?? null;
   const totals = Object.fromEntries(board.columns.map((c) => [c.status, c.page?.total ?? 0])) as Record<LeadStatus, number>;
   const valueOf = (items: Lead[]) => items.reduce((sum, l) => sum + toPence(l.estimatedValue), 0);
 
@@ -153,7 +150,6 @@ export function PipelinePage() {
                         lead={lead}
                         canMove={canMove}
                         dragging={dragging?.id === lead.id}
-                        onOpen={() => setOpenId(lead.id)}
                         onMove={(s) => move(lead, s)}
                         onDragStart={() => setDragging(lead)}
                         onDragEnd={() => setDragging(null)}
@@ -169,24 +165,6 @@ export function PipelinePage() {
           </p>
         </>
       )}
-
-      <LeadDetailsDialog
-        lead={open}
-        onOpenChange={(o) => !o && setOpenId(null)}
-        actions={
-          open?.can.update ? (
-            <Button
-              onClick={() => {
-                setUpdating(open);
-                setOpenId(null);
-              }}
-            >
-              Update Status
-            </Button>
-          ) : undefined
-        }
-      />
-      {canMove && <UpdateStatusDialog lead={updating} onOpenChange={(o) => !o && setUpdating(null)} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Handshake, Inbox, SearchX, UserCheck, Users } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import type { DirectoryMember } from '../../../../../common/schemas/community.ts';
 import { Pager } from '../../../../components/pager.tsx';
 import { EmptyState, QueryState } from '../../../../components/query-state.tsx';
@@ -13,6 +14,7 @@ import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
 import { usePositionFor } from '../../../../lib/use-page-position.ts';
 import { useConnectionList } from '../../../members/index.ts';
 import { useDirectory } from '../../api/directory.ts';
+import { nameParts } from '../../lib/post-display.ts';
 import { DIRECTORY_PAGE_SIZE } from '../../api/directory-keys.ts';
 import { DirectoryFilters, NO_FILTERS, type DirectoryFilterValues } from './DirectoryFilters.tsx';
 import { MemberDirectoryCard } from './MemberDirectoryCard.tsx';
@@ -25,14 +27,31 @@ const fmt = (n: number | undefined) => (n === undefined ? '—' : n.toLocaleStri
 /**
  * Member Directory: the Active Partners count and the member's own network in figures, then either every member
  * (search, Industry / Expertise / Location filters, pages of cards with their connection) or My connections
- * (requests received and sent, and connections). A card or row opens the member's profile; the first visit opens
- * the welcome.
+ * (requests received and sent, and connections). A card or row opens the member's profile, and so does a link
+ * naming a member (`?tab=directory&member=<id>`, where a mention leads); the first visit opens the welcome.
  */
 export function DirectoryTab() {
   const me = useCurrentUser().data;
   const [view, setView] = useState<'members' | 'connections'>('members');
   const [filters, setFilters] = useState<DirectoryFilterValues>(NO_FILTERS);
   const [profile, setProfile] = useState<ProfilePreview | null>(null);
+  // a mention's link names the member (?member=<id>) and carries the name it showed, for the moment the profile loads
+  const [params, setParams] = useSearchParams();
+  const linkedId = params.get('member');
+  const linkedName = (useLocation().state as { memberName?: unknown } | null)?.memberName;
+  const linked: ProfilePreview | null = linkedId ? { id: linkedId, ...nameParts(typeof linkedName === 'string' ? linkedName : ''), jobTitle: null, company: null } : null;
+  const closeProfile = () => {
+    setProfile(null);
+    if (linkedId)
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.delete('member');
+          return next;
+        },
+        { replace: true },
+      );
+  };
 
   // the text boxes reach the server once typing pauses; the selects at once
   const typed = { search: useDebouncedValue(filters.search.trim(), 350), location: useDebouncedValue(filters.location.trim(), 350) };
@@ -77,7 +96,8 @@ export function DirectoryTab() {
 
   return (
     <div className="grid gap-6">
-      <WelcomeOverlay />
+      {/* a profile opened from a link is not covered by the welcome; it comes once the profile is closed */}
+      {!linkedId && <WelcomeOverlay />}
       <StatGrid stats={stats} loading={directory.isPending && !directory.isError} label="Directory figures" />
 
       <Tabs value={view} onValueChange={(v) => setView(v as typeof view)}>
@@ -157,7 +177,7 @@ export function DirectoryTab() {
         </TabsContent>
       </Tabs>
 
-      <MemberProfileDialog preview={profile} meId={me?.id ?? null} onClose={() => setProfile(null)} />
+      <MemberProfileDialog preview={profile ?? linked} meId={me?.id ?? null} onClose={closeProfile} />
     </div>
   );
 }

@@ -1,9 +1,8 @@
-import { MessagesSquare, Pencil, Reply, SendHorizontal, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { COMMUNITY_LIMITS } from '../../../../../common/constants/community.ts';
-import { commentEditSchema, DELETED_COMMENT_TEXT, type Comment, type CommentThread as Thread } from '../../../../../common/schemas/conversations.ts';
+import { Flag, MessagesSquare, Pencil, Reply, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { DELETED_COMMENT_TEXT, type Comment, type CommentThread as Thread } from '../../../../../common/schemas/conversations.ts';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { LinkifiedText } from '../../../../components/linkified-text.tsx';
+import { MentionText } from '../../../../components/mentions/MentionText.tsx';
 import { LoadErrorNotice } from '../../../../components/load-error.tsx';
 import { EmptyState, QueryState, SkeletonRows } from '../../../../components/query-state.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -14,165 +13,56 @@ import { formatDateTime } from '../../../../lib/format.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { cn } from '../../../../lib/utils.ts';
 import { useAddComment, useComments, useDeleteComment, useEditComment } from '../../api/comments.ts';
-import { counterText, isSendShortcut } from '../../lib/conversations.ts';
 import { nameParts, postedWhen } from '../../lib/post-display.ts';
+import { CommentForm } from './CommentForm.tsx';
+import { HiddenMark } from './PostMenu.tsx';
 import { ReactionBar } from './ReactionBar.tsx';
+import { ReportDialog } from './ReportDialog.tsx';
 
-const MAX = COMMUNITY_LIMITS.commentContent.max;
-
-/**
- * Writing a comment, a reply or an edit: a labelled box with the characters used of the limit; Cmd+Enter or
- * Ctrl+Enter sends (Enter alone is a new line, as comments run to paragraphs); Escape cancels where there is a
- * Cancel. The text is checked by the shared schema before it goes, and a refusal is said under the box.
- */
-function CommentForm({
-  label,
-  placeholder,
-  initial = '',
-  submitLabel,
-  pendingLabel,
-  focusOnOpen = false,
-  onSubmit,
-  onCancel,
-}: {
-  label: string;
-  placeholder?: string;
-  initial?: string;
-  submitLabel: string;
-  pendingLabel: string;
-  focusOnOpen?: boolean;
-  /** Sends the checked text; resolves when the server has it (the box then empties), rejects with the refusal. */
-  onSubmit: (content: string) => Promise<unknown>;
-  onCancel?: () => void;
-}) {
-  const id = useId();
-  const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const box = useRef<HTMLTextAreaElement>(null);
-  const over = text.length > MAX;
-
-  useEffect(() => {
-    if (!focusOnOpen) return;
-    const el = box.current;
-    el?.focus();
-    el?.setSelectionRange(el.value.length, el.value.length);
-  }, [focusOnOpen]);
-
-  const submit = async () => {
-    if (busy) return;
-    const parsed = commentEditSchema.safeParse({ content: text });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the comment');
-    setBusy(true);
-    try {
-      await onSubmit(parsed.data.content);
-      setText('');
-      setError(null);
-    } catch (e) {
-      setError(errorDetail(e, 'Could not save the comment. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (isSendShortcut({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, isComposing: e.nativeEvent.isComposing })) {
-      e.preventDefault();
-      void submit();
-    } else if (e.key === 'Escape' && onCancel) {
-      e.preventDefault();
-      onCancel();
-    }
-  };
-
-  return (
-    <form
-      noValidate
-      aria-label={label}
-      className="grid gap-1.5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <label htmlFor={`${id}-text`} className="text-[13px] font-medium">
-        {label}
-      </label>
-      <textarea
-        id={`${id}-text`}
-        ref={box}
-        value={text}
-        rows={Math.min(6, Math.max(2, text.split('\n').length))}
-        placeholder={placeholder}
-        disabled={busy}
-        onChange={(e) => {
-          setText(e.target.value);
-          if (error) setError(null);
-        }}
-        onKeyDown={onKeyDown}
-        aria-invalid={error || over ? true : undefined}
-        aria-describedby={`${error ? `${id}-error ` : ''}${id}-hint`}
-        className="max-h-48 min-h-16 w-full resize-y rounded-lg border border-input bg-card px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground/80 focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-ring/30 disabled:opacity-60 aria-invalid:border-destructive"
-      />
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-[13px] font-medium text-destructive">
-            {error}
-          </p>
-        )}
-        <p id={`${id}-hint`} className="mr-auto text-xs text-muted-foreground">
-          <span className={cn('tabular-nums', over && 'font-medium text-destructive')}>{counterText(text.length, MAX)}</span>
-          <span className="hidden sm:inline"> · Ctrl+Enter or ⌘+Enter to send</span>
-        </p>
-        <div className="ml-auto flex gap-2">
-          {onCancel && (
-            <Button variant="ghost" size="sm" onClick={onCancel} disabled={busy}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" size="sm" disabled={busy || over || !text.trim()}>
-            {busy ? <Spinner className="size-3.5 text-primary-foreground" label={pendingLabel} /> : <SendHorizontal aria-hidden />}
-            {busy ? pendingLabel : submitLabel}
-          </Button>
-        </div>
-      </div>
-    </form>
-  );
-}
+/** What other members read where a comment hidden by a moderator still has replies. */
+const HIDDEN_COMMENT_TEXT = 'This comment was hidden by a moderator';
 
 /**
- * One comment or reply: the author's picture and name, when (and "edited"), the words with safe links or the
- * deleted line, its reactions, and under it Reply (top-level comments), Edit and Delete as its abilities allow.
+ * One comment or reply: the author's picture and name, when (and "edited"), the words with safe links and mentions
+ * or the deleted line, its reactions, and under it Reply (top-level comments), Edit, Delete and Report as its
+ * abilities allow. Hidden by a moderator, it reads whole to its author and the administrators with the mark
+ * "Hidden by a moderator"; other members see only a line in its place (when replies keep it there).
  */
 function CommentItem({ postId, comment: c, onReply, isReply }: { postId: string; comment: Comment; onReply?: () => void; isReply: boolean }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const edit = useEditComment();
   const remove = useDeleteComment();
   const name = c.author?.name ?? 'Former member';
   const what = isReply ? 'reply' : 'comment';
+  // hidden from this viewer: the server sent a placeholder without its author and words
+  const hiddenFromMe = c.hidden && !c.deleted && !c.author;
+  const gone = c.deleted || hiddenFromMe;
 
   return (
-    <article aria-label={c.deleted ? `Deleted ${what}` : `${isReply ? 'Reply' : 'Comment'} by ${name}`} className="flex gap-3">
+    <article aria-label={c.deleted ? `Deleted ${what}` : hiddenFromMe ? `Hidden ${what}` : `${isReply ? 'Reply' : 'Comment'} by ${name}`} className="flex gap-3">
       {c.author ? (
         <UserAvatar person={{ ...nameParts(c.author.name), profilePicture: c.author.picture }} pictureSize={64} className={isReply ? 'size-7' : 'size-8'} />
       ) : (
         <span className={cn('shrink-0 rounded-full bg-muted', isReply ? 'size-7' : 'size-8')} aria-hidden />
       )}
       <div className="min-w-0 flex-1">
-        <div className="rounded-lg bg-muted/60 px-3 py-2">
+        <div className={cn('rounded-lg bg-muted/60 px-3 py-2', c.hidden && !hiddenFromMe && 'border border-dashed border-warning/60')}>
           <p className="flex flex-wrap items-baseline gap-x-1.5 text-[13px]">
             {c.author && <span className="font-semibold">{name}</span>}
             <time dateTime={c.createdAt} title={formatDateTime(c.createdAt)} className="text-muted-foreground">
               {postedWhen(c.createdAt)}
             </time>
-            {c.editedAt && !c.deleted && (
+            {c.editedAt && !gone && (
               <span className="text-muted-foreground" title={`Edited ${formatDateTime(c.editedAt)}`}>
                 · edited
               </span>
             )}
+            {c.hidden && !gone && <HiddenMark className="ml-auto self-center" />}
           </p>
-          {c.deleted ? (
-            <p className="mt-0.5 text-sm italic text-muted-foreground">{DELETED_COMMENT_TEXT}</p>
+          {gone ? (
+            <p className="mt-0.5 text-sm italic text-muted-foreground">{c.deleted ? DELETED_COMMENT_TEXT : HIDDEN_COMMENT_TEXT}</p>
           ) : editing ? (
             <div className="mt-2">
               <CommentForm
@@ -190,11 +80,11 @@ function CommentItem({ postId, comment: c, onReply, isReply }: { postId: string;
             </div>
           ) : (
             <p className="mt-0.5 text-sm leading-relaxed text-foreground/90">
-              <LinkifiedText text={c.content} />
+              <MentionText text={c.content} />
             </p>
           )}
         </div>
-        {!c.deleted && !editing && (
+        {!gone && !editing && (
           <div className="mt-1.5 flex flex-wrap items-center gap-x-1 gap-y-1.5">
             <ReactionBar target={{ kind: 'comment', id: c.id, postId }} reactions={c.reactions} canReact={c.can.react} label={`the ${what} by ${name}`} compact />
             {onReply && c.can.reply && (
@@ -218,9 +108,21 @@ function CommentItem({ postId, comment: c, onReply, isReply }: { postId: string;
                 <Trash2 aria-hidden /> Delete
               </Button>
             )}
+            {c.can.report && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-7 px-2 text-muted-foreground"
+                aria-label={`Report the ${what} by ${name}`}
+                onClick={() => setReporting(true)}
+              >
+                <Flag aria-hidden /> Report
+              </Button>
+            )}
           </div>
         )}
       </div>
+      {c.can.report && <ReportDialog target={reporting ? { type: 'comment', id: c.id, label: `the ${what} by ${name}` } : null} onClose={() => setReporting(false)} />}
       {c.can.delete && (
         <ConfirmDialog
           open={confirming}

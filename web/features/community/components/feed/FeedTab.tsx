@@ -141,9 +141,10 @@ function LinkedPost({ id }: { id: string }) {
 }
 
 /**
- * Discussion Feed: posts newest first or by latest activity (the order is in the address, ?order=activity, like the
- * hub's tab), filtered by category, ten at a time with "Load more"; Share Your Thoughts opens the new-post dialog.
- * With `?post=<id>` in the address it shows that one post alone instead (the link a notification gives).
+ * Discussion Feed: the pinned announcements first, then posts newest first or by latest activity (the order is in the
+ * address, ?order=activity, like the hub's tab), filtered by category, ten at a time with "Load more"; Share Your
+ * Thoughts opens the new-post dialog. With `?post=<id>` in the address it shows that one post alone instead (the
+ * link a notification gives).
  */
 export function FeedTab() {
   const [params, setParams] = useSearchParams();
@@ -164,6 +165,8 @@ export function FeedTab() {
   // the feed is not read while one post is shown alone
   const feed = useFeed(category, order, linkedPost === null);
   const posts = feed.data?.pages.flatMap((p) => p.items) ?? [];
+  // the announcements an administrator pinned come with the whole feed's first page, and are not repeated below
+  const pinned = feed.data?.pages[0]?.pinned ?? [];
   const total = feed.data?.pages[0]?.total ?? 0;
   const share = (
     <Button onClick={() => setSharing(true)}>
@@ -195,7 +198,7 @@ export function FeedTab() {
             what="the discussion feed"
             framed
             loading={<FeedSkeleton />}
-            isEmpty={(d) => d.pages.every((p) => p.items.length === 0)}
+            isEmpty={(d) => d.pages.every((p) => p.items.length === 0 && (p.pinned ?? []).length === 0)}
             empty={
               <EmptyState
                 framed
@@ -221,6 +224,13 @@ export function FeedTab() {
                 <p className="sr-only" aria-live="polite">
                   Showing {posts.length} of {total} posts
                 </p>
+                {pinned.length > 0 && (
+                  <section aria-label="Pinned announcements" className="grid grid-cols-1 gap-4">
+                    {pinned.map((post) => (
+                      <PostCard key={post.id} post={post} />
+                    ))}
+                  </section>
+                )}
                 {posts.map((post) => (
                   <PostCard key={post.id} post={post} />
                 ))}

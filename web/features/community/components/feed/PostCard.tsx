@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 're
 import { POST_CATEGORY_LABELS } from '../../../../../common/constants/community.ts';
 import type { Post } from '../../../../../common/schemas/community.ts';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { LinkifiedText } from '../../../../components/linkified-text.tsx';
+import { MentionText } from '../../../../components/mentions/MentionText.tsx';
 import { SkeletonRows } from '../../../../components/query-state.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
@@ -14,7 +14,9 @@ import { useDeletePost } from '../../api/posts.ts';
 import { commentCountText } from '../../lib/conversations.ts';
 import { nameParts, POST_CATEGORY_TONES, postedWhen, roleLine } from '../../lib/post-display.ts';
 import { EditPostDialog } from './EditPostDialog.tsx';
+import { HiddenMark, PinnedMark, PostMenu } from './PostMenu.tsx';
 import { ReactionBar } from './ReactionBar.tsx';
+import { ReportDialog } from './ReportDialog.tsx';
 
 /** The conversation under a post loads with its first opening, so the feed's own chunk stays as small as it was. */
 const CommentThread = lazy(async () => ({ default: (await import('./CommentThread.tsx')).CommentThread }));
@@ -50,7 +52,7 @@ function PostContent({ id, text }: { id: string; text: string }) {
   return (
     <div>
       <div ref={ref} id={id} className={cn('text-[15px] leading-relaxed text-foreground/90', !expanded && 'line-clamp-6')}>
-        <LinkifiedText text={text} />
+        <MentionText text={text} />
       </div>
       {(overflows || expanded) && (
         <button
@@ -79,15 +81,17 @@ function PostImage({ src, title }: { src: string; title: string }) {
 }
 
 /**
- * One post of the feed: author (picture or initials, name, job title and company), when (and "edited"), category,
- * title, the text with its links, the picture if any; Edit and Delete for those allowed to (Delete after a
- * confirmation); its reactions, and the comment count that opens the conversation beneath it. Opened from a
- * link to it (`linked`), the conversation starts open and the focus moves to its title, so a keyboard or screen
- * reader user lands on the post the link named.
+ * One post of the feed: author (picture or initials, name, job title and company), when (and "edited"), category
+ * (and "Pinned", or "Hidden by a moderator" for its author and the administrators), title, the text with its links
+ * and mentions, the picture if any; Edit and Delete for those allowed to (Delete after a confirmation), and under
+ * "More actions" Pin/Unpin (administrators) and Report (someone else's post); its reactions, and the comment count
+ * that opens the conversation beneath it. Opened from a link to it (`linked`), the conversation starts open and the
+ * focus moves to its title, so a keyboard or screen reader user lands on the post the link named.
  */
 export function PostCard({ post, linked = false }: { post: Post; linked?: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const [showComments, setShowComments] = useState(linked);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const remove = useDeletePost();
@@ -100,7 +104,14 @@ export function PostCard({ post, linked = false }: { post: Post; linked?: boolea
   }, [linked, post.id]);
 
   return (
-    <article className="rounded-xl border border-border bg-card p-5 text-card-foreground shadow-card sm:p-6" aria-labelledby={titleId}>
+    <article
+      className={cn(
+        'rounded-xl border border-border bg-card p-5 text-card-foreground shadow-card sm:p-6',
+        post.pinnedAt && 'border-primary/50 bg-primary/[0.03] ring-1 ring-primary/20',
+        post.hidden && 'border-dashed border-warning/60 bg-muted/40',
+      )}
+      aria-labelledby={titleId}
+    >
       <header className="flex items-start gap-3">
         <UserAvatar person={{ ...nameParts(post.authorName), profilePicture: post.authorPicture }} className="size-10 shrink-0" />
         <div className="min-w-0 flex-1">
@@ -128,8 +139,9 @@ export function PostCard({ post, linked = false }: { post: Post; linked?: boolea
             )}
           </p>
         </div>
-        {(post.can.edit || post.can.delete) && (
+        {(post.can.edit || post.can.delete || post.can.pin || post.can.report) && (
           <div className="-mr-2 -mt-1 flex shrink-0">
+            <PostMenu post={post} onReport={() => setReporting(true)} />
             {post.can.edit && (
               <Button variant="ghost" size="icon-sm" className="text-muted-foreground" aria-label={`Edit post: ${post.title}`} onClick={() => setEditing(true)}>
                 <Pencil aria-hidden />
@@ -149,8 +161,10 @@ export function PostCard({ post, linked = false }: { post: Post; linked?: boolea
           </div>
         )}
       </header>
-      <div className="mt-4">
+      <div className="mt-4 flex flex-wrap items-center gap-2">
+        {post.pinnedAt && <PinnedMark />}
         <CategoryBadge category={post.category} />
+        {post.hidden && <HiddenMark />}
       </div>
       <h3
         id={titleId}
@@ -182,6 +196,9 @@ export function PostCard({ post, linked = false }: { post: Post; linked?: boolea
         <Suspense fallback={<SkeletonRows count={2} rowClassName="h-14 rounded-lg" className="mt-4" label="Loading comments" />}>
           <CommentThread id={threadId} postId={post.id} postTitle={post.title} />
         </Suspense>
+      )}
+      {post.can.report && (
+        <ReportDialog target={reporting ? { type: 'post', id: post.id, label: `the post “${post.title}”` } : null} onClose={() => setReporting(false)} />
       )}
       {post.can.edit && <EditPostDialog post={post} open={editing} onOpenChange={setEditing} />}
       {post.can.delete && (

@@ -2,10 +2,10 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { COMMUNITY_LIMITS, POST_CATEGORIES, POST_CATEGORY_LABELS } from '../../../../../common/constants/community.ts';
 import type { postCreateSchema } from '../../../../../common/schemas/community.ts';
+import { MentionTextarea } from '../../../../components/mentions/MentionTextarea.tsx';
 import { Field, fieldA11y } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../../components/ui/select.tsx';
-import { Textarea } from '../../../../components/ui/textarea.tsx';
 import { cn } from '../../../../lib/utils.ts';
 import { POST_CATEGORY_TONES } from '../../lib/post-display.ts';
 
@@ -15,8 +15,8 @@ export type PostFieldName = keyof PostForm;
 export const POST_FIELDS: readonly PostFieldName[] = ['title', 'content', 'category'];
 
 /**
- * A post's title (with its counter), category and content, as Share Your Thoughts and Edit post both ask for them;
- * `idPrefix` keeps the ids of the two forms apart.
+ * A post's title (with its counter), category and content (where @ mentions a member), as Share Your Thoughts and
+ * Edit post both ask for them; `idPrefix` keeps the ids of the two forms apart.
  */
 export function PostFields({ form, busy, idPrefix }: { form: UseFormReturn<PostForm, unknown, PostFormData>; busy: boolean; idPrefix: string }) {
   const { errors } = form.formState;
@@ -73,14 +73,26 @@ export function PostFields({ form, busy, idPrefix }: { form: UseFormReturn<PostF
         error={err('content')}
         hint={`${(content?.length ?? 0).toLocaleString('en-GB')}/${COMMUNITY_LIMITS.postContent.max.toLocaleString('en-GB')}`}
       >
-        <Textarea
-          {...fieldA11y(id('content'), err('content'), true)}
-          {...reg('content')}
-          rows={6}
-          maxLength={COMMUNITY_LIMITS.postContent.max}
-          placeholder="Share your insights, questions or a recent success with fellow members…"
-          className="min-h-36"
-          disabled={busy}
+        <Controller
+          control={form.control}
+          name="content"
+          render={({ field }) => (
+            <MentionTextarea
+              {...fieldA11y(id('content'), err('content'), true)}
+              ref={field.ref}
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={(v) => {
+                field.onChange(v);
+                form.clearErrors('content');
+              }}
+              onBlur={field.onBlur}
+              rows={6}
+              placeholder="Share your insights, questions or a recent success with fellow members… Type @ to mention a member."
+              className="min-h-36"
+              disabled={busy}
+            />
+          )}
         />
       </Field>
     </>
