@@ -3,6 +3,9 @@ export const CHAT_ATTACHMENT_LIMITS = {
   /** The largest file a message takes, an image or a PDF. */
   bytes: 10 * 1024 * 1024,
   imageBytes: 10 * 1024 * 1024,
+  /** Files a member may send in an hour (each one is checked, and an image decoded, before it is stored). */
+  uploadsPerWindow: 30,
+  uploadWindowMs: 3_600_000,
   /** Characters of the member's own name for the file that are kept (the rest of a longer name is cut). */
   name: 200,
 } as const;
@@ -21,8 +24,9 @@ export const CHAT_ATTACHMENT_ERRORS = {
   activePdf: 'This PDF contains scripts or other active content, which are not accepted. Please save it as a plain PDF.',
   uncheckedPdf: 'This PDF cannot be checked. Please save it again as a plain PDF.',
   empty: 'Please choose a file to attach.',
+  tooMany: 'You are sending files too often. Please wait a while before attaching another.',
   nothing: 'Write a message or attach a file.',
 } as const;
 
 /** The search of chat messages: the text looked for, in characters. */
-export const CHAT_SEARCH_LIMITS = { q: { min: 2, max: 100 }, page: { default: 20, max: 50 }, snippet: 160 } as const;
+export const CHAT_SEARCH_LIMITS = { q: { min: 3, max: 100 }, page: { default: 20, max: 50 }, snippet: 160 } as const;

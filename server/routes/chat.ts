@@ -173,8 +173,13 @@ export const chatRoutes =
           if (!data.content) throw new AppError('validation_failed', nothing, { issues: [{ path: 'content', message: nothing }] });
           return reply.code(201).send(await postMessage(ctx.db, request.user!, id, data, ctx.now()));
         }
-        const message = await postWithAttachment(deps, request.user!, id, file, (attachment) =>
-          postMessage(ctx.db, request.user!, id, { ...data, attachment }, ctx.now()),
+        const message = await postWithAttachment(
+          deps,
+          request.user!,
+          id,
+          file,
+          (attachment) => postMessage(ctx.db, request.user!, id, { ...data, attachment }, ctx.now()),
+          ctx.now(),
         );
         return reply.code(201).send(message);
       });

@@ -9,6 +9,7 @@ import { processImage } from '../lib/images.ts';
 import type { FileStorage } from '../plugins/storage.ts';
 import type { Actor } from '../policies/roles.ts';
 import { loadChannel } from './chat.ts';
+import { admitAttempt } from './rate-limit.ts';
 
 /**
  * Files attached to chat messages (docs/decisions/0040-chat-search-and-attachments.md): one image or PDF a
@@ -56,19 +57,25 @@ export const attachmentTooLarge = () => refuse('payload_too_large', E.tooLarge);
 const PDF = Buffer.from('%PDF-', 'latin1');
 
 /**
- * The member's name for the file as shown beside it: its last path part, control characters and quotes dropped,
- * at most CHAT_ATTACHMENT_LIMITS.name characters (keeping the extension), `fallback` when nothing is left.
+ * The member's name for the file as shown beside it and downloaded under: its last path part, control characters
+ * and quotes dropped, ending in the stored file's `extension` (added when the member's name ends otherwise), at most
+ * CHAT_ATTACHMENT_LIMITS.name characters (keeping the extension), "document.pdf" or "image.<ext>" when nothing is left.
  */
-export function cleanFileName(raw: string, fallback: string): string {
-  const base = (raw.split(/[\\/]/).pop() ?? '')
+export function cleanFileName(raw: string, extension: string): string {
+  const fallback = `${extension === 'pdf' ? 'document' : 'image'}.${extension}`;
+  let base = (raw.split(/[\\/]/).pop() ?? '')
     // eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
     .replace(/[\u0000-\u001f\u007f-\u009f"]/g, '')
     .trim();
-  if (!base) return fallback;
+  // the name ends in the extension of what is stored, whatever the member called it: a PDF sent as "invoice.bat"
+  // downloads as "invoice.bat.pdf", never as something the recipient's computer would run
+  const suffix = `.${extension}`;
+  if (!base.toLowerCase().endsWith(suffix) && !(extension === 'jpg' && /\.jpe?g$/i.test(base))) base = base ? `${base}${suffix}` : '';
+  if (!base || base === suffix) return fallback;
   const max = CHAT_ATTACHMENT_LIMITS.name;
   if (base.length <= max) return base;
   const dot = base.lastIndexOf('.');
-  const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : '';
+  const ext = base.slice(dot);
   return base.slice(0, max - ext.length) + ext;
 }
 
@@ -82,12 +89,12 @@ export async function checkAttachment(
     const active = pdfActiveContent(file.bytes);
     if (active === 'active_content') throw refuse('unsupported_media_type', E.activePdf);
     if (active === 'unreadable') throw refuse('unsupported_media_type', E.uncheckedPdf);
-    return { bytes: file.bytes, extension: 'pdf', contentType: 'application/pdf', width: null, height: null, name: cleanFileName(file.filename, 'document.pdf') };
+    return { bytes: file.bytes, extension: 'pdf', contentType: 'application/pdf', width: null, height: null, name: cleanFileName(file.filename, 'pdf') };
   }
   if (file.bytes.length > CHAT_ATTACHMENT_LIMITS.imageBytes) throw refuse('payload_too_large', E.imageTooLarge);
   try {
     const image = await processImage(file.bytes, { maxBytes: CHAT_ATTACHMENT_LIMITS.imageBytes });
-    const name = cleanFileName(file.filename, `image.${image.extension}`);
+    const name = cleanFileName(file.filename, image.extension);
     return { bytes: image.bytes, extension: image.extension, contentType: image.contentType as ChatAttachmentType, width: image.width, height: image.height, name };
   } catch (err) {
     // the image library's refusals, said in chat's words and put on the `file` field
@@ -99,7 +106,8 @@ export async function checkAttachment(
 }
 
 /**
- * A member writes in a channel with a file: they must be able to write there before the file is read or decoded;
+ * A member writes in a channel with a file: they must be able to write there, and be within their files an hour,
+ * before the file is decoded;
  * the checked file is stored, then `write` writes the message with it (chat-messages.ts `postMessage`: limits,
  * reply, live announcement); if that fails, the stored file is removed again.
  */
@@ -109,8 +117,13 @@ export async function postWithAttachment<T>(
   channelId: string,
   file: UploadedFile,
   write: (attachment: StoredAttachment) => Promise<T>,
+  now: Date = new Date(),
 ): Promise<T> {
   await loadChannel(deps.db, actor, channelId, 'post');
+  // files are counted apart from messages, before any is decoded or stored: checking one costs far more than words
+  const { uploadsPerWindow: max, uploadWindowMs: windowMs } = CHAT_ATTACHMENT_LIMITS;
+  const admission = await admitAttempt(deps.db, [{ key: `chat-file:${actor.id}`, max, windowMs }], now);
+  if (!admission.admitted) throw new AppError('rate_limited', E.tooMany, { headers: { 'Retry-After': String(admission.retryAfter) } });
   const checked = await checkAttachment(file);
   const key = await deps.storage.put(checked.bytes, checked.extension);
   try {

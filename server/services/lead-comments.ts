@@ -42,12 +42,16 @@ function shownTo(actor: Actor, leadId: string) {
   return and(eq(leadComments.leadId, leadId), isNull(leadComments.deletedAt), seesInternalLeadNotes(actor) ? undefined : eq(leadComments.internal, false));
 }
 
-/** The lead as its discussion needs it, within the actor's scope (404 outside it). */
-async function visibleLead(db: Db | Tx, actor: Actor, leadId: string) {
-  const [lead] = await db
+/**
+ * The lead as its discussion needs it, within the actor's scope (404 outside it); `lock` holds it (FOR SHARE) to the
+ * end of the caller's transaction, so an assignment in flight is waited for and its new owner is the one told.
+ */
+async function visibleLead(db: Db | Tx, actor: Actor, leadId: string, lock = false) {
+  const query = db
     .select({ id: leads.id, submitterId: leads.submitterId, status: leads.status, companyName: leads.companyName, assignedTo: leads.assignedTo })
     .from(leads)
     .where(and(eq(leads.id, leadId), leadScope(actor)));
+  const [lead] = lock ? await query.for('share') : await query;
   if (!lead) throw new AppError('not_found', 'Lead not found.');
   return lead;
 }
@@ -86,7 +90,7 @@ export async function createLeadComment(db: Db, actor: Actor, leadId: string, da
   const admission = await admitAttempt(db, [{ key: `lead-comment:${actor.id}`, ...LEAD_COMMENTING_LIMIT }], now);
   if (!admission.admitted) throw new AppError('rate_limited', LEAD_COMMENTING_LIMIT_MESSAGE, { headers: { 'Retry-After': String(admission.retryAfter) } });
   const id = await db.transaction(async (tx) => {
-    const lead = await visibleLead(tx, actor, leadId);
+    const lead = await visibleLead(tx, actor, leadId, true);
     const can = leadAbilities(actor, lead);
     if (!can.comment) throw new AppError('forbidden', 'You cannot write in this lead’s discussion.');
     if (data.internal && !can.writeInternal) throw new AppError('forbidden', 'Only administrators can write internal notes.');
@@ -118,7 +122,11 @@ export async function editLeadComment(db: Db, actor: Actor, id: string, content:
   await db.transaction(async (tx) => {
     const { comment, lead, can } = await ownComment(tx, actor, id);
     if (!can.edit) throw new AppError('forbidden', 'You can only edit your own messages.');
-    const mentions = await resolveMentions(tx, actor, content, { audience: audienceOf(lead, comment.internal), previousText: comment.content });
+    const mentions = await resolveMentions(tx, actor, content, {
+      audience: audienceOf(lead, comment.internal),
+      plainOutsideAudience: true,
+      previousText: comment.content,
+    });
     await tx.update(leadComments).set({ content: mentions.text, editedAt: now }).where(eq(leadComments.id, id));
     const mentioned = mentions.mentionedIds.filter((m) => !(comment.internal && m === lead.submitterId));
     if (mentioned.length) {
@@ -167,7 +175,7 @@ export async function writeLeadComment(
   now: Date,
   opts: { quiet?: boolean } = {},
 ): Promise<string> {
-  const mentions = await resolveMentions(tx, actor, message.content, { audience: audienceOf(lead, message.internal) });
+  const mentions = await resolveMentions(tx, actor, message.content, { audience: audienceOf(lead, message.internal), plainOutsideAudience: true });
   const id = randomUUID();
   await tx.insert(leadComments).values({ id, leadId: lead.id, authorId: actor.id, content: mentions.text, internal: message.internal, createdAt: now });
   const authorName = await nameOf(tx, actor);

@@ -39,6 +39,13 @@ export interface MentionOptions {
   maxLength?: number;
 }
 
+/**
+ * Whom a mention on the feed (a post, a comment) may name: every member reads the feed, so only members listed in
+ * the directory, whom every member may see. A mention of anyone else (a connection who keeps out of the directory,
+ * say) stays plain text, even when the writer may see them.
+ */
+export const FEED_AUDIENCE: Pick<MentionOptions, 'audience' | 'plainOutsideAudience'> = { audience: () => listedMember, plainOutsideAudience: true };
+
 export interface ResolvedMentions {
   /** The text to store: kept tokens carry the member's current name, the others are plain `@Name`. */
   text: string;

@@ -5,7 +5,7 @@ import type { Report, ReportAction, ReportCreate, ReportPage, ReportQuery, Repor
 import type { Db, Tx } from '../db/client.ts';
 import { forgetCounts } from '../db/reused-count.ts';
 import { communityPosts, contentReportReasons, contentReports, postComments, users } from '../db/schema/index.ts';
-import { keysetColumns, readKeysetPage, type KeyOrder, type KeysetPlan } from '../lib/keyset.ts';
+import { keyAt, keysetArray, keysetColumns, keysetOrderBy, readKeysetPage, type KeyOrder, type KeysetPlan } from '../lib/keyset.ts';
 import { announceChange } from '../live/bus.ts';
 import { authorize } from '../policies/authorize.ts';
 import { commentAbilities } from '../policies/comments.ts';
@@ -28,13 +28,18 @@ const EXCERPT_CHARS = 280;
 const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? (r as T[]) : (r as { rows: T[] }).rows);
 const REASONS_SHOWN = 20;
 
-/** The reported post or comment, loaded for the reporter: 404 when it is not there for them. */
+/**
+ * The reported post or comment, loaded for the reporter (404 when it is not there for them) and held (FOR SHARE) to
+ * the end of the transaction: a moderator hiding it meanwhile is waited for, so a report never reopens on content
+ * just hidden.
+ */
 async function reportableTarget(tx: Tx, actor: Actor, data: ReportCreate) {
   if (data.targetType === 'post') {
     const [post] = await tx
       .select({ id: communityPosts.id, authorId: communityPosts.authorId, hiddenAt: communityPosts.hiddenAt })
       .from(communityPosts)
-      .where(and(eq(communityPosts.id, data.targetId), eq(communityPosts.isPublished, true)));
+      .where(and(eq(communityPosts.id, data.targetId), eq(communityPosts.isPublished, true)))
+      .for('share');
     if (!post || !seesContent(actor, post)) throw new AppError('not_found', 'Post not found.');
     if (!postAbilities(actor, post).report)
       throw new AppError('conflict', post.authorId === actor.id ? 'You cannot report your own post.' : 'This post is already hidden.');
@@ -51,7 +56,8 @@ async function reportableTarget(tx: Tx, actor: Actor, data: ReportCreate) {
     })
     .from(postComments)
     .innerJoin(communityPosts, eq(communityPosts.id, postComments.postId))
-    .where(and(eq(postComments.id, data.targetId), isNull(postComments.deletedAt), eq(communityPosts.isPublished, true)));
+    .where(and(eq(postComments.id, data.targetId), isNull(postComments.deletedAt), eq(communityPosts.isPublished, true)))
+    .for('share');
   if (!c || !seesContent(actor, c) || !seesContent(actor, c.post)) throw new AppError('not_found', 'Comment not found.');
   if (!commentAbilities(actor, c).report)
     throw new AppError('conflict', c.authorId === actor.id ? 'You cannot report your own comment.' : 'This comment is already hidden.');
@@ -214,8 +220,19 @@ export async function listReports(db: Db, actor: Actor, q: ReportQuery): Promise
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset);
+  // a page asked for by number starts from the key of the row before it, read from the review index alone
+  const seek = async (offset: number) =>
+    keyAt(
+      await db
+        .select({ k: keysetArray(REVIEW_ORDER) })
+        .from(contentReports)
+        .where(filter)
+        .orderBy(...keysetOrderBy(REVIEW_ORDER, 'first'))
+        .limit(1)
+        .offset(offset),
+    );
   const [page, [{ n }], [{ open }]] = await Promise.all([
-    readKeysetPage(REVIEW_ORDER, q, read),
+    readKeysetPage(REVIEW_ORDER, q, read, seek),
     db.select({ n: count() }).from(contentReports).where(filter),
     db.select({ open: count() }).from(contentReports).where(eq(contentReports.status, 'open')),
   ]);

@@ -17,7 +17,7 @@ import { recordEvent } from './domain-events.ts';
 import { awardPoints, reversePoints } from './gamification.ts';
 import { notifyMember } from './notify.ts';
 import { admitAttempt } from './rate-limit.ts';
-import { notifyMentioned, resolveMentions } from './mentions.ts';
+import { FEED_AUDIENCE, notifyMentioned, resolveMentions } from './mentions.ts';
 import { writerName } from './posts.ts';
 import { reactionSummaries } from './reactions.ts';
 
@@ -150,7 +150,7 @@ export async function createComment(db: Db, actor: Actor, postId: string, data: 
         throw new AppError('bad_request', 'You can only reply to a comment on this post that is not itself a reply.');
       parentAuthorId = parent.authorId;
     }
-    const mentions = await resolveMentions(tx, actor, data.content, { maxLength: COMMUNITY_LIMITS.commentContent.max });
+    const mentions = await resolveMentions(tx, actor, data.content, { ...FEED_AUDIENCE, maxLength: COMMUNITY_LIMITS.commentContent.max });
     await tx.insert(postComments).values({ id, postId, authorId: actor.id, parentId: data.parentId ?? null, content: mentions.text, createdAt: now });
     await tx
       .update(communityPosts)
@@ -202,7 +202,7 @@ export async function editComment(db: Db, actor: Actor, id: string, content: str
   await db.transaction(async (tx) => {
     const { comment, post, can } = await lockedComment(tx, actor, id);
     if (!can.edit) throw new AppError('forbidden', 'You can only edit your own comments.');
-    const mentions = await resolveMentions(tx, actor, content, { previousText: comment.content, maxLength: COMMUNITY_LIMITS.commentContent.max });
+    const mentions = await resolveMentions(tx, actor, content, { ...FEED_AUDIENCE, previousText: comment.content, maxLength: COMMUNITY_LIMITS.commentContent.max });
     await tx.update(postComments).set({ content: mentions.text, editedAt: now }).where(eq(postComments.id, id));
     if (mentions.mentionedIds.length && !post.hiddenAt && !comment.hiddenAt)
       await notifyMentioned(tx, mentions.mentionedIds, 'mention', mentionAbout(await writerName(tx, actor.id), post), mentionMeta(post.id, actor, now));

@@ -21,7 +21,7 @@ import { awardPoints, checkAchievements, reversePoints } from './gamification.ts
 import { admitAttempt } from './rate-limit.ts';
 import { recordEvent } from './domain-events.ts';
 import { reactionSummaries } from './reactions.ts';
-import { notifyMentioned, resolveMentions } from './mentions.ts';
+import { FEED_AUDIENCE, notifyMentioned, resolveMentions } from './mentions.ts';
 
 export interface PostDeps {
   db: Db;
@@ -240,7 +240,9 @@ export async function editPost(db: Db, actor: Actor, id: string, data: PostEdit,
     if (!post || !seesContent(actor, post)) throw new AppError('not_found', 'Post not found.');
     if (!postAbilities(actor, post).edit) throw new AppError('forbidden', 'You can only edit your own posts.');
     const mentions =
-      data.content === undefined ? null : await resolveMentions(tx, actor, data.content, { previousText: post.content, maxLength: COMMUNITY_LIMITS.postContent.max });
+      data.content === undefined
+        ? null
+        : await resolveMentions(tx, actor, data.content, { ...FEED_AUDIENCE, previousText: post.content, maxLength: COMMUNITY_LIMITS.postContent.max });
     await tx
       .update(communityPosts)
       .set({ ...data, ...(mentions ? { content: mentions.text } : {}), editedAt: now, updatedAt: now })
@@ -276,7 +278,7 @@ export async function createPost(deps: PostDeps, actor: Actor, data: NewPost, no
   const id = randomUUID();
   try {
     await deps.db.transaction(async (tx) => {
-      const mentions = await resolveMentions(tx, actor, data.content, { maxLength: COMMUNITY_LIMITS.postContent.max });
+      const mentions = await resolveMentions(tx, actor, data.content, { ...FEED_AUDIENCE, maxLength: COMMUNITY_LIMITS.postContent.max });
       await tx.insert(communityPosts).values({
         id,
         authorId: actor.id,

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_ATTACHMENT_ERRORS } from '../../common/constants/chat-attachments.ts';
+import { CHAT_ATTACHMENT_ERRORS, CHAT_ATTACHMENT_LIMITS } from '../../common/constants/chat-attachments.ts';
 import { chatChannelSchema, chatMessagePageSchema, chatMessageSchema } from '../../common/schemas/chat.ts';
 import { chatData } from '../../server/features/chat/data.ts';
 import { chatMessages } from '../../server/db/schema/index.ts';
@@ -212,10 +212,35 @@ describe('POST /api/chat/channels/:id/messages with a file', () => {
     expectError(await colleague.api.get(msg.attachment!.url), 404, 'not_found');
   });
 
+  it('takes 30 files a member an hour, then 429 with Retry-After before the next file is checked or stored', async () => {
+    const busy = await member({ firstName: 'Busy' });
+    const c = await channel(busy);
+    for (let i = 0; i < CHAT_ATTACHMENT_LIMITS.uploadsPerWindow; i++) {
+      tick(2000);
+      const res = await send(busy, c.id, {}, { bytes: pdf(`page ${i}`), filename: `p${i}.pdf`, type: 'application/pdf' });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const before = await storedFiles();
+    const refused = await send(busy, c.id, {}, { bytes: pdf('one more'), filename: 'more.pdf', type: 'application/pdf' });
+    expect(expectError(refused, 429, 'rate_limited').message).toBe(CHAT_ATTACHMENT_ERRORS.tooMany);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await storedFiles()).toBe(before);
+    // words alone are still sent
+    expect((await send(busy, c.id, { content: 'No file this time' })).statusCode).toBe(201);
+  });
+
   it('keeps the member’s name for a file without its path, quotes or control characters', () => {
-    expect(cleanFileName('C:\\Users\\ada\\Term "final"\u0007.pdf', 'document.pdf')).toBe('Term final.pdf');
-    expect(cleanFileName('  ', 'document.pdf')).toBe('document.pdf');
-    expect(cleanFileName(`${'x'.repeat(300)}.pdf`, 'document.pdf')).toBe(`${'x'.repeat(196)}.pdf`);
+    expect(cleanFileName('C:\\Users\\ada\\Term "final"\u0007.pdf', 'pdf')).toBe('Term final.pdf');
+    expect(cleanFileName('  ', 'pdf')).toBe('document.pdf');
+    expect(cleanFileName(`${'x'.repeat(300)}.pdf`, 'pdf')).toBe(`${'x'.repeat(196)}.pdf`);
+    // the name always ends as what is stored: a PDF named to run as a program downloads as a PDF
+    expect(cleanFileName('invoice.bat', 'pdf')).toBe('invoice.bat.pdf');
+    expect(cleanFileName('invoice.HTA', 'pdf')).toBe('invoice.HTA.pdf');
+    expect(cleanFileName('Scan.PDF', 'pdf')).toBe('Scan.PDF');
+    expect(cleanFileName('holiday.jpeg', 'jpg')).toBe('holiday.jpeg');
+    expect(cleanFileName('diagram.png', 'webp')).toBe('diagram.png.webp');
+    expect(cleanFileName('.pdf', 'pdf')).toBe('document.pdf');
+    expect(cleanFileName(`${'y'.repeat(300)}.exe`, 'pdf')).toBe(`${'y'.repeat(196)}.pdf`);
   });
 
   it('lists the member’s attachments in their export, and erasure removes their stored files', async () => {

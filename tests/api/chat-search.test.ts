@@ -103,7 +103,7 @@ describe('GET /api/chat/search', () => {
 
   it('refuses a text too short or too long, and the signed-out and applicants', async () => {
     const a = await member();
-    expect(expectError(await a.api.get('/api/chat/search', { query: { q: ' x ' } }), 400, 'validation_failed').message).toBe('Type at least 2 characters');
+    expect(expectError(await a.api.get('/api/chat/search', { query: { q: ' xy ' } }), 400, 'validation_failed').message).toBe('Type at least 3 characters');
     expect(expectError(await a.api.get('/api/chat/search', { query: { q: 'x'.repeat(101) } }), 400, 'validation_failed').message).toBe(
       'Search for at most 100 characters',
     );

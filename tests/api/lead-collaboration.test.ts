@@ -164,8 +164,10 @@ describe('the discussion', () => {
     expect(await noticesOf(partnerA.user.id, l.id)).toEqual([]);
     expect(await noticesOf(partnerB.user.id, l.id)).toEqual([]);
     tick();
-    await admin.api.create(leadCommentSchema, `/api/leads/${l.id}/comments`, { body: { content: `${mentionB} should not hear of this` } });
+    const shared = await admin.api.create(leadCommentSchema, `/api/leads/${l.id}/comments`, { body: { content: `${mentionB} should not hear of this` } });
     expect(await noticesOf(partnerB.user.id, l.id)).toEqual([]);
+    // nor is the other partner shown to this lead's partner: the mention stays plain text
+    expect(shared.content).toBe('@Bruno Other should not hear of this');
     expect((await noticesOf(partnerA.user.id, l.id)).map((n) => n.type)).toEqual(['lead_comment']);
   });
 });

@@ -69,6 +69,13 @@ describe('GET /api/mentions/suggest', () => {
     expect((await suggest(friend, 'Adaira')).items.map((m) => m.id)).toEqual([hidden.user.id]);
   });
 
+  it('keeps a feed mention of a member out of the directory as plain text, even from a writer who may see her', async () => {
+    // every member reads the feed: an administrator (who sees everyone) may not show her there
+    const post = await writePost(admin, `Thanks ${tokenOf(hidden)} for the introduction`);
+    expect(post.content).toBe('Thanks @Adaira Unlisted for the introduction');
+    expect(await mentionsOf(hidden.user.id)).toEqual([]);
+  });
+
   it('leaves out closed and pending accounts and answers at most eight', async () => {
     await makeUser(ctx.db, { firstName: 'Zelda', lastName: 'Pending', accountStatus: 'pending' });
     await makeUser(ctx.db, { firstName: 'Zelda', lastName: 'Closed', isActive: false });

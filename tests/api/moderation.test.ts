@@ -136,6 +136,23 @@ describe('reports', () => {
   });
 });
 
+describe('the review list', () => {
+  it('answers a page asked for by its number as the cursor reaches it', async () => {
+    for (const title of ['Paged one', 'Paged two', 'Paged three']) {
+      tick();
+      const post = await writePost(author, title);
+      expect((await report(other, 'post', post.id)).statusCode).toBe(201);
+    }
+    const first = await reportsOf(admin, { pageSize: 1, status: 'open' });
+    const byCursor = await reportsOf(admin, { pageSize: 1, status: 'open', after: first.nextCursor!, page: 2 });
+    const byNumber = await reportsOf(admin, { pageSize: 1, status: 'open', page: 2 });
+    expect(byNumber.items.map((r) => r.id)).toEqual(byCursor.items.map((r) => r.id));
+    expect(byNumber.items[0].id).not.toBe(first.items[0].id);
+    const beyond = await reportsOf(admin, { pageSize: 1, status: 'open', page: first.total + 1 });
+    expect(beyond.items).toEqual([]);
+  });
+});
+
 describe('hiding and restoring', () => {
   it('hides a post from everyone but its author and the administrators, tells the author, audits it; restore undoes it', async () => {
     const post = await writePost(author, 'Questionable post');

@@ -50,7 +50,7 @@ export function AdminPanelPage() {
         {/* one row that scrolls sideways on narrow screens, rather than wrapping into several */}
         <TabsList
           aria-label="Admin sections"
-          className="w-full flex-nowrap justify-start overflow-x-auto [scrollbar-width:thin] [&_svg]:hidden 2xl:[&_svg]:block [&>button]:px-2 [&>button]:text-[13px] 2xl:[&>button]:px-2.5 2xl:[&>button]:text-sm"
+          className="w-full flex-nowrap justify-start overflow-x-auto lg:flex-wrap lg:overflow-visible [scrollbar-width:thin] [&_svg]:hidden 2xl:[&_svg]:block [&>button]:px-2 [&>button]:text-[13px] 2xl:[&>button]:px-2.5 2xl:[&>button]:text-sm"
         >
           <TabsTrigger value="leads">
             <ListChecks aria-hidden /> Lead Management
