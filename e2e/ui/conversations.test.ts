@@ -136,11 +136,17 @@ describe('conversations on the feed', () => {
     const reply = ninaThread.getByRole('list', { name: 'Replies to Bram Connector' }).getByRole('article', { name: 'Reply by Nina Poster' });
     await expect.poll(() => reply.count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => mine.getByRole('button', { name: `2 comments on ${title}` }).count(), { timeout: 15_000 }).toBe(1);
+    // live: Bram's conversation, open in his tab since he commented, shows her reply without a reload (he is told of it)
+    await expect.poll(() => thread.getByRole('article', { name: 'Reply by Nina Poster' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => post.getByRole('button', { name: `2 comments on ${title}` }).count(), { timeout: 15_000 }).toBe(1);
 
     const celebrate = reaction(comment.getByRole('group', { name: 'Reactions to the comment by Bram Connector' }), 'Celebrate');
     await celebrate.click();
     await expect.poll(() => celebrate.getAttribute('aria-label')).toBe('Celebrate (1)');
     expect(await celebrate.getAttribute('aria-pressed')).toBe('true');
+    // a reaction tells nobody, yet it reaches Bram's open conversation live too
+    const bramsCelebrate = reaction(bramsComment.getByRole('group', { name: 'Reactions to the comment by Bram Connector' }), 'Celebrate');
+    await expect.poll(() => bramsCelebrate.getAttribute('aria-label'), { timeout: 15_000 }).toBe('Celebrate (1)');
     await accessibleWhenSettled(n, 'conversation with a reply');
     await screenshots(n, 'conversation');
 
