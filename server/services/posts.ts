@@ -20,7 +20,7 @@ import { recordAudit } from './audit.ts';
 import { awardPoints, checkAchievements, reversePoints } from './gamification.ts';
 import { admitAttempt } from './rate-limit.ts';
 import { recordEvent } from './domain-events.ts';
-import { reactionSummaries } from './reactions.ts';
+import { inReactionOrder, postReactionsColumn } from './reactions.ts';
 import { FEED_AUDIENCE, notifyMentioned, resolveMentions } from './mentions.ts';
 
 export interface PostDeps {
@@ -80,7 +80,7 @@ interface PostRow {
   authorCompany: string | null;
 }
 
-function presentPost(actor: Actor, r: PostRow, reactions: ReactionSummary[]): Post {
+function presentPost(actor: Actor, r: PostRow & { reactions: ReactionSummary[] | null }): Post {
   return {
     id: r.id,
     title: r.title,
@@ -96,7 +96,7 @@ function presentPost(actor: Actor, r: PostRow, reactions: ReactionSummary[]): Po
     editedAt: iso(r.editedAt),
     lastActivityAt: iso(r.lastActivityAt),
     commentCount: r.commentCount,
-    reactions,
+    reactions: inReactionOrder(r.reactions),
     pinnedAt: iso(r.pinnedAt),
     hidden: r.hiddenAt !== null,
     can: postAbilities(actor, r),
@@ -124,9 +124,10 @@ const ACTIVITY_ORDER: KeyOrder = [
 ];
 const published = sql`${communityPosts.isPublished}`;
 
-const feedRows = (db: Db, where: SQL | undefined, orderBy: SQL[], order: KeyOrder = FEED_ORDER) =>
+/** The feed's rows with their authors and, in the same statement, their reactions as `viewer` sees them. */
+const feedRows = (db: Db, viewer: SQL, where: SQL | undefined, orderBy: SQL[], order: KeyOrder = FEED_ORDER) =>
   db
-    .select({ ...postColumns, ...keysetColumns(order) })
+    .select({ ...postColumns, reactions: postReactionsColumn(viewer), ...keysetColumns(order) })
     .from(communityPosts)
     .innerJoin(users, eq(users.id, communityPosts.authorId))
     .where(where)
@@ -147,7 +148,9 @@ const viewerSees = (actor: Actor, viewerId?: SQL) => visibleContentSql(actor, co
  * The total is never below the posts shown. The "Latest activity" order reads the same way from its own index.
  * A post hidden by a moderator is read only by its author and the administrators (and left out of the shared
  * totals). The whole feed leaves its pinned posts out of its pages: its first page carries them in `pinned`, a
- * small read of its own (`community_posts_pinned_idx`). The posts' reactions are read for the page in one grouped query.
+ * small read of its own (`community_posts_pinned_idx`), made only while some post is pinned (that count is reused for
+ * a few seconds like the totals, and forgotten when this process pins or unpins). Each post's reactions come in the
+ * same statement as the post (`postReactionsColumn`), so a page is one statement.
  */
 export async function listPosts(db: Db, actor: Actor, q: PostListQuery, now: Date) {
   const whole = !q.category && !q.authorId;
@@ -169,21 +172,19 @@ export async function listPosts(db: Db, actor: Actor, q: PostListQuery, now: Dat
     );
   const read = (plan: KeysetPlan) =>
     !whole || order !== FEED_ORDER
-      ? feedRows(db, and(where, plan.where), plan.orderBy, order).limit(plan.limit).offset(plan.offset)
+      ? feedRows(db, viewerParam(actor), and(where, plan.where), plan.orderBy, order).limit(plan.limit).offset(plan.offset)
       : feedPagePrepared(db, actor, plan).execute({ viewerId: actor.id, limit: plan.limit, offset: plan.offset, k0: plan.values[0], k1: plan.values[1] });
   const total = q.authorId ? countPosts(db, where) : reusedCount(db, `feed:${q.category ?? 'all'}`, now, () => countPosts(db, and(...conditions, notHidden)));
   const firstPage = whole && !q.after && !q.before && q.page === 1;
-  const [page, counted, pinned] = await Promise.all([readKeysetPage(order, q, read, seek), total, firstPage ? pinnedPosts(db, actor) : []]);
+  // the pinned posts are read only while some are pinned (how many is reused like the totals, and forgotten on a pin)
+  const pinnedRead = firstPage
+    ? reusedCount(db, 'feed:pinned', now, () => countPosts(db, and(published, isNotNull(communityPosts.pinnedAt)))).then((n) => (n ? pinnedPosts(db, actor) : []))
+    : [];
+  const [page, counted, pinned] = await Promise.all([readKeysetPage(order, q, read, seek), total, pinnedRead]);
   const before = pageOffset({ ...q, page: page.page });
-  const reactions = await reactionSummaries(
-    db,
-    actor.id,
-    'post',
-    [...pinned, ...page.rows].map((r) => r.id),
-  );
   return {
-    items: page.rows.map((r) => presentPost(actor, r, reactions.get(r.id) ?? [])),
-    pinned: pinned.map((r) => presentPost(actor, r, reactions.get(r.id) ?? [])),
+    items: page.rows.map((r) => presentPost(actor, r)),
+    pinned: pinned.map((r) => presentPost(actor, r)),
     total: Math.max(counted, page.rows.length ? before + page.rows.length : 0),
     page: page.page,
     nextCursor: page.nextCursor,
@@ -193,7 +194,12 @@ export async function listPosts(db: Db, actor: Actor, q: PostListQuery, now: Dat
 
 /** The pinned posts the viewer may see, newest-pinned first (at most MAX_PINNED_POSTS are pinned at once). */
 const pinnedPosts = (db: Db, actor: Actor) =>
-  feedRows(db, and(published, isNotNull(communityPosts.pinnedAt), viewerSees(actor)), [desc(communityPosts.pinnedAt), desc(communityPosts.id)]).limit(MAX_PINNED_POSTS);
+  feedRows(db, viewerParam(actor), and(published, isNotNull(communityPosts.pinnedAt), viewerSees(actor)), [desc(communityPosts.pinnedAt), desc(communityPosts.id)]).limit(
+    MAX_PINNED_POSTS,
+  );
+
+/** The viewer as the statement's own parameter (whose reactions are "mine"). */
+const viewerParam = (actor: Actor) => sql`${actor.id}::uuid`;
 
 /**
  * The whole feed's page, one prepared statement per way of reading it (from the start, by offset, after or before a
@@ -204,7 +210,8 @@ function feedPagePrepared(db: Db, actor: Actor, plan: KeysetPlan) {
   return prepared(db, `feed_page_${plan.mode}${plan.offset ? '_offset' : ''}${all ? '_all' : ''}`, () => {
     const position = plan.mode === 'first' ? undefined : keysetCondition(FEED_ORDER, plan.mode, [sql.placeholder('k0'), sql.placeholder('k1')]);
     const visible = all ? undefined : viewerSees(actor, sql`${sql.placeholder('viewerId')}::uuid`);
-    const query = feedRows(db, and(published, isNull(communityPosts.pinnedAt), visible, position), plan.orderBy).limit(sql.placeholder('limit'));
+    const viewer = sql`${sql.placeholder('viewerId')}::uuid`;
+    const query = feedRows(db, viewer, and(published, isNull(communityPosts.pinnedAt), visible, position), plan.orderBy).limit(sql.placeholder('limit'));
     return plan.offset ? query.offset(sql.placeholder('offset')) : query;
   });
 }
@@ -214,9 +221,9 @@ function feedPagePrepared(db: Db, actor: Actor, plan: KeysetPlan) {
  * ones only to their author and the administrators), or a 404; a notification's link to a post opens it this way.
  */
 export async function getPost(db: Db, actor: Actor, id: string): Promise<Post> {
-  const [row] = await feedRows(db, and(published, eq(communityPosts.id, id), viewerSees(actor)), []).limit(1);
+  const [row] = await feedRows(db, viewerParam(actor), and(published, eq(communityPosts.id, id), viewerSees(actor)), []).limit(1);
   if (!row) throw new AppError('not_found', 'Post not found.');
-  return presentPost(actor, row, (await reactionSummaries(db, actor.id, 'post', [id])).get(id) ?? []);
+  return presentPost(actor, row);
 }
 
 /** The writer's name, as a notification of their act names them. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import { REACTION_NAMES_SHOWN, REACTIONS, type Reaction, type ReactionSummary } from '../../common/schemas/conversations.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -42,6 +42,26 @@ export async function reactionSummaries(db: Db | Tx, viewerId: string, kind: Rea
   for (const r of rows) out.get(r.targetId)?.push({ emoji: r.emoji as Reaction, count: r.count, mine: r.mine, names: r.names });
   for (const list of out.values()) list.sort((a, b) => emojiOrder(a.emoji) - emojiOrder(b.emoji));
   return out;
+}
+
+/**
+ * A post's reactions as one column of the statement that reads the post (the feed's page, the pinned posts, one
+ * post): the same summary as `reactionSummaries`, per emoji how many, whether the viewer is among them and the first
+ * reactors' names, aggregated to JSON in a subquery per post, so a page of posts and their reactions is one statement.
+ * The list is in the order of REACTIONS once read (`inReactionOrder`).
+ */
+export function postReactionsColumn(viewerId: SQL): SQL<ReactionSummary[]> {
+  return sql<ReactionSummary[]>`(select coalesce(json_agg(json_build_object('emoji', x.emoji, 'count', x.n, 'mine', x.mine, 'names', x.names)), '[]'::json)
+    from (select ${postReactions.emoji} as emoji, count(*)::int as n, bool_or(${postReactions.userId} = ${viewerId}) as mine,
+      (array_agg(${users.firstName} || ' ' || ${users.lastName} order by ${postReactions.createdAt}, ${postReactions.userId}))[1:${sql.raw(String(REACTION_NAMES_SHOWN))}] as names
+      from ${postReactions} inner join ${users} on ${users.id} = ${postReactions.userId}
+      where ${postReactions.postId} = ${communityPosts.id}
+      group by ${postReactions.emoji}) x)`;
+}
+
+/** A summary read as JSON (postReactionsColumn), in the order of REACTIONS. */
+export function inReactionOrder(list: ReactionSummary[] | null | undefined): ReactionSummary[] {
+  return [...(list ?? [])].sort((a, b) => emojiOrder(a.emoji) - emojiOrder(b.emoji));
 }
 
 /**
