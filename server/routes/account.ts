@@ -14,6 +14,7 @@ import {
   notificationPreferencesUpdateSchema,
 } from '../../common/schemas/account.ts';
 import type { AppContext } from '../app.ts';
+import { SERVED_FILE_HEADERS } from '../lib/served-file.ts';
 import { canRequestDeletion } from '../policies/account.ts';
 import { cancelDeletion, confirmDeletion, declineDeletion, getDeletionRequest, listPendingDeletions, requestDeletion } from '../services/account-deletion.ts';
 import { listExports, openExport, presentExport, recoverExports, requestExport, runExport } from '../services/data-exports.ts';
@@ -75,8 +76,7 @@ export const accountRoutes =
           'content-type': 'application/zip',
           'content-length': String(file.size),
           'content-disposition': `attachment; filename="data-export-${day}.zip"`,
-          'x-content-type-options': 'nosniff',
-          'content-security-policy': "default-src 'none'; sandbox",
+          ...SERVED_FILE_HEADERS,
           'cache-control': 'private, no-store',
         })
         .send(file.stream);

@@ -1,7 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { CHAT_ATTACHMENT_ERRORS, CHAT_ATTACHMENT_LIMITS } from '../../common/constants/chat-attachments.ts';
 import { AppError } from '../../common/errors.ts';
 import {
@@ -24,7 +22,9 @@ import {
   chatSearchQuerySchema,
 } from '../../common/schemas/chat.ts';
 import type { AppContext } from '../app.ts';
-import { attachmentTooLarge, dropDeletedAttachment, getAttachment, postWithAttachment, type UploadedFile } from '../services/chat-attachments.ts';
+import { readMultipartForm, validationError } from '../lib/multipart-form.ts';
+import { dispositionName, SERVED_FILE_HEADERS } from '../lib/served-file.ts';
+import { attachmentTooLarge, dropDeletedAttachment, getAttachment, postWithAttachment } from '../services/chat-attachments.ts';
 import { deleteMessage, editMessage, listMessages, postMessage } from '../services/chat-messages.ts';
 import { searchMessages } from '../services/chat-search.ts';
 import {
@@ -40,58 +40,11 @@ import {
   openDirect,
 } from '../services/chat.ts';
 
-/** A zod failure in the API's error shape (the same as a route schema's), for a body checked by hand. */
-function validationError(error: z.ZodError): AppError {
-  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  return new AppError('validation_failed', issues[0]?.message ?? 'The request is not valid', { issues });
-}
-
-/** The form fields a multipart message may carry besides its `file`; anything else is refused by the schema. */
+/** The form fields a multipart message may carry besides its `file`; anything else is refused. */
 const FORM_FIELDS = new Set(['content', 'replyToId']);
 
-/**
- * Reads a multipart message: its text fields and at most one file in the field `file`, buffered up to the
- * attachment limit (one byte more and the upload is refused with 413 as it streams, before it is all read).
- */
-async function readMultipartMessage(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: UploadedFile | null }> {
-  const fields: Record<string, string> = {};
-  let file: UploadedFile | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file) {
-          part.file.resume();
-          throw new AppError('bad_request', 'Send at most one file, in the field "file".');
-        }
-        file = { bytes: await part.toBuffer(), filename: part.filename ?? '' };
-      } else {
-        if (!FORM_FIELDS.has(part.fieldname)) throw new AppError('validation_failed', `Unrecognized field: "${part.fieldname}"`);
-        if (part.valueTruncated)
-          throw new AppError('validation_failed', 'A field is too long.', { issues: [{ path: part.fieldname, message: 'This field is too long.' }] });
-        fields[part.fieldname] = String(part.value);
-      }
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const e = err as { code?: string; statusCode?: number };
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw attachmentTooLarge();
-    if (e.statusCode === 413) throw new AppError('payload_too_large', 'The form has too many parts.');
-    throw err;
-  }
-  return { fields, file };
-}
-
 /** Common headers of a served chat file: its real type only, nothing it could run, never in a shared cache. */
-const FILE_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; sandbox",
-  'cross-origin-resource-policy': 'same-origin',
-  'cache-control': 'private, max-age=3600',
-} as const;
-
-/** A file name as a quoted header value (ASCII, no quotes) with its exact UTF-8 form beside it. */
-const dispositionName = (name: string) =>
-  `filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+const FILE_HEADERS = { ...SERVED_FILE_HEADERS, 'cache-control': 'private, max-age=3600' } as const;
 
 /**
  * Member chat, for approved members (the default access): group channels (public or private) and direct
@@ -164,7 +117,7 @@ export const chatRoutes =
           if (!parsed.success) throw validationError(parsed.error);
           return reply.code(201).send(await postMessage(ctx.db, request.user!, id, parsed.data, ctx.now()));
         }
-        const { fields, file } = await readMultipartMessage(request);
+        const { fields, file } = await readMultipartForm(request, { fileField: 'file', fields: FORM_FIELDS, otherFields: 'refuse', tooLarge: attachmentTooLarge });
         const parsed = chatMessageFormSchema.safeParse(fields);
         if (!parsed.success) throw validationError(parsed.error);
         const data = { content: parsed.data.content, replyToId: parsed.data.replyToId ?? null };

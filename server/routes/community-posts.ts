@@ -1,11 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COMMUNITY_LIMITS } from '../../common/constants/community.ts';
 import { AppError } from '../../common/errors.ts';
 import { postCreateSchema, postPageSchema, postQuerySchema, postSchema } from '../../common/schemas/community.ts';
 import type { AppContext } from '../app.ts';
+import { readMultipartForm, validationError } from '../lib/multipart-form.ts';
+import { SERVED_FILE_HEADERS } from '../lib/served-file.ts';
 import { contentTypeOfKey, imageTooLarge } from '../lib/images.ts';
 import { admitPosting, createPost, deletePost, getPost, getPostImageKey, listPosts, setPinned, type NewPost } from '../services/posts.ts';
 
@@ -14,44 +15,6 @@ const linkParams = z.object({ id: z.string() });
 
 /** The form fields a multipart post may carry besides its `image`; anything else is refused. */
 const FORM_FIELDS = new Set(['title', 'content', 'category']);
-
-/** A zod failure in the API's error shape (the same as a route schema's), for a body checked by hand. */
-function validationError(error: z.ZodError): AppError {
-  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  return new AppError('validation_failed', issues[0]?.message ?? 'The request is not valid', { issues });
-}
-
-/**
- * Reads a multipart post: the text fields and at most one `image` file, buffered up to the image limit (one byte
- * more and the upload is refused with 413 as it streams, before it is all read).
- */
-async function readMultipartPost(request: FastifyRequest): Promise<{ fields: Record<string, string>; image: Buffer | null }> {
-  const fields: Record<string, string> = {};
-  let image: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'image' || image) {
-          part.file.resume();
-          throw new AppError('bad_request', 'Send at most one file, in the field "image".');
-        }
-        image = await part.toBuffer();
-      } else {
-        if (!FORM_FIELDS.has(part.fieldname)) continue;
-        if (part.valueTruncated)
-          throw new AppError('validation_failed', 'A field is too long.', { issues: [{ path: part.fieldname, message: 'This field is too long.' }] });
-        fields[part.fieldname] = String(part.value);
-      }
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const e = err as { code?: string; statusCode?: number };
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
-    if (e.statusCode === 413) throw new AppError('payload_too_large', 'The form has too many parts.');
-    throw err;
-  }
-  return { fields, image };
-}
 
 /**
  * Community feed: every member reads it and posts to it (with an optional image, served only to members);
@@ -89,7 +52,11 @@ export const communityPostRoutes =
       await admitPosting(ctx.db, user, ctx.now());
       let fields: unknown = request.body;
       let image: Buffer | null = null;
-      if (request.isMultipart()) ({ fields, image } = await readMultipartPost(request));
+      if (request.isMultipart()) {
+        const form = await readMultipartForm(request, { fileField: 'image', fields: FORM_FIELDS, tooLarge: imageTooLarge });
+        fields = form.fields;
+        image = form.file?.bytes ?? null;
+      }
       const parsed = postCreateSchema.safeParse(fields ?? {});
       if (!parsed.success) throw validationError(parsed.error);
       const data: NewPost = { ...parsed.data, image };
@@ -107,12 +74,9 @@ export const communityPostRoutes =
           'content-type': type,
           'content-length': String(file.size),
           'content-disposition': 'inline',
-          'x-content-type-options': 'nosniff',
-          // an image is only ever an image: no script, no style, no frame, even if opened on its own
-          'content-security-policy': "default-src 'none'; sandbox",
+          ...SERVED_FILE_HEADERS,
           // members only: the browser may keep it, shared caches never
           'cache-control': 'private, max-age=3600',
-          'cross-origin-resource-policy': 'same-origin',
         })
         .send(file.stream);
     });

@@ -8,7 +8,9 @@ import { userEnvelopeSchema } from '../../common/schemas/user.ts';
 import type { AppContext } from '../app.ts';
 import { CV_FORMATS } from '../lib/documents.ts';
 import { imageTooLarge } from '../lib/images.ts';
+import { readMultipartForm } from '../lib/multipart-form.ts';
 import { mailLinkOrigin } from '../lib/request-target.ts';
+import { SERVED_FILE_HEADERS } from '../lib/served-file.ts';
 import { presentCurrentUser } from '../presenters/user.ts';
 import { changePassword, updateProfile } from '../services/profile.ts';
 import { admitUpload, cvTooLarge, getCv, getProfilePicture, setCv, setProfilePicture } from '../services/profile-files.ts';
@@ -25,34 +27,11 @@ const pictureQuery = z.object({
  */
 async function readUpload(request: FastifyRequest, field: string, maxBytes: number, tooLarge: () => AppError): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', `Send the file as multipart/form-data in the field "${field}".`);
-  let file: Buffer | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== field || file) {
-        part.file.resume();
-        throw new AppError('bad_request', `Send one file, in the field "${field}".`);
-      }
-      file = await part.toBuffer();
-    }
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const e = err as { code?: string; statusCode?: number };
-    if (e.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (e.statusCode === 413) throw new AppError('payload_too_large', 'The form has too many parts.');
-    throw err;
-  }
-  if (!file || file.length === 0)
+  const { file } = await readMultipartForm(request, { fileField: field, maxBytes, tooLarge, oneFileMessage: `Send one file, in the field "${field}".` });
+  if (!file || file.bytes.length === 0)
     throw new AppError('validation_failed', 'Please choose a file to upload.', { issues: [{ path: field, message: 'Please choose a file to upload.' }] });
-  return file;
+  return file.bytes;
 }
-
-/** Common headers of a served member file: its real type only, nothing it could run, never in a shared cache. */
-const FILE_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; sandbox",
-  'cross-origin-resource-policy': 'same-origin',
-} as const;
 
 /**
  * Profile settings: the owner's profile and password (JSON), their picture and CV (multipart uploads), and the
@@ -93,7 +72,7 @@ export const profileRoutes =
       const file = await getProfilePicture(deps, request.user!, request.params.id, size, request.query.v);
       return reply
         .headers({
-          ...FILE_HEADERS,
+          ...SERVED_FILE_HEADERS,
           'content-type': 'image/webp',
           'content-length': String(file.size),
           'content-disposition': 'inline',
@@ -108,7 +87,7 @@ export const profileRoutes =
       const format = CV_FORMATS[file.type];
       return reply
         .headers({
-          ...FILE_HEADERS,
+          ...SERVED_FILE_HEADERS,
           'content-type': format.contentType,
           'content-length': String(file.size),
           // always a download, under a name of our making
