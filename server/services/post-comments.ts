@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { COMMUNITY_LIMITS } from '../../common/constants/community.ts';
 import { AppError } from '../../common/errors.ts';
 import type { Comment, CommentCreate, CommentPage } from '../../common/schemas/conversations.ts';
 import type { PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { communityPosts, postComments, users } from '../db/schema/index.ts';
-import { keysetColumns, readKeysetPage, type KeyOrder, type KeysetPlan } from '../lib/keyset.ts';
 import { commentAbilities, isCommentModeration } from '../policies/comments.ts';
-import { seesContent, visibleContentSql } from '../policies/posts.ts';
+import { seesContent } from '../policies/posts.ts';
 import type { Actor } from '../policies/roles.ts';
-import { presentComment, presentThreads, type CommentRow } from '../presenters/comments.ts';
+import { presentComment, type CommentRow } from '../presenters/comments.ts';
 import { announceChange } from '../live/bus.ts';
 import { recordAudit } from './audit.ts';
 import { recordEvent } from './domain-events.ts';
@@ -20,6 +19,7 @@ import { admitAttempt } from './rate-limit.ts';
 import { FEED_AUDIENCE, notifyMentioned, resolveMentions } from './mentions.ts';
 import { writerName } from './posts.ts';
 import { reactionSummaries } from './reactions.ts';
+import { listComments as listCommentPage } from './comment-lists.ts';
 
 /** How often a member may comment: 60 times an hour, counted in the database like every other attempt limit. */
 export const COMMENTING_LIMIT = { max: 60, windowMs: 3_600_000 } as const;
@@ -39,10 +39,6 @@ const commentColumns = {
   hiddenAt: postComments.hiddenAt,
 };
 
-/** Top-level comments oldest first; `post_comments_post_top_idx` holds this order for each post. */
-const THREAD_ORDER: KeyOrder = [{ expr: postComments.createdAt }, { expr: postComments.id }];
-const topLevelOf = (postId: string) => and(eq(postComments.postId, postId), isNull(postComments.parentId));
-
 /** The published post the actor may see (one hidden by a moderator only its author and the administrators do), or 404. */
 async function publishedPost(db: Db | Tx, actor: Actor, postId: string, lock = false) {
   const q = db
@@ -60,56 +56,14 @@ async function publishedPost(db: Db | Tx, actor: Actor, postId: string, lock = f
   return post;
 }
 
-/**
- * The comments of a post the viewer is shown: for an administrator all; for a member, those no moderator hid and
- * their own, and a hidden top-level comment that still has a reply they can see (it keeps its place, blank).
- */
-function shownComments(actor: Actor, topLevel: boolean) {
-  const visible = visibleContentSql(actor, postComments.hiddenAt, postComments.authorId);
-  if (!topLevel) return visible;
-  return sql`(${visible} or exists (select 1 from ${postComments} r where r.parent_id = ${postComments.id} and ${visibleContentSql(
-    actor,
-    sql`r.hidden_at`,
-    sql`r.author_id`,
-  )}))`;
-}
-
 async function commentRow(db: Db | Tx, id: string): Promise<CommentRow | undefined> {
   const [row] = await db.select(commentColumns).from(postComments).innerJoin(users, eq(users.id, postComments.authorId)).where(eq(postComments.id, id));
   return row;
 }
 
-/**
- * One page of a post's conversation: its top-level comments oldest first, paged by cursor, each with all its
- * replies oldest first; replies and reactions are read in one query each for the whole page. Comments hidden by a
- * moderator are shown to their author and the administrators only (`shownComments`).
- */
-export async function listComments(db: Db, actor: Actor, postId: string, q: PageQuery): Promise<CommentPage> {
-  await publishedPost(db, actor, postId);
-  const top = and(topLevelOf(postId), shownComments(actor, true));
-  const read = (plan: KeysetPlan) =>
-    db
-      .select({ ...commentColumns, ...keysetColumns(THREAD_ORDER) })
-      .from(postComments)
-      .innerJoin(users, eq(users.id, postComments.authorId))
-      .where(and(top, plan.where))
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset);
-  const [page, [{ n }]] = await Promise.all([readKeysetPage(THREAD_ORDER, q, read), db.select({ n: count() }).from(postComments).where(top)]);
-  const topIds = page.rows.map((r) => r.id);
-  const replies = topIds.length
-    ? await db
-        .select(commentColumns)
-        .from(postComments)
-        .innerJoin(users, eq(users.id, postComments.authorId))
-        .where(and(inArray(postComments.parentId, topIds), shownComments(actor, false)))
-        .orderBy(asc(postComments.createdAt), asc(postComments.id))
-    : [];
-  const reactions = await reactionSummaries(db, actor.id, 'comment', [...topIds, ...replies.map((r) => r.id)]);
-  const { rows, ...position } = page;
-  return { items: presentThreads(actor, rows, replies, reactions), total: n, pageSize: q.pageSize, ...position };
-}
+/** One page of a post's conversation (server/services/comment-lists.ts), or 404 when the viewer may not see the post. */
+export const listComments = (db: Db, actor: Actor, postId: string, q: PageQuery): Promise<CommentPage> =>
+  listCommentPage(db, actor, postId, q, () => publishedPost(db, actor, postId));
 
 /**
  * The posts' comment counts and latest activity, set from their comments that are neither deleted nor hidden by a

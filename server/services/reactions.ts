@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import { REACTION_NAMES_SHOWN, REACTIONS, type Reaction, type ReactionSummary } from '../../common/schemas/conversations.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -45,19 +45,26 @@ export async function reactionSummaries(db: Db | Tx, viewerId: string, kind: Rea
 }
 
 /**
- * A post's reactions as one column of the statement that reads the post (the feed's page, the pinned posts, one
- * post): the same summary as `reactionSummaries`, per emoji how many, whether the viewer is among them and the first
- * reactors' names, aggregated to JSON in a subquery per post, so a page of posts and their reactions is one statement.
- * The list is in the order of REACTIONS once read (`inReactionOrder`).
+ * The reactions on a post or comment as one column of the statement that reads it (the feed's page, the pinned
+ * posts, one post, a page of comments and their replies): the same summary as `reactionSummaries`, per emoji how
+ * many, whether the viewer is among them and the first reactors' names, aggregated to JSON in a subquery per row, so
+ * a page and its reactions are one statement. The list is in the order of REACTIONS once read (`inReactionOrder`).
  */
-export function postReactionsColumn(viewerId: SQL): SQL<ReactionSummary[]> {
+function reactionsColumn(kind: ReactionTarget, viewerId: SQL, targetId: SQLWrapper): SQL<ReactionSummary[]> {
+  const t = tables[kind];
   return sql<ReactionSummary[]>`(select coalesce(json_agg(json_build_object('emoji', x.emoji, 'count', x.n, 'mine', x.mine, 'names', x.names)), '[]'::json)
-    from (select ${postReactions.emoji} as emoji, count(*)::int as n, bool_or(${postReactions.userId} = ${viewerId}) as mine,
-      (array_agg(${users.firstName} || ' ' || ${users.lastName} order by ${postReactions.createdAt}, ${postReactions.userId}))[1:${sql.raw(String(REACTION_NAMES_SHOWN))}] as names
-      from ${postReactions} inner join ${users} on ${users.id} = ${postReactions.userId}
-      where ${postReactions.postId} = ${communityPosts.id}
-      group by ${postReactions.emoji}) x)`;
+    from (select ${t.emoji} as emoji, count(*)::int as n, bool_or(${t.user} = ${viewerId}) as mine,
+      (array_agg(${users.firstName} || ' ' || ${users.lastName} order by ${t.at}, ${t.user}))[1:${sql.raw(String(REACTION_NAMES_SHOWN))}] as names
+      from ${t.table} inner join ${users} on ${users.id} = ${t.user}
+      where ${t.target} = ${targetId}
+      group by ${t.emoji}) x)`;
 }
+
+/** A post's reactions as a column of the statement reading the post (`reactionsColumn`). */
+export const postReactionsColumn = (viewerId: SQL): SQL<ReactionSummary[]> => reactionsColumn('post', viewerId, communityPosts.id);
+
+/** A comment's reactions as a column of the statement reading the comment, `commentId` its id there (`reactionsColumn`). */
+export const commentReactionsColumn = (viewerId: SQL, commentId: SQLWrapper): SQL<ReactionSummary[]> => reactionsColumn('comment', viewerId, commentId);
 
 /** A summary read as JSON (postReactionsColumn), in the order of REACTIONS. */
 export function inReactionOrder(list: ReactionSummary[] | null | undefined): ReactionSummary[] {
