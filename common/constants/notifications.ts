@@ -83,6 +83,23 @@ export function notificationKindLabel(kind: string): string {
   return (NOTIFICATION_KIND_LABELS as Record<string, string>)[kind] ?? 'Notification';
 }
 
+/**
+ * The gamification kinds (points, levels, achievements: only achievements tell the member today). They are listed
+ * apart, under Achievements, and are not counted on the bell's badge, which counts what needs the member; they stay
+ * unread until the member opens or marks them. A later gamification kind (a level reached) joins this list.
+ */
+export const GAMIFICATION_NOTIFICATION_KINDS = ['achievement_unlocked'] as const satisfies readonly NotificationKind[];
+
+/** The two lists of notifications: updates (everything that needs the member) and achievements (the gamification kinds). */
+export const NOTIFICATION_GROUPS = ['updates', 'achievements'] as const;
+export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
+export const NOTIFICATION_GROUP_LABELS = { updates: 'Updates', achievements: 'Achievements' } as const satisfies Record<NotificationGroup, string>;
+
+/** The list a kind is shown in: achievements for the gamification kinds, updates for every other (an unknown kind too). */
+export function notificationGroupOf(kind: string): NotificationGroup {
+  return (GAMIFICATION_NOTIFICATION_KINDS as readonly string[]).includes(kind) ? 'achievements' : 'updates';
+}
+
 export const NOTIFICATION_PRIORITIES = ['low', 'normal', 'high'] as const;
 export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
 

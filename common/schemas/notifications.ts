@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { NOTIFICATION_KINDS, NOTIFICATION_PRIORITIES } from '../constants/notifications.ts';
+import { NOTIFICATION_GROUPS, NOTIFICATION_KINDS, NOTIFICATION_PRIORITIES } from '../constants/notifications.ts';
 import { instantSchema } from './money.ts';
 import { pageOf, pageQuery } from './page.ts';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
+/** Which list: `updates` (every kind but the gamification ones) or `achievements` (the gamification kinds). */
+const notificationGroupField = z.enum(NOTIFICATION_GROUPS, { error: 'Choose updates or achievements' }).optional();
+
 /**
  * GET /api/notifications: the caller's own notifications, newest first; `unread=true` keeps the unread ones,
- * `type` one kind.
+ * `group` one of the two lists, `type` one kind.
  */
 export const notificationQuerySchema = pageQuery(NOTIFICATIONS_PAGE_SIZE, 100).extend({
   unread: z
@@ -15,6 +18,7 @@ export const notificationQuerySchema = pageQuery(NOTIFICATIONS_PAGE_SIZE, 100).e
     .optional()
     .transform((v) => v === 'true'),
   type: z.enum(NOTIFICATION_KINDS, { error: 'Choose a notification type' }).optional(),
+  group: notificationGroupField,
 });
 export type NotificationQuery = z.output<typeof notificationQuerySchema>;
 
@@ -35,11 +39,21 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** The list envelope, with the caller's unread count over all their notifications whatever the filters. */
-export const notificationPageSchema = pageOf(notificationSchema).extend({ unreadCount: z.number().int().min(0) });
+/**
+ * The list envelope, with the caller's unread counts over all their notifications whatever the filters:
+ * `unreadCount` the unread updates (what needs the member: the bell's badge, and the count the live socket sends),
+ * `unreadAchievements` the unread gamification ones.
+ */
+export const notificationPageSchema = pageOf(notificationSchema).extend({
+  unreadCount: z.number().int().min(0),
+  unreadAchievements: z.number().int().min(0),
+});
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const notificationParams = z.object({ id: z.uuid('Notification not found.') });
+
+/** POST /api/notifications/read-all: every unread one, or with `group` those of one list. */
+export const notificationReadAllQuerySchema = z.object({ group: notificationGroupField });
 
 /** POST /api/notifications/read-all: how many were unread and are now read. */
 export const notificationReadAllSchema = z.object({ updated: z.number().int().min(0) });

@@ -8,10 +8,14 @@ import { expect } from 'vitest';
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** A fresh Chromium profile (persistent context, as these machines need) with a viewport. */
-export async function newBrowser(viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+/**
+ * A fresh Chromium profile (persistent context, as these machines need) with a viewport. `touch` makes it a phone
+ * as the page sees it: a touch screen (`locator.tap()` works) and the mobile viewport and user agent.
+ */
+export async function newBrowser(viewport = { width: 1280, height: 800 }, o: { touch?: boolean } = {}): Promise<BrowserContext> {
   const dir = mkdtempSync(join(tmpdir(), 'cp-chromium-'));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport });
+  const device = o.touch ? { hasTouch: true, isMobile: true } : {};
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport, ...device });
   await context.addInitScript(recordToasts);
   return context;
 }

@@ -3,6 +3,7 @@ import {
   notificationPageSchema,
   notificationParams,
   notificationQuerySchema,
+  notificationReadAllQuerySchema,
   notificationReadAllSchema,
   notificationSchema,
   unsubscribeBodySchema,
@@ -15,7 +16,7 @@ import { listNotifications, markAllNotificationsRead, markNotificationRead } fro
 
 /**
  * The signed-in member's own notifications (approved members, the default access): the list with its unread
- * count, marking one read and marking all read. Only the caller's rows are ever read or changed.
+ * counts, marking one read and marking all read (or all of one list). Only the caller's rows are ever read or changed.
  */
 export const notificationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -24,8 +25,8 @@ export const notificationRoutes =
       listNotifications(ctx.db, request.user!.id, request.query),
     );
 
-    app.post('/api/notifications/read-all', { schema: { response: { 200: notificationReadAllSchema } } }, async (request) =>
-      markAllNotificationsRead(ctx.db, request.user!.id, ctx.now()),
+    app.post('/api/notifications/read-all', { schema: { querystring: notificationReadAllQuerySchema, response: { 200: notificationReadAllSchema } } }, async (request) =>
+      markAllNotificationsRead(ctx.db, request.user!.id, ctx.now(), request.query.group),
     );
 
     app.post('/api/notifications/:id/read', { schema: { params: notificationParams, response: { 200: notificationSchema } } }, async (request) =>

@@ -1,4 +1,5 @@
-import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { GAMIFICATION_NOTIFICATION_KINDS, type NotificationGroup } from '../../common/constants/notifications.ts';
 import { AppError } from '../../common/errors.ts';
 import type { NotificationPage, NotificationQuery } from '../../common/schemas/notifications.ts';
 import type { Db } from '../db/client.ts';
@@ -12,14 +13,31 @@ import { presentNotification } from '../presenters/notification.ts';
  */
 const own = (userId: string) => eq(notifications.userId, userId);
 const unread = eq(notifications.isRead, false);
+const gamification = [...GAMIFICATION_NOTIFICATION_KINDS];
 
-/** The member's unread count: read from the partial index of unread notifications (migration 0013), never their whole history. */
-export async function countUnread(db: Db, userId: string): Promise<number> {
+/** The rows of one list: the gamification kinds (achievements), or every other kind (updates). */
+function inGroup(group: NotificationGroup): SQL {
+  return group === 'achievements' ? inArray(notifications.type, gamification) : notInArray(notifications.type, gamification);
+}
+
+/**
+ * The member's unread counts in one statement over the partial index of unread notifications (migration 0013),
+ * never their whole history: the updates (what needs the member, the bell's badge) and the achievements.
+ */
+export async function unreadCounts(db: Db, userId: string): Promise<{ updates: number; achievements: number }> {
   const [row] = await db
-    .select({ n: count() })
+    .select({
+      updates: sql<number>`(count(*) filter (where ${inGroup('updates')}))::int`,
+      achievements: sql<number>`(count(*) filter (where ${inGroup('achievements')}))::int`,
+    })
     .from(notifications)
     .where(and(own(userId), unread));
-  return row?.n ?? 0;
+  return { updates: Number(row?.updates ?? 0), achievements: Number(row?.achievements ?? 0) };
+}
+
+/** The member's unread count as the bell's badge and the live socket show it: the unread updates, not the achievements. */
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  return (await unreadCounts(db, userId)).updates;
 }
 
 /**
@@ -32,13 +50,15 @@ const NOTIFICATION_ORDER: KeyOrder = [
 ];
 
 /**
- * A page of the member's notifications, newest first, with the total under the filters, the unread count over all
+ * A page of the member's notifications, newest first, with the total under the filters, the unread counts over all
  * and the cursors either side (a page reached by cursor costs the same wherever it is).
  */
 export async function listNotifications(db: Db, userId: string, q: NotificationQuery): Promise<NotificationPage> {
   const filters: SQL[] = [own(userId)];
   if (q.unread) filters.push(unread);
   if (q.type) filters.push(eq(notifications.type, q.type));
+  // updates skip the achievements, at most one per achievement in the catalogue; achievements read the kind's index
+  if (q.group) filters.push(inGroup(q.group));
   const where = and(...filters);
   const seek = async (offset: number) =>
     keyAt(
@@ -50,7 +70,7 @@ export async function listNotifications(db: Db, userId: string, q: NotificationQ
         .limit(1)
         .offset(offset),
     );
-  const [page, [totalRow], unreadCount] = await Promise.all([
+  const [page, [totalRow], counts] = await Promise.all([
     readKeysetPage(
       NOTIFICATION_ORDER,
       q,
@@ -65,7 +85,7 @@ export async function listNotifications(db: Db, userId: string, q: NotificationQ
       seek,
     ),
     db.select({ n: count() }).from(notifications).where(where),
-    countUnread(db, userId),
+    unreadCounts(db, userId),
   ]);
   return {
     items: page.rows.map(presentNotification),
@@ -74,7 +94,8 @@ export async function listNotifications(db: Db, userId: string, q: NotificationQ
     pageSize: q.pageSize,
     nextCursor: page.nextCursor,
     prevCursor: page.prevCursor,
-    unreadCount,
+    unreadCount: counts.updates,
+    unreadAchievements: counts.achievements,
   };
 }
 
@@ -89,12 +110,12 @@ export async function markNotificationRead(db: Db, userId: string, id: string, n
   return presentNotification(row);
 }
 
-/** Marks every unread notification of the member read; answers how many changed. */
-export async function markAllNotificationsRead(db: Db, userId: string, now: Date): Promise<{ updated: number }> {
+/** Marks every unread notification of the member read, or those of one list; answers how many changed. */
+export async function markAllNotificationsRead(db: Db, userId: string, now: Date, group?: NotificationGroup): Promise<{ updated: number }> {
   const rows = await db
     .update(notifications)
     .set({ isRead: true, readAt: now })
-    .where(and(own(userId), unread))
+    .where(and(own(userId), unread, group ? inGroup(group) : undefined))
     .returning({ id: notifications.id });
   return { updated: rows.length };
 }

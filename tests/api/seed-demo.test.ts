@@ -9,6 +9,7 @@ import { commentPageSchema } from '../../common/schemas/conversations.ts';
 import { pointsSchema } from '../../common/schemas/gamification.ts';
 import { leadActivityPageSchema, leadPageSchema } from '../../common/schemas/lead.ts';
 import { leadCommentPageSchema } from '../../common/schemas/lead-comments.ts';
+import { notificationPageSchema } from '../../common/schemas/notifications.ts';
 import { placementPageSchema, timesheetPageSchema } from '../../common/schemas/timesheets.ts';
 import {
   chatMessages,
@@ -239,6 +240,19 @@ describe('the demo seed', () => {
     const attributed = await ctx.db.select().from(leads).where(isNotNull(leads.sourceEventId));
     expect(attributed.length).toBeGreaterThan(0);
     for (const l of attributed) expect(past.map((e) => e.id)).toContain(l.sourceEventId);
+  });
+
+  it('has notifications read up to a week ago: the demo member’s bell counts a few updates, her achievements apart', async () => {
+    const api = client(ctx.app, await login(ctx.app, 'priya.raman', DEMO_PASSWORD));
+    const updates = await api.getOk(notificationPageSchema, '/api/notifications', { query: { group: 'updates', pageSize: 100 } });
+    expect(updates.unreadCount).toBeGreaterThanOrEqual(2);
+    expect(updates.unreadCount).toBeLessThanOrEqual(8);
+    expect(updates.total).toBeGreaterThan(updates.unreadCount);
+    for (const n of updates.items) if (!n.isRead) expect(new Date(n.createdAt).getTime()).toBeGreaterThanOrEqual(now.getTime() - 7 * DAY);
+    const achievements = await api.getOk(notificationPageSchema, '/api/notifications', { query: { group: 'achievements' } });
+    expect(achievements.items.length).toBeGreaterThan(0);
+    expect(achievements.items.every((n) => n.type === 'achievement_unlocked')).toBe(true);
+    expect(achievements.unreadAchievements).toBeGreaterThanOrEqual(1);
   });
 
   it('has chat: public and private groups and direct conversations between connected members, with replies, an edit and a few unread for the demo member', async () => {

@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FileStorage } from '../../plugins/storage.ts';
 import { PIPELINE_PATH, makeCommission, makeLead, spread } from '../factories/leads.ts';
 import { makeConnection, type UserRow } from '../factories/members.ts';
@@ -94,6 +94,11 @@ export async function seedDemo(db: Db, now: Date, storage?: FileStorage, payoutK
       .update(notifications)
       .set({ emailPending: null })
       .where(and(isNotNull(notifications.emailPending), inArray(notifications.userId, demoIds)));
+    // members who have used the app for months have read what is older than a week: the bell shows this week's
+    await tx
+      .update(notifications)
+      .set({ isRead: true, readAt: sql`least(${notifications.createdAt} + interval '1 day', ${now.toISOString()}::timestamptz)` })
+      .where(and(eq(notifications.isRead, false), lt(notifications.createdAt, new Date(now.getTime() - 7 * DAY)), inArray(notifications.userId, demoIds)));
     return added;
   });
 }

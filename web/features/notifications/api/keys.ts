@@ -1,7 +1,9 @@
-import type { NotificationKind } from '../../../../common/constants/notifications.ts';
+import type { NotificationGroup, NotificationKind } from '../../../../common/constants/notifications.ts';
 
 export interface NotificationListQuery {
   unread: boolean;
+  /** One of the two lists (updates, achievements), or both. */
+  group: NotificationGroup | '';
   type: NotificationKind | '';
   page: number;
   pageSize: number;

@@ -1,3 +1,5 @@
+import type { NotificationGroup } from '../../../../common/constants/notifications.ts';
+
 const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
 const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -29,4 +31,14 @@ export function badgeCount(n: number): string {
 /** The bell's accessible name: "Notifications", or "Notifications, 3 unread". */
 export function bellLabel(unread: number): string {
   return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+}
+
+/** The unread count of one list, from a page's counts: the updates' (the badge's) or the achievements'. */
+export function groupUnread(counts: { unreadCount: number; unreadAchievements: number }, group: NotificationGroup): number {
+  return group === 'updates' ? counts.unreadCount : counts.unreadAchievements;
+}
+
+/** The notifications screen showing one list: Updates at /notifications, Achievements at /notifications?group=achievements. */
+export function notificationsPath(group: NotificationGroup): string {
+  return group === 'updates' ? '/notifications' : `/notifications?group=${group}`;
 }

@@ -1,6 +1,14 @@
-import { BellOff, CheckCheck, Inbox } from 'lucide-react';
+import { BellOff, CheckCheck, Inbox, Trophy } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '../../../../common/constants/notifications.ts';
+import {
+  NOTIFICATION_GROUP_LABELS,
+  NOTIFICATION_GROUPS,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  notificationGroupOf,
+  type NotificationGroup,
+  type NotificationKind,
+} from '../../../../common/constants/notifications.ts';
 import type { Notification } from '../../../../common/schemas/notifications.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Pager } from '../../../components/pager.tsx';
@@ -14,14 +22,27 @@ import { usePositionFor } from '../../../lib/use-page-position.ts';
 import { cn } from '../../../lib/utils.ts';
 import { NOTIFICATIONS_PAGE_SIZE, useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api/notifications.ts';
 import { NotificationSummary } from '../components/NotificationSummary.tsx';
+import { badgeCount, groupUnread } from '../lib/notifications.ts';
 
 const ALL_TYPES = 'all';
 const isKind = (v: string | null): v is NotificationKind => !!v && (NOTIFICATION_KINDS as readonly string[]).includes(v);
+/** The kinds the Type filter offers: the updates' (achievements are one kind, their own list). */
+const UPDATE_KINDS = NOTIFICATION_KINDS.filter((k) => notificationGroupOf(k) === 'updates');
+
+/** What the page header says: the unread updates and the unseen achievements, or that the member is caught up. */
+function unreadSummary(updates: number, achievements: number): string {
+  const parts = [
+    updates > 0 && `${updates} unread ${updates === 1 ? 'update' : 'updates'}`,
+    achievements > 0 && `${achievements} unread ${achievements === 1 ? 'achievement' : 'achievements'}`,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : 'You are all caught up.';
+}
 
 /**
- * Notifications (/notifications): the member's notifications, newest first, all or unread only and of one kind
- * (both in the address: ?show=unread&type=…), a page at a time. Choosing one marks it read and opens where it
- * points; Mark all as read clears the unread count.
+ * Notifications (/notifications): the member's notifications, newest first, a page at a time, in two lists: Updates
+ * (what needs the member; the bell's badge counts them) and Achievements (?group=achievements). All or unread only,
+ * and for updates one kind (in the address too: ?show=unread&type=…). Choosing one marks it read and opens where it
+ * points; Mark all as read clears the unread count of the list shown.
  */
 export function NotificationsPage() {
   useDocumentTitle('Notifications');
@@ -29,19 +50,23 @@ export function NotificationsPage() {
   const [params, setParams] = useSearchParams();
   const unread = params.get('show') === 'unread';
   const typeParam = params.get('type');
-  const type = isKind(typeParam) ? typeParam : '';
-  const [position, turnTo] = usePositionFor(`${unread}|${type}`);
-  const list = useNotifications({ unread, type, ...position, pageSize: NOTIFICATIONS_PAGE_SIZE });
+  const kind = isKind(typeParam) ? typeParam : '';
+  // a kind names its own list (an old link to ?type=achievement_unlocked opens Achievements)
+  const group: NotificationGroup = kind ? notificationGroupOf(kind) : params.get('group') === 'achievements' ? 'achievements' : 'updates';
+  const type = group === 'updates' ? kind : '';
+  const [position, turnTo] = usePositionFor(`${group}|${unread}|${type}`);
+  const list = useNotifications({ unread, group, type, ...position, pageSize: NOTIFICATIONS_PAGE_SIZE });
   /** Next and Previous go by the cursor of the page on screen. */
   const setPage = (target: number) => turnTo(target, list.isPlaceholderData ? undefined : list.data);
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
-  const unreadCount = list.data?.unreadCount ?? 0;
+  const shownUnread = list.data ? groupUnread(list.data, group) : 0;
 
-  const setFilter = (next: { unread?: boolean; type?: NotificationKind | '' }) => {
+  const setFilter = (next: { unread?: boolean; group?: NotificationGroup; type?: NotificationKind | '' }) => {
     const u = next.unread ?? unread;
-    const t = next.type ?? type;
-    setParams({ ...(u ? { show: 'unread' } : {}), ...(t ? { type: t } : {}) }, { replace: true });
+    const g = next.group ?? group;
+    const t = g === 'updates' ? (next.type ?? (next.group ? '' : type)) : '';
+    setParams({ ...(g === 'achievements' ? { group: g } : {}), ...(u ? { show: 'unread' } : {}), ...(t ? { type: t } : {}) }, { replace: true });
   };
 
   const open = (n: Notification) => {
@@ -53,13 +78,41 @@ export function NotificationsPage() {
     <>
       <PageHeader
         title="Notifications"
-        description={list.data ? (unreadCount === 0 ? 'You are all caught up.' : `${unreadCount} unread`) : 'Updates on your leads, connections, events and mentoring.'}
+        description={list.data ? unreadSummary(list.data.unreadCount, list.data.unreadAchievements) : 'Updates on your leads, connections, events and mentoring.'}
         actions={
-          <Button variant="outline" disabled={unreadCount === 0 || markAll.isPending} onClick={() => markAll.mutate()}>
+          <Button variant="outline" disabled={shownUnread === 0 || markAll.isPending} onClick={() => markAll.mutate(group)}>
             <CheckCheck aria-hidden /> Mark all as read
           </Button>
         }
       />
+
+      <div role="group" aria-label="List" className="mb-4 flex gap-6 border-b border-border">
+        {NOTIFICATION_GROUPS.map((g) => {
+          const n = list.data ? groupUnread(list.data, g) : 0;
+          return (
+            <button
+              key={g}
+              type="button"
+              aria-pressed={g === group}
+              onClick={() => setFilter({ group: g })}
+              className={cn(
+                '-mb-px flex cursor-pointer items-center gap-2 border-b-2 border-transparent px-1 pb-2.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground',
+                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                g === group && 'border-primary text-foreground',
+              )}
+            >
+              {NOTIFICATION_GROUP_LABELS[g]}
+              {n > 0 && (
+                <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-semibold tabular-nums text-primary">
+                  <span className="sr-only">, </span>
+                  {badgeCount(n)}
+                  <span className="sr-only"> unread</span>
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
 
       <div className="mb-5 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div role="group" aria-label="Show" className="inline-flex w-full gap-1 rounded-lg bg-muted p-1 sm:w-auto">
@@ -82,22 +135,24 @@ export function NotificationsPage() {
             </button>
           ))}
         </div>
-        <div className="grid gap-2 sm:w-64">
-          <Label htmlFor="notification-type">Type</Label>
-          <Select value={type || ALL_TYPES} onValueChange={(v) => setFilter({ type: v === ALL_TYPES ? '' : (v as NotificationKind) })}>
-            <SelectTrigger id="notification-type">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL_TYPES}>All types</SelectItem>
-              {NOTIFICATION_KINDS.map((k) => (
-                <SelectItem key={k} value={k}>
-                  {NOTIFICATION_KIND_LABELS[k]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        {group === 'updates' && (
+          <div className="grid gap-2 sm:w-64">
+            <Label htmlFor="notification-type">Type</Label>
+            <Select value={type || ALL_TYPES} onValueChange={(v) => setFilter({ type: v === ALL_TYPES ? '' : (v as NotificationKind) })}>
+              <SelectTrigger id="notification-type">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL_TYPES}>All types</SelectItem>
+                {UPDATE_KINDS.map((k) => (
+                  <SelectItem key={k} value={k}>
+                    {NOTIFICATION_KIND_LABELS[k]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        )}
       </div>
 
       <QueryState
@@ -114,11 +169,13 @@ export function NotificationsPage() {
               title={unread ? 'No unread notifications' : 'No notifications of this type'}
               text={unread ? 'You are all caught up.' : 'Notifications of this type will appear here.'}
               action={
-                <Button variant="outline" size="sm" onClick={() => setParams({}, { replace: true })}>
+                <Button variant="outline" size="sm" onClick={() => setFilter({ unread: false, type: '' })}>
                   Show all notifications
                 </Button>
               }
             />
+          ) : group === 'achievements' ? (
+            <EmptyState framed icon={Trophy} title="No achievements yet" text="Achievements you unlock, and the points they bring, will appear here." />
           ) : (
             <EmptyState framed icon={Inbox} title="No notifications yet" text="Updates on your leads, connections, events and mentoring will appear here." />
           )
