@@ -24,7 +24,7 @@ export const leadsEvents = {
   },
   'lead.edited': {
     entityType: 'lead',
-    describe: 'A partner corrected the details of their lead while it was submitted or under review',
+    describe: 'A lead’s details were corrected: by its partner while it was submitted or under review, or by an administrator',
     schema: z.object({ leadId: z.uuid(), submitterId: z.uuid(), fields: z.array(z.string()) }),
   },
   'lead.withdrawn': {

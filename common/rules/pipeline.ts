@@ -41,7 +41,7 @@ export function weightedPipelinePence(leads: Array<{ status: LeadStatus; valuePe
 
 /**
  * The kinds of entry on a lead's timeline; a status change carries the status it left and the one it entered.
- * `edited`: its partner corrected its fields; `withdrawn`: its partner took it out of the pipeline (closed-lost).
+ * `edited`: its partner or an administrator corrected its fields; `withdrawn`: its partner took it out of the pipeline (closed-lost).
  */
 export const LEAD_ACTIVITY_KINDS = ['submitted', 'status_changed', 'reviewed', 'notes_updated', 'edited', 'withdrawn'] as const;
 export type LeadActivityKind = (typeof LEAD_ACTIVITY_KINDS)[number];

@@ -16,7 +16,8 @@ export type GlobalAbilities = z.infer<typeof globalAbilitiesSchema>;
 
 /**
  * What the viewer may do with one lead. `update`: change its status (admins); `edit`: change the lead's own fields
- * (its partner, while it is submitted or under review); `withdraw`: take it out of the pipeline (its partner, while
+ * (its partner, while it is submitted or under review; admins in any status); `editCommissionFields`: change among
+ * them the ones its commission is computed from (as `edit`, but never once it is won); `withdraw`: take it out of the pipeline (its partner, while
  * it is not closed); `assign`: name the administrator who owns it (admins); `comment`: write in its discussion;
  * `writeInternal`: write internal notes there, which only administrators ever see.
  */
@@ -26,6 +27,7 @@ export const leadAbilitiesSchema = z.object({
   delete: z.boolean(),
   seeDuplicateFlag: z.boolean(),
   edit: z.boolean(),
+  editCommissionFields: z.boolean(),
   withdraw: z.boolean(),
   assign: z.boolean(),
   comment: z.boolean(),

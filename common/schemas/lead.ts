@@ -104,9 +104,10 @@ export type LeadStatusChange = z.infer<typeof leadStatusChangeSchema>;
 export const leadUpdateSchema = leadStatusChangeSchema;
 
 /**
- * PATCH /api/leads/{id} (the lead's partner, while it is submitted or under review): any of the submission's fields,
- * with the submission's rules and messages; at least one. The change is audited and shows on the timeline as "edited".
- * In other statuses the answer is 409; another partner's lead is 404.
+ * PATCH /api/leads/{id} without `status`: a correction of the lead's fields, by its partner while it is submitted or
+ * under review (409 in other statuses) or by an administrator in any status, except that a won lead's
+ * {@link LEAD_COMMISSION_FIELDS} no longer change (409). Any of the submission's fields, with the submission's rules
+ * and messages; at least one. The change is audited and shows on the timeline as "edited". Another partner's lead is 404.
  */
 export const leadEditSchema = z
   .object({
@@ -125,6 +126,15 @@ export const leadEditSchema = z
   .refine((e) => Object.values(e).some((v) => v !== undefined), { message: 'Nothing to change' });
 export type LeadEditInput = z.input<typeof leadEditSchema>;
 export type LeadEdit = z.output<typeof leadEditSchema>;
+
+/**
+ * The fields a won lead's commission is computed from: its estimated value (the commission and the won points) and
+ * its type (whether it earns from placed time instead). Once the lead is closed-won an edit may not change them.
+ */
+export const LEAD_COMMISSION_FIELDS = ['leadType', 'estimatedValue'] as const satisfies ReadonlyArray<keyof LeadEdit>;
+/** Why a won lead's commission fields cannot be changed (the 409's message, and the edit form's explanation). */
+export const LEAD_COMMISSION_FIELDS_LOCKED =
+  'This lead is won: its commission is already earned on its lead type and estimated value, so those can no longer be changed.';
 
 /**
  * The body of PATCH /api/leads/{id}: with `status` it is an administrator's status change

@@ -11,7 +11,8 @@ import { startServer, type RunningServer } from '../helpers/server.ts';
 /**
  * A lead worked together on its own page: the partner submits a lead and asks a question in its discussion; an
  * administrator opens it from Lead Management, answers, leaves an internal note and takes the lead on; the partner
- * sees the answer and the owner but never the internal note; then the partner corrects the lead and withdraws it.
+ * sees the answer and the owner but never the internal note; then the partner corrects the lead and withdraws it,
+ * and the administrator still corrects the withdrawn lead.
  */
 let server: RunningServer;
 let partnerBrowser: BrowserContext;
@@ -136,7 +137,7 @@ describe('lead discussion', () => {
     await screenshots(p, 'lead-partner');
 
     // the partner corrects the contact's name
-    await p.getByRole('button', { name: 'Edit', exact: true }).click();
+    await p.getByRole('button', { name: 'Edit lead', exact: true }).click();
     const edit = p.getByRole('dialog', { name: 'Edit lead' });
     await fillChecked(edit.getByLabel('Contact Name'), 'Iris Quinn-Adebayo');
     await accessibleWhenSettled(p, 'edit lead dialog');
@@ -159,9 +160,22 @@ describe('lead discussion', () => {
     await expect.poll(() => visible(p, 'Withdrawn'), { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(() => visible(p, 'They hired an interim COO directly.')).toBeGreaterThan(0);
     // a withdrawn lead can be neither edited nor withdrawn again
-    expect(await p.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
+    expect(await p.getByRole('button', { name: 'Edit lead', exact: true }).count()).toBe(0);
     expect(await p.getByRole('button', { name: 'Withdraw', exact: true }).count()).toBe(0);
     await screenshots(p, 'lead-partner-withdrawn');
+
+    // the administrator corrects the withdrawn lead: every field open (it is not won), the change on its timeline
+    await a.goto(`${server.baseUrl}${leadPath}`);
+    await a.getByRole('button', { name: 'Edit lead', exact: true }).click();
+    const adminEdit = a.getByRole('dialog', { name: 'Edit lead' });
+    expect(await adminEdit.getByLabel('Estimated Budget (GBP)').isDisabled()).toBe(false);
+    await fillChecked(adminEdit.getByLabel('Contact Name'), 'Iris Adebayo');
+    await adminEdit.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(a, 'Lead updated');
+    await expect.poll(() => a.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => visible(a, 'Iris Adebayo'), { timeout: 10_000 }).toBeGreaterThan(0);
+    await p.reload();
+    await expect.poll(() => visible(p, 'Iris Adebayo'), { timeout: 10_000 }).toBeGreaterThan(0);
 
     // another address that names no lead says so
     await p.goto(`${server.baseUrl}/leads/00000000-0000-4000-8000-000000000000`);

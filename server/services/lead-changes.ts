@@ -1,22 +1,24 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { LeadStatus } from '../../common/constants/options.ts';
 import { companyKey, contactDomain } from '../../common/rules/company-key.ts';
 import { activityText } from '../../common/rules/pipeline.ts';
-import type { LeadEdit } from '../../common/schemas/lead.ts';
+import { LEAD_COMMISSION_FIELDS, type LeadEdit } from '../../common/schemas/lead.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { insertTogether } from '../db/batch.ts';
 import { events, leadActivities, leads, users } from '../db/schema/index.ts';
 import { eventScope } from '../policies/events.ts';
-import { leadAbilities, leadScope } from '../policies/leads.ts';
-import { hasAdminRoleSql, type Actor } from '../policies/roles.ts';
+import { authorize } from '../policies/authorize.ts';
+import { leadAdministratorsSql, leadPermission, leadScope } from '../policies/leads.ts';
+import type { Actor } from '../policies/roles.ts';
 import { auditInsert } from './audit.ts';
 import { recordEvent } from './domain-events.ts';
 import { submitterName } from './lead-list.ts';
 import { memberNotificationInsert } from './notify.ts';
 
 /**
- * The changes to a lead besides its status: its partner corrects it or withdraws it, an administrator assigns it.
+ * The changes to a lead besides its status: its partner or an administrator corrects it, its partner withdraws it,
+ * an administrator assigns it.
  * Each locks the lead's row within the actor's scope (404 outside it), asks the lead policy, and writes the change,
  * its timeline entry or notification, its audit entry and its fact in one transaction.
  */
@@ -49,7 +51,7 @@ async function lockedLead(tx: Tx, actor: Actor, id: string) {
     .for('update');
   if (!lead) throw new AppError('not_found', 'Lead not found.');
   const [who] = await tx.select({ name: submitterName }).from(users).where(eq(users.id, lead.submitterId));
-  return { lead, submitterName: who?.name ?? 'Deleted member', can: leadAbilities(actor, lead) };
+  return { lead, submitterName: who?.name ?? 'Deleted member' };
 }
 
 const EDITABLE_FIELDS = [
@@ -65,16 +67,18 @@ const EDITABLE_FIELDS = [
   'sourceEventId',
 ] as const satisfies ReadonlyArray<keyof LeadEdit>;
 
+const COMMISSION_FIELDS = new Set<string>(LEAD_COMMISSION_FIELDS);
+
 /**
- * The lead's partner corrects its fields while it is submitted or under review (409 in other statuses; an
- * administrator, who is not its partner, gets 403). Only the fields that change are written and audited (before and
- * after); the timeline shows "Lead details edited".
+ * The lead's fields corrected, as the lead policy allows: by its partner while it is submitted or under review, by an
+ * administrator in any status, and never, once it is won, the fields its commission was computed from (409 when an
+ * edit would change one). Only the fields that change are written and audited (before and after); the timeline shows
+ * "Lead details edited" either way. Nobody is notified, whichever side edits: the partner reads it on the timeline.
  */
 export async function editLead(db: Db, actor: Actor, id: string, edit: LeadEdit, now: Date) {
   return db.transaction(async (tx) => {
-    const { lead, submitterName: name, can } = await lockedLead(tx, actor, id);
-    if (lead.submitterId !== actor.id) throw new AppError('forbidden', 'Only the partner who submitted a lead can edit its details.');
-    if (!can.edit) throw new AppError('conflict', 'This lead can no longer be edited: only a lead that is submitted or under review can be changed.');
+    const { lead, submitterName: name } = await lockedLead(tx, actor, id);
+    authorize(leadPermission(actor, 'edit', lead));
     if (edit.sourceEventId) await checkSourceEvent(tx, actor, edit.sourceEventId);
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
@@ -88,6 +92,7 @@ export async function editLead(db: Db, actor: Actor, id: string, edit: LeadEdit,
       after[field] = next;
     }
     const fields = Object.keys(after);
+    if (fields.some((f) => COMMISSION_FIELDS.has(f))) authorize(leadPermission(actor, 'editCommissionFields', lead));
     if (!fields.length) return { lead: { ...lead, assigneeName: await nameOfUser(tx, lead.assignedTo) }, submitterName: name };
     const companyName = (after.companyName as string | undefined) ?? lead.companyName;
     const contactEmail = (after.contactEmail as string | undefined) ?? lead.contactEmail;
@@ -112,9 +117,8 @@ export async function editLead(db: Db, actor: Actor, id: string, edit: LeadEdit,
  */
 export async function withdrawLead(db: Db, actor: Actor, id: string, reason: string, now: Date) {
   return db.transaction(async (tx) => {
-    const { lead, submitterName: name, can } = await lockedLead(tx, actor, id);
-    if (lead.submitterId !== actor.id) throw new AppError('forbidden', 'Only the partner who submitted a lead can withdraw it.');
-    if (!can.withdraw) throw new AppError('conflict', 'This lead is already closed and cannot be withdrawn.');
+    const { lead, submitterName: name } = await lockedLead(tx, actor, id);
+    authorize(leadPermission(actor, 'withdraw', lead));
     const from = lead.status as LeadStatus;
     const to: LeadStatus = 'closed-lost';
     const [updated] = await tx.update(leads).set({ status: to, withdrawnAt: now, withdrawnReason: reason, updatedAt: now }).where(eq(leads.id, id)).returning();
@@ -165,14 +169,14 @@ export async function withdrawLead(db: Db, actor: Actor, id: string, reason: str
  */
 export async function assignLead(db: Db, actor: Actor, id: string, userId: string | null, now: Date) {
   return db.transaction(async (tx) => {
-    const { lead, submitterName: name, can } = await lockedLead(tx, actor, id);
-    if (!can.assign) throw new AppError('forbidden', 'Only an administrator can assign a lead.');
+    const { lead, submitterName: name } = await lockedLead(tx, actor, id);
+    authorize(leadPermission(actor, 'assign', lead));
     let assigneeName: string | null = null;
     if (userId) {
       const [admin] = await tx
         .select({ name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
         .from(users)
-        .where(and(eq(users.id, userId), hasAdminRoleSql(users.role), eq(users.isActive, true), eq(users.accountStatus, 'approved'), isNull(users.removedAt)));
+        .where(and(eq(users.id, userId), leadAdministratorsSql()));
       if (!admin)
         throw new AppError('validation_failed', 'A lead can only be assigned to an administrator.', {
           issues: [{ path: 'userId', message: 'A lead can only be assigned to an administrator.' }],

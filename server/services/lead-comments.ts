@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import type { LeadCommentCreate, LeadCommentPage } from '../../common/schemas/lead-comments.ts';
 import type { PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { leadComments, leads, users } from '../db/schema/index.ts';
 import { keysetColumns, readKeysetPage, type KeyOrder, type KeysetPlan } from '../lib/keyset.ts';
-import { leadAbilities, leadCommentAbilities, leadScope, seesInternalLeadNotes } from '../policies/leads.ts';
-import { hasAdminRoleSql, type Actor } from '../policies/roles.ts';
+import { authorize } from '../policies/authorize.ts';
+import {
+  leadAbilities,
+  leadAdministratorsSql,
+  leadCommentAudienceSql,
+  leadCommentPermission,
+  leadPermission,
+  leadScope,
+  readableLeadCommentsSql,
+} from '../policies/leads.ts';
+import type { Actor } from '../policies/roles.ts';
 import { presentLeadComment, type LeadCommentRow } from '../presenters/lead.ts';
 import { recordEvent } from './domain-events.ts';
 import { notifyMentioned, resolveMentions } from './mentions.ts';
@@ -37,9 +46,9 @@ const columns = {
 /** A lead's discussion runs oldest first; `lead_comments_lead_created_id_idx` holds this order for each lead. */
 const THREAD_ORDER: KeyOrder = [{ expr: leadComments.createdAt }, { expr: leadComments.id }];
 
-/** The messages of a lead the viewer may read: not deleted, and internal notes only for administrators. */
+/** The messages of a lead the viewer may read (the lead policy's rule). */
 function shownTo(actor: Actor, leadId: string) {
-  return and(eq(leadComments.leadId, leadId), isNull(leadComments.deletedAt), seesInternalLeadNotes(actor) ? undefined : eq(leadComments.internal, false));
+  return and(eq(leadComments.leadId, leadId), readableLeadCommentsSql(actor));
 }
 
 /**
@@ -47,15 +56,21 @@ function shownTo(actor: Actor, leadId: string) {
  * end of the caller's transaction, so an assignment in flight is waited for and its new owner is the one told.
  */
 async function visibleLead(db: Db | Tx, actor: Actor, leadId: string, lock = false) {
+  const lead = await leadInScope(db, actor, leadId, lock);
+  if (!lead) throw new AppError('not_found', 'Lead not found.');
+  return lead;
+}
+
+/** The lead as its discussion needs it when the actor sees it, else undefined. */
+async function leadInScope(db: Db | Tx, actor: Actor, leadId: string, lock = false) {
   const query = db
     .select({ id: leads.id, submitterId: leads.submitterId, status: leads.status, companyName: leads.companyName, assignedTo: leads.assignedTo })
     .from(leads)
     .where(and(eq(leads.id, leadId), leadScope(actor)));
   const [lead] = lock ? await query.for('share') : await query;
-  if (!lead) throw new AppError('not_found', 'Lead not found.');
   return lead;
 }
-type DiscussedLead = Awaited<ReturnType<typeof visibleLead>>;
+type DiscussedLead = NonNullable<Awaited<ReturnType<typeof leadInScope>>>;
 
 /**
  * One page of a lead's discussion, oldest first (the newest message last), paged by cursor, with what the viewer
@@ -91,9 +106,8 @@ export async function createLeadComment(db: Db, actor: Actor, leadId: string, da
   if (!admission.admitted) throw new AppError('rate_limited', LEAD_COMMENTING_LIMIT_MESSAGE, { headers: { 'Retry-After': String(admission.retryAfter) } });
   const id = await db.transaction(async (tx) => {
     const lead = await visibleLead(tx, actor, leadId, true);
-    const can = leadAbilities(actor, lead);
-    if (!can.comment) throw new AppError('forbidden', 'You cannot write in this lead’s discussion.');
-    if (data.internal && !can.writeInternal) throw new AppError('forbidden', 'Only administrators can write internal notes.');
+    authorize(leadPermission(actor, 'comment', lead));
+    if (data.internal) authorize(leadPermission(actor, 'writeInternal', lead));
     return writeLeadComment(tx, actor, lead, { content: data.content, internal: !!data.internal }, now);
   });
   return readComment(db, actor, id);
@@ -105,30 +119,28 @@ async function readComment(db: Db, actor: Actor, id: string) {
 }
 
 /**
- * A message locked for a change, with its lead: 404 when it is deleted, on a lead outside the actor's scope, or an
- * internal note the actor may not read; 403 when it is not theirs.
+ * A message locked for a change by the actor, with its lead, as the lead policy allows: 404 when there is none, it
+ * is deleted, on a lead outside the actor's scope, or an internal note the actor may not read; 403 when it is not theirs.
  */
-async function ownComment(tx: Tx, actor: Actor, id: string) {
+async function ownComment(tx: Tx, actor: Actor, id: string, action: 'edit' | 'delete') {
   const [c] = await tx.select().from(leadComments).where(eq(leadComments.id, id)).for('update');
-  if (!c || c.deletedAt || (c.internal && !seesInternalLeadNotes(actor))) throw new AppError('not_found', 'Message not found.');
-  const lead = await visibleLead(tx, actor, c.leadId).catch(() => {
-    throw new AppError('not_found', 'Message not found.');
-  });
-  return { comment: c, lead, can: leadCommentAbilities(actor, c) };
+  const lead = c ? await leadInScope(tx, actor, c.leadId) : undefined;
+  authorize(leadCommentPermission(actor, action, c && { ...c, onSeenLead: !!lead }));
+  return { comment: c!, lead: lead! };
 }
 
 /** Its author rewrites a message; it is marked edited. Only the members it newly mentions (who may read it) are told. */
 export async function editLeadComment(db: Db, actor: Actor, id: string, content: string, now: Date) {
   await db.transaction(async (tx) => {
-    const { comment, lead, can } = await ownComment(tx, actor, id);
-    if (!can.edit) throw new AppError('forbidden', 'You can only edit your own messages.');
+    const { comment, lead } = await ownComment(tx, actor, id, 'edit');
+    // only the members who may read the message are linked and told (the audience)
     const mentions = await resolveMentions(tx, actor, content, {
-      audience: audienceOf(lead, comment.internal),
+      audience: leadCommentAudienceSql(lead, comment.internal),
       plainOutsideAudience: true,
       previousText: comment.content,
     });
     await tx.update(leadComments).set({ content: mentions.text, editedAt: now }).where(eq(leadComments.id, id));
-    const mentioned = mentions.mentionedIds.filter((m) => !(comment.internal && m === lead.submitterId));
+    const mentioned = mentions.mentionedIds;
     if (mentioned.length) {
       const about = {
         leadId: lead.id,
@@ -147,15 +159,9 @@ export async function editLeadComment(db: Db, actor: Actor, id: string, content:
 /** Its author deletes a message: it leaves the discussion (kept, marked deleted, for the lead's history). */
 export async function deleteLeadComment(db: Db, actor: Actor, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const { can } = await ownComment(tx, actor, id);
-    if (!can.delete) throw new AppError('forbidden', 'You can only delete your own messages.');
+    await ownComment(tx, actor, id, 'delete');
     await tx.update(leadComments).set({ deletedAt: now }).where(eq(leadComments.id, id));
   });
-}
-
-/** Who may read a message, as SQL over a member's id: administrators, and the lead's partner unless it is internal. */
-function audienceOf(lead: Pick<DiscussedLead, 'submitterId'>, internal: boolean) {
-  return (userId: SQLWrapper) => (internal ? hasAdminRoleSql(users.role) : sql`(${hasAdminRoleSql(users.role)} or ${userId} = ${lead.submitterId}::uuid)`);
 }
 
 /**
@@ -175,7 +181,7 @@ export async function writeLeadComment(
   now: Date,
   opts: { quiet?: boolean } = {},
 ): Promise<string> {
-  const mentions = await resolveMentions(tx, actor, message.content, { audience: audienceOf(lead, message.internal), plainOutsideAudience: true });
+  const mentions = await resolveMentions(tx, actor, message.content, { audience: leadCommentAudienceSql(lead, message.internal), plainOutsideAudience: true });
   const id = randomUUID();
   await tx.insert(leadComments).values({ id, leadId: lead.id, authorId: actor.id, content: mentions.text, internal: message.internal, createdAt: now });
   const authorName = await nameOf(tx, actor);
@@ -195,7 +201,8 @@ export async function writeLeadComment(
   } else if (!message.internal && !opts.quiet) {
     await tell(lead.submitterId);
   }
-  const mentioned = mentions.mentionedIds.filter((m) => !told.has(m) && !(message.internal && m === lead.submitterId));
+  // the mentions already hold only the members who may read the message (the audience)
+  const mentioned = mentions.mentionedIds.filter((m) => !told.has(m));
   if (mentioned.length) await notifyMentioned(tx, mentioned, 'lead_comment', { ...about, mentioned: true }, meta);
   await recordEvent(
     tx,
@@ -217,11 +224,6 @@ async function nameOf(tx: Tx, actor: Actor & { firstName?: string; lastName?: st
 
 /** The active administrators, told of a partner's message on a lead nobody owns. */
 async function activeAdminIds(tx: Tx): Promise<string[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(hasAdminRoleSql(users.role), eq(users.isActive, true), eq(users.accountStatus, 'approved'), isNull(users.removedAt)))
-    .orderBy(users.id)
-    .limit(UNOWNED_NOTIFY_MAX);
+  const rows = await tx.select({ id: users.id }).from(users).where(leadAdministratorsSql()).orderBy(users.id).limit(UNOWNED_NOTIFY_MAX);
   return rows.map((r) => r.id);
 }

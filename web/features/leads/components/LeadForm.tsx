@@ -15,7 +15,7 @@ import {
   type LeadType,
 } from '../../../../common/constants/leads.ts';
 import { formatEventDate } from '../../../../common/rules/events.ts';
-import { leadInputSchema } from '../../../../common/schemas/lead.ts';
+import { leadInputSchema, type LEAD_COMMISSION_FIELDS } from '../../../../common/schemas/lead.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, FieldError, fieldA11y } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -31,6 +31,12 @@ import { DuplicateNotice } from './DuplicateNotice.tsx';
 
 /** The form's values as typed (an existing lead's, to edit it). */
 export type LeadFormValues = z.input<typeof leadInputSchema>;
+
+/** Fields shown but not to be changed, and why (a won lead's commission fields, when an administrator edits it). */
+export interface LockedLeadFields {
+  fields: ReadonlyArray<(typeof LEAD_COMMISSION_FIELDS)[number]>;
+  reason: string;
+}
 type LeadForm = LeadFormValues;
 type LeadFormData = z.output<typeof leadInputSchema>;
 type FieldName = keyof LeadForm;
@@ -97,8 +103,8 @@ function Section({ index, description, children }: { index: number; description?
  * server's per-field answers land under the same fields. While company and e-mail are typed, the duplicate
  * check runs (debounced) and shows a notice that never blocks submitting.
  *
- * The partner's Edit dialog uses the same form with the lead's values (`initial`), its own button and Cancel, and
- * no duplicate check (the lead would match itself).
+ * The Edit lead dialog uses the same form with the lead's values (`initial`), its own button and Cancel, and
+ * no duplicate check (the lead would match itself); `locked` fields are shown disabled with the reason.
  */
 export function LeadForm({
   pending,
@@ -108,6 +114,7 @@ export function LeadForm({
   pendingLabel = 'Submitting…',
   formLabel = 'Submit New Lead',
   onCancel,
+  locked,
 }: {
   pending: boolean;
   onSubmit: (data: LeadFormData, placeServerErrors: (err: unknown) => boolean) => void;
@@ -118,6 +125,8 @@ export function LeadForm({
   formLabel?: string;
   /** Cancel closes whatever holds the form; without it, Cancel goes back to My Leads. */
   onCancel?: () => void;
+  /** Fields that cannot be changed here, shown disabled with the reason. */
+  locked?: LockedLeadFields;
 }) {
   const form = useForm<LeadForm, unknown, LeadFormData>({
     resolver: zodResolver(leadInputSchema),
@@ -175,17 +184,29 @@ export function LeadForm({
     </Field>
   );
 
+  const isLocked = (name: 'leadType' | 'estimatedValue') => !!locked?.fields.includes(name);
+  const lockedNote = locked?.fields.length ? 'lead-locked-fields' : undefined;
+
   const companyDup = !!duplicate.match?.companyMatch;
   const domainDup = !!duplicate.match?.domainMatch;
 
   return (
     <form noValidate onSubmit={form.handleSubmit((data) => onSubmit(data, placeFieldErrors))} className="grid gap-8" aria-label={formLabel}>
       <Section index={0} description="What kind of engagement is this, and what is the client expecting to spend?">
+        {lockedNote && (
+          <p id={lockedNote} role="note" className="rounded-lg border border-border bg-muted px-3.5 py-2.5 text-sm text-muted-foreground">
+            {locked?.reason}
+          </p>
+        )}
         <Controller
           control={form.control}
           name="leadType"
           render={({ field }) => (
-            <fieldset className="grid gap-2" aria-describedby={err('leadType') ? 'lead-leadType-error' : undefined}>
+            <fieldset
+              className="grid gap-2 disabled:opacity-60"
+              disabled={isLocked('leadType')}
+              aria-describedby={[err('leadType') && 'lead-leadType-error', isLocked('leadType') && lockedNote].filter(Boolean).join(' ') || undefined}
+            >
               <legend className="mb-2 text-sm font-medium">Lead Type</legend>
               <div className="grid gap-3 sm:grid-cols-3">
                 {LEAD_TYPES.map((t) => {
@@ -195,7 +216,7 @@ export function LeadForm({
                     <label
                       key={t}
                       className={cn(
-                        'relative flex cursor-pointer gap-3 rounded-lg border bg-card p-3.5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+                        'relative flex cursor-pointer gap-3 rounded-lg border bg-card p-3.5 has-[:disabled]:cursor-not-allowed transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
                         checked ? 'border-primary bg-primary-soft/60 ring-1 ring-primary' : 'border-input hover:bg-accent',
                       )}
                     >
@@ -230,6 +251,8 @@ export function LeadForm({
             <Input
               {...a11y('estimatedValue', true)}
               {...reg('estimatedValue')}
+              disabled={isLocked('estimatedValue')}
+              {...(isLocked('estimatedValue') ? { 'aria-describedby': `${a11y('estimatedValue', true)['aria-describedby'] ?? ''} ${lockedNote}`.trim() } : {})}
               type="number"
               inputMode="decimal"
               min={0}

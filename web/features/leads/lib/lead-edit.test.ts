@@ -23,7 +23,18 @@ const lead: Lead = {
   withdrawnReason: null,
   createdAt: '2026-11-02T10:00:00.000Z',
   updatedAt: '2026-11-02T10:00:00.000Z',
-  can: { read: true, update: false, delete: false, seeDuplicateFlag: false, edit: true, withdraw: true, assign: false, comment: true, writeInternal: false },
+  can: {
+    read: true,
+    update: false,
+    delete: false,
+    seeDuplicateFlag: false,
+    edit: true,
+    editCommissionFields: true,
+    withdraw: true,
+    assign: false,
+    comment: true,
+    writeInternal: false,
+  },
 };
 
 const submitted = (changes: Record<string, unknown>) => leadInputSchema.parse({ ...leadFormValues(lead), ...changes });

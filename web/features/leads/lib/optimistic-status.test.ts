@@ -27,7 +27,18 @@ function lead(id: string, status: Lead['status'], createdAt: string): Lead {
     withdrawnReason: null,
     createdAt,
     updatedAt: createdAt,
-    can: { read: true, update: true, delete: true, seeDuplicateFlag: true, edit: false, withdraw: false, assign: true, comment: true, writeInternal: true },
+    can: {
+      read: true,
+      update: true,
+      delete: true,
+      seeDuplicateFlag: true,
+      edit: true,
+      editCommissionFields: true,
+      withdraw: false,
+      assign: true,
+      comment: true,
+      writeInternal: true,
+    },
   };
 }
 const page = (items: Lead[], total = items.length, pageSize = 25): LeadPage => ({ items, total, page: 1, pageSize });

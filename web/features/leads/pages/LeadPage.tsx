@@ -70,7 +70,7 @@ function LeadActions({
     <>
       {lead.can.edit && (
         <Button variant="outline" onClick={onEdit}>
-          <Pencil aria-hidden /> Edit
+          <Pencil aria-hidden /> Edit lead
         </Button>
       )}
       {lead.can.withdraw && (
@@ -230,7 +230,7 @@ function LeadView({ lead, meId, admin }: { lead: Lead; meId: string; admin: bool
         </aside>
       </div>
 
-      {lead.can.edit && <EditLeadDialog lead={lead} open={editing} onOpenChange={setEditing} />}
+      {lead.can.edit && <EditLeadDialog lead={lead} admin={admin} open={editing} onOpenChange={setEditing} />}
       {lead.can.withdraw && <WithdrawLeadDialog lead={lead} open={withdrawing} onOpenChange={setWithdrawing} />}
       {lead.can.update && <UpdateStatusDialog lead={updating ? lead : null} onOpenChange={(o) => !o && setUpdating(false)} />}
       {lead.can.delete && (
@@ -267,7 +267,7 @@ function LeadView({ lead, meId, admin }: { lead: Lead; meId: string; admin: bool
 /**
  * A lead's own page (/leads/{id}): its details, state and owner, the discussion between its partner and the team
  * (administrators also see and write internal notes), and its timeline. Its partner may edit it while it is new and
- * withdraw it while it is open; administrators change its status, owner, or delete it. A lead that is not there,
+ * withdraw it while it is open; administrators correct its details, change its status, owner, or delete it. A lead that is not there,
  * or not the viewer's, reads "Lead not found".
  */
 export function LeadPage() {
