@@ -9,7 +9,8 @@ import { pageOffset, type PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { insertTogether } from '../db/batch.ts';
 import { leadActivities, leads, users } from '../db/schema/index.ts';
-import { leadAbilities, leadScope } from '../policies/leads.ts';
+import { authorize } from '../policies/authorize.ts';
+import { leadPermission, leadScope } from '../policies/leads.ts';
 import type { Actor } from '../policies/roles.ts';
 import { memberNotificationInsert } from './notify.ts';
 import { auditInsert, recordAudit } from './audit.ts';
@@ -115,7 +116,7 @@ export async function updateLeadStatus(db: Db, actor: Actor, id: string, change:
       )
       .for('no key update');
     if (!owner) throw new AppError('not_found', 'Lead not found.');
-    if (!leadAbilities(actor, owner).update) throw new AppError('forbidden', 'Only an administrator can change a lead.');
+    authorize(leadPermission(actor, 'update', owner));
     // the lead's row is locked and updated in one statement that also answers its values from before
     const old = tx.select({ id: leads.id, status: leads.status, sourceEventId: leads.sourceEventId }).from(leads).where(eq(leads.id, id)).for('update').as('old');
     const [updated] = await tx
@@ -236,7 +237,7 @@ export async function deleteLead(db: Db, actor: Actor, id: string, now: Date) {
       .from(leads)
       .where(and(eq(leads.id, id), leadScope(actor)));
     if (!seen) throw new AppError('not_found', 'Lead not found.');
-    if (!leadAbilities(actor, seen).delete) throw new AppError('forbidden', 'Only an administrator can delete a lead.');
+    authorize(leadPermission(actor, 'delete', seen));
     const [gone] = await tx
       .delete(leads)
       .where(and(eq(leads.id, id), leadScope(actor)))
