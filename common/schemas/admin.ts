@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntityType } from '../audit/index.ts';
 import { ROLES } from '../constants/options.ts';
 import { MEMBER_STATUSES } from '../rules/member-status.ts';
 import { userAbilitiesSchema } from './abilities.ts';
@@ -107,9 +108,48 @@ export const auditEntrySchema = z.object({
   createdAt: instantSchema,
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditQuerySchema = pageQuery(50);
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day (YYYY-MM-DD) that exists; the audit log reads it as that day in UK time. */
+const auditDay = (what: string) =>
+  z
+    .string()
+    .regex(isoDay, `${what} must be a date (YYYY-MM-DD)`)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    }, `${what} must be a real date`);
+
+/**
+ * The filters of the audit log, shared by the list and its CSV: an action and a record type from the audit
+ * vocabulary (`common/audit/`), the administrator who acted, a range of days (from and to, both included, UK time)
+ * and a search over the actor's name and the name of the record the entry is about. Empty values count as absent,
+ * so a form can send what it holds.
+ */
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const auditFilters = {
+  action: z.preprocess(blankToUndefined, z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]], { error: 'Choose an action from the list' }).optional()),
+  entityType: z.preprocess(
+    blankToUndefined,
+    z.enum(Object.keys(AUDIT_ENTITIES) as [AuditEntityType, ...AuditEntityType[]], { error: 'Choose a record type from the list' }).optional(),
+  ),
+  actorId: z.preprocess(blankToUndefined, z.uuid('Choose an administrator from the list').optional()),
+  from: z.preprocess(blankToUndefined, auditDay('From').optional()),
+  to: z.preprocess(blankToUndefined, auditDay('To').optional()),
+  search: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Search must be at most 100 characters').optional()),
+};
+const fromNotAfterTo = (q: { from?: string; to?: string }) => !(q.from && q.to && q.from > q.to);
+const RANGE_ISSUE = { message: 'The start date must be on or before the end date', path: ['to'] };
+export const auditQuerySchema = pageQuery(50).extend(auditFilters).refine(fromNotAfterTo, RANGE_ISSUE);
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+/** GET /api/admin/audit-log.csv: the same filters as the list, every page. */
+export const auditExportQuerySchema = z.object(auditFilters).strict().refine(fromNotAfterTo, RANGE_ISSUE);
+export type AuditFilter = z.output<typeof auditExportQuerySchema>;
 export const auditPageSchema = pageOf(auditEntrySchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;
+/** The people the audit log's actor filter offers: everyone who has an entry in it, by name. */
+export const auditActorsSchema = z.object({ items: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type AuditActors = z.infer<typeof auditActorsSchema>;
 
 /** An e-mail the product sent or kept (the outbox when no SMTP server is configured). */
 export const outboxItemSchema = z.object({

@@ -7,6 +7,8 @@ import {
   adminUserQuerySchema,
   adminUserSchema,
   adminUserUpdateSchema,
+  auditActorsSchema,
+  auditExportQuerySchema,
   auditPageSchema,
   auditQuerySchema,
   userRoleChangeSchema,
@@ -14,7 +16,8 @@ import {
 } from '../../common/schemas/admin.ts';
 import type { AppContext } from '../app.ts';
 import { adminOverview, changeUserRole, listUsers, removeUser, setUserActive, updateUserProfile } from '../services/admin-users.ts';
-import { listAudit } from '../services/audit.ts';
+import { auditActors, listAudit } from '../services/audit.ts';
+import { auditCsv, auditCsvFilename } from '../services/audit-export.ts';
 import { textStream } from '../lib/stream-pages.ts';
 import { userCsv, userCsvFilename } from '../services/user-export.ts';
 
@@ -67,4 +70,16 @@ export const adminUserRoutes =
       const { items, total, page, nextCursor, prevCursor } = await listAudit(ctx.db, request.query);
       return { items, total, page, pageSize: request.query.pageSize, nextCursor, prevCursor };
     });
+
+    // the log with the screen's filters, in its words, streamed a page at a time (server/services/audit-export.ts)
+    app.get('/api/admin/audit-log.csv', { config: admin, schema: { querystring: auditExportQuerySchema } }, async (request, reply) => {
+      const lines = await auditCsv(ctx.db, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${auditCsvFilename(ctx.now())}"`)
+        .send(textStream(lines));
+    });
+
+    // whom the log's actor filter offers: everyone with an entry
+    app.get('/api/admin/audit-log/actors', { config: admin, schema: { response: { 200: auditActorsSchema } } }, async () => auditActors(ctx.db));
   };

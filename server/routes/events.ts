@@ -19,6 +19,8 @@ import type { AppContext } from '../app.ts';
 import { publicOrigin } from '../lib/request-target.ts';
 import { calendarFeedUrl, eventCalendar, personalFeed, rotateCalendarFeed } from '../services/calendar.ts';
 import { eventReport } from '../services/event-report.ts';
+import { attendeeCsv } from '../services/event-attendee-export.ts';
+import { textStream } from '../lib/stream-pages.ts';
 import { markAttendance, registerForEvent, unregisterFromEvent } from '../services/event-registrations.ts';
 import { cancelEvent, createEvent, updateEvent } from '../services/event-changes.ts';
 import { getEvent, listEvents, listMyRegistrations } from '../services/events.ts';
@@ -90,6 +92,12 @@ export const eventRoutes =
     app.get('/api/events/:id/report', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: eventReportSchema } } }, async (request) =>
       eventReport(ctx.db, request.user!, request.params.id, ctx.now()),
     );
+
+    // one line per registration, streamed a page at a time (server/services/event-attendee-export.ts)
+    app.get('/api/events/:id/attendees.csv', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {
+      const { filename, lines } = await attendeeCsv(ctx.db, request.user!, request.params.id, ctx.now());
+      return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${filename}"`).send(textStream(lines));
+    });
 
     app.post(
       '/api/events/:id/register',

@@ -16,6 +16,16 @@ export interface UserFilter {
   status: MemberStatus | '';
 }
 
+/** The audit log's filters, as the address holds them ('' for any): action, record type, actor, days from and to (UK), search text. */
+export interface AuditFilter {
+  action: string;
+  entityType: string;
+  actorId: string;
+  from: string;
+  to: string;
+  search: string;
+}
+
 /** A page of a list read in key order, as asked: its number and size, and the cursor that found it (if any). */
 export type PageAsked = PagePosition & { pageSize: number };
 
@@ -38,6 +48,9 @@ export const adminKeys = {
   commissions: ({ month, status, order, ...p }: CommissionFilter & { order: 'newest' | 'oldest' } & PageAsked) =>
     ['/api/admin/commissions', { month, status, order, ...pageKey(p) }] as const,
   auditAll: ['/api/admin/audit-log'] as const,
-  audit: (p: PageAsked) => ['/api/admin/audit-log', pageKey(p)] as const,
+  audit: ({ action = '', entityType = '', actorId = '', from = '', to = '', search = '', ...p }: Partial<AuditFilter> & PageAsked) =>
+    ['/api/admin/audit-log', { action, entityType, actorId, from, to, search, ...pageKey(p) }] as const,
+  /** Whom the audit log's actor filter offers (read once a visit: a new name joins it rarely). */
+  auditActors: ['/api/admin/audit-log/actors'] as const,
   securitySettings: ['/api/admin/settings/security'] as const,
 };

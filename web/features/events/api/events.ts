@@ -164,6 +164,8 @@ export function useRotateCalendarFeed() {
 
 /** The address of an event's iCalendar file. */
 export const eventIcsUrl = (id: string) => `/api/events/${encodeURIComponent(id)}.ics`;
+/** Administrators: the event's registrations as CSV, one line each (GET /api/events/{id}/attendees.csv). */
+export const eventAttendeesCsvUrl = (id: string) => `/api/events/${encodeURIComponent(id)}/attendees.csv`;
 
 /** Register and unregister from a card or the details, with the event whose request is running (its button waits). */
 export function useRegistrationActions() {

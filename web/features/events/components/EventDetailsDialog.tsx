@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarPlus, ExternalLink, MapPin, PoundSterling, RefreshCw, Share2, UserRound, Users, Video } from 'lucide-react';
+import { CalendarDays, CalendarPlus, Download, ExternalLink, MapPin, PoundSterling, RefreshCw, Share2, UserRound, Users, Video } from 'lucide-react';
 import { useState } from 'react';
 import { EVENT_MESSAGES as M } from '../../../../common/constants/events.ts';
 import { formatEventDate, linkedinShareUrl } from '../../../../common/rules/events.ts';
@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorDetail } from '../../../lib/api.ts';
-import { eventIcsUrl, useEventDetail } from '../api/events.ts';
+import { eventAttendeesCsvUrl, eventIcsUrl, useEventDetail } from '../api/events.ts';
 import { feeText, placesText, typeText } from '../lib/event-display.ts';
 import { CategoryBadge, EventStatusBadges, RegistrationButton } from './EventCard.tsx';
 
@@ -173,7 +173,7 @@ function EventBody({ event: e }: { event: EventDetail }) {
           ))}
         </ul>
       )}
-      {e.attendees && <AttendeeList attendees={e.attendees} />}
+      {e.attendees && <AttendeeList eventId={e.id} attendees={e.attendees} />}
     </div>
   );
 }
@@ -190,13 +190,22 @@ function Item({ icon: Icon, label, children }: { icon: typeof Users; label: stri
   );
 }
 
-/** Administrators: who registered, in arrival order, with their place or waitlist position and attendance. */
-function AttendeeList({ attendees }: { attendees: EventAttendee[] }) {
+/** Administrators: who registered, in arrival order, with their place or waitlist position and attendance, and the list as CSV. */
+function AttendeeList({ eventId, attendees }: { eventId: string; attendees: EventAttendee[] }) {
   return (
     <section aria-labelledby="attendees-heading">
-      <h3 id="attendees-heading" className="text-sm font-semibold">
-        Attendees ({attendees.length})
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="attendees-heading" className="text-sm font-semibold">
+          Attendees ({attendees.length})
+        </h3>
+        {attendees.length > 0 && (
+          <Button asChild variant="outline" size="sm">
+            <a href={eventAttendeesCsvUrl(eventId)} download>
+              <Download aria-hidden /> Download attendees (CSV)
+            </a>
+          </Button>
+        )}
+      </div>
       {attendees.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">No one has registered yet.</p>
       ) : (
