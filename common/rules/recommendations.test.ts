@@ -66,5 +66,13 @@ describe('helpers', () => {
     expect(locationsOverlap('Paris, France', 'paris')).toBe(true);
     expect(locationsOverlap(null, 'Paris')).toBe(false);
     expect(isLeadershipProfile({ role: 'partner', jobTitle: 'Procurement Officer' })).toBe(false);
+    expect(isLeadershipProfile({ role: 'master-admin', jobTitle: null })).toBe(true);
+    expect(isLeadershipProfile({ role: 'admin', jobTitle: null })).toBe(false);
+    expect(isLeadershipProfile({ role: 'partner', jobTitle: 'Founder & CEO' })).toBe(true);
+    expect(isLeadershipProfile({ role: 'partner', jobTitle: 'Co-founder' })).toBe(true);
+    expect(isLeadershipProfile({ role: 'partner', jobTitle: 'ceo' })).toBe(true);
+    // CEO as a whole word only: an office of the CEO is one, a "CEOship" or "Aceon" is not
+    expect(isLeadershipProfile({ role: 'partner', jobTitle: 'Office of the CEO' })).toBe(true);
+    expect(isLeadershipProfile({ role: 'partner', jobTitle: 'Aceon Ltd' })).toBe(false);
   });
 });

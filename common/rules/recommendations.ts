@@ -1,3 +1,5 @@
+import { OWNER_ROLE } from './roles.ts';
+
 /**
  * Member recommendation scoring. The server ranks in SQL with these same weights and uses
  * scoreMember() for the final score and the reasons of the members it returns.
@@ -55,9 +57,21 @@ export function locationsOverlap(a: string | null, b: string | null): boolean {
   return locationParts(x)[0] === locationParts(y)[0];
 }
 
-/** Master-admins, and members whose job title names them CEO or founder. */
+/**
+ * Who reads as a senior leader in the network: the organisation's owner (master-admin), and members whose job title
+ * holds one of `titleWords` as a whole word or one of `titleParts` anywhere, whatever the case. The server's SQL
+ * twin (server/policies/recommendations.ts `leadershipProfileSql`) is built from this same list.
+ */
+export const LEADERSHIP = { role: OWNER_ROLE, titleWords: ['ceo'], titleParts: ['founder'] } as const;
+
+/** Master-admins, and members whose job title names them CEO or founder (LEADERSHIP). */
 export function isLeadershipProfile(m: Pick<ScorableMember, 'role' | 'jobTitle'>): boolean {
-  return m.role === 'master-admin' || /\bceo\b|founder/i.test(m.jobTitle ?? '');
+  const title = (m.jobTitle ?? '').toLowerCase();
+  return (
+    m.role === LEADERSHIP.role ||
+    LEADERSHIP.titleWords.some((word) => new RegExp(`\\b${word}\\b`).test(title)) ||
+    LEADERSHIP.titleParts.some((part) => title.includes(part))
+  );
 }
 
 /** How well `candidate` suits `viewer`, with the reasons in order of weight (at most three shown). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../common/errors.ts';
-import { authorize, conflict, forbidden, notFound, permits } from './authorize.ts';
+import { authorize, badRequest, conflict, forbidden, notFound, permits } from './authorize.ts';
 
 describe('authorize', () => {
   it('returns for ok and throws each refusal as its error with the policy’s message', () => {
@@ -9,6 +9,7 @@ describe('authorize', () => {
       [notFound('No such sheet'), 404],
       [forbidden('Only the client decides'), 403],
       [conflict('Already approved'), 409],
+      [badRequest('Not a comment to reply to'), 400],
     ] as const) {
       let caught: unknown;
       try {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES } from '../../common/constants/chat.ts';
-import { conflict, forbidden, notFound } from './authorize.ts';
-import { canSeeChannel, channelAbilities, channelPermission, messageAbilities, messagePermission, NOT_A_MEMBER } from './chat.ts';
+import { badRequest, conflict, forbidden, notFound } from './authorize.ts';
+import {
+  canSeeChannel,
+  channelAbilities,
+  channelPermission,
+  directConversationPermission,
+  messageAbilities,
+  messagePermission,
+  messageViewPermission,
+  NOT_A_MEMBER,
+} from './chat.ts';
 
 const publicGroup = { type: 'group', isPrivate: false };
 const privateGroup = { type: 'group', isPrivate: true };
@@ -59,6 +68,7 @@ describe('chat message policy', () => {
 describe('chat channel permission', () => {
   const me = { id: 'me' };
   const state = (c: typeof publicGroup, membership: { role: string } | null, connected = false) => ({ ...c, membership, connected });
+  const permitsLeave = (c: typeof publicGroup, m: { role: string }) => channelPermission(me, 'leave', state(c, m)) === 'ok';
 
   it('hides what the actor may not see (404), keeps reading and writing for members (403)', () => {
     expect(channelPermission(me, 'view', state(privateGroup, null))).toEqual(notFound('Channel not found.'));
@@ -73,6 +83,38 @@ describe('chat channel permission', () => {
     expect(channelPermission(me, 'post', state(direct, member, true))).toBe('ok');
     expect(channelPermission(me, 'post', state(direct, member, false))).toEqual(conflict(CHAT_MESSAGES.disconnected));
     expect(channelPermission(me, 'read', state(direct, member, false))).toBe('ok');
+  });
+
+  it('lets members leave a group (409 for a non-member of a public one) and nobody leave a direct conversation (400)', () => {
+    const notIn = conflict('You are not a member of this channel.');
+    const never = badRequest('You cannot leave a direct conversation.');
+    for (const [c, m, answer] of [
+      [publicGroup, member, 'ok'],
+      [publicGroup, owner, 'ok'],
+      [privateGroup, owner, 'ok'],
+      [publicGroup, null, notIn],
+      [privateGroup, null, notFound('Channel not found.')],
+      [direct, member, never],
+      [direct, null, notFound('Channel not found.')],
+    ] as const)
+      expect(channelPermission(me, 'leave', state(c, m))).toEqual(answer);
+    for (const c of [publicGroup, privateGroup, direct]) for (const m of [owner, member]) expect(permitsLeave(c, m)).toBe(channelAbilities(c, m, true).leave);
+  });
+
+  it('opens a new direct conversation only with a connected member other than oneself', () => {
+    expect(directConversationPermission(me, { id: 'them', connected: true })).toBe('ok');
+    expect(directConversationPermission(me, { id: 'them', connected: false })).toEqual(forbidden(CHAT_MESSAGES.notConnected));
+    expect(directConversationPermission(me, { id: 'me', connected: false })).toEqual(badRequest('You cannot start a conversation with yourself.'));
+    expect(directConversationPermission(me, { id: 'me', connected: true })).toEqual(badRequest('You cannot start a conversation with yourself.'));
+  });
+
+  it('shows a message only where its channel exists for the actor', () => {
+    const gone = notFound('Message not found.');
+    expect(messageViewPermission(publicGroup, null)).toBe('ok');
+    expect(messageViewPermission(privateGroup, null)).toEqual(gone);
+    expect(messageViewPermission(direct, null)).toEqual(gone);
+    expect(messageViewPermission(privateGroup, member)).toBe('ok');
+    expect(messageViewPermission(direct, member)).toBe('ok');
   });
 
   it('lets only the owner of a private group invite', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commentAbilities, isCommentModeration, type CommentFacts } from './comments.ts';
+import { badRequest, conflict, forbidden, notFound } from './authorize.ts';
+import { COMMENT_MESSAGES as M, commentAbilities, commentPermission, isCommentModeration, replyPermission, type CommentAction, type CommentFacts } from './comments.ts';
 import type { Actor } from './roles.ts';
 
 const actor = (id: string, role: string): Actor => ({ id, role, accountStatus: 'approved', isActive: true });
@@ -24,6 +25,54 @@ describe('comment policy', () => {
     ['an admin, once hidden', actor('admin', 'admin'), hidden, { edit: false, delete: true, reply: false, react: false, report: false }],
   ])('gives %s what they may do', (_who, who, comment, expected) => {
     expect(commentAbilities(who, comment)).toEqual(expected);
+  });
+
+  const gone = notFound(M.notFound);
+  const editOwn = forbidden(M.editOwn);
+  const deleteOwn = forbidden(M.deleteOwn);
+  const hiddenNoReactions = conflict(M.hiddenNoReactions);
+  const hiddenPost = { authorId: 'poster', hiddenAt: new Date('2026-01-01T00:00:00Z') };
+  it.each([
+    ['the author', actor('author', 'partner'), topLevel, undefined, { view: 'ok', edit: 'ok', delete: 'ok', react: 'ok', report: conflict(M.reportOwn) }],
+    ['another member', actor('someone', 'partner'), topLevel, undefined, { view: 'ok', edit: editOwn, delete: deleteOwn, react: 'ok', report: 'ok' }],
+    ['an admin', actor('admin', 'admin'), topLevel, undefined, { view: 'ok', edit: editOwn, delete: 'ok', react: 'ok', report: 'ok' }],
+    ['the author, once deleted', actor('author', 'partner'), deleted, undefined, { view: gone, edit: gone, delete: gone, react: gone, report: gone }],
+    ['an admin, once deleted', actor('admin', 'admin'), deleted, undefined, { view: gone, edit: gone, delete: gone, react: gone, report: gone }],
+    [
+      'the author, once hidden',
+      actor('author', 'partner'),
+      hidden,
+      undefined,
+      { view: 'ok', edit: 'ok', delete: 'ok', react: hiddenNoReactions, report: conflict(M.reportOwn) },
+    ],
+    ['another member, once hidden', actor('someone', 'partner'), hidden, undefined, { view: gone, edit: gone, delete: gone, react: gone, report: gone }],
+    [
+      'an admin, once hidden',
+      actor('admin', 'admin'),
+      hidden,
+      undefined,
+      { view: 'ok', edit: editOwn, delete: 'ok', react: hiddenNoReactions, report: conflict(M.reportHidden) },
+    ],
+    ['another member, on a hidden post', actor('someone', 'partner'), topLevel, hiddenPost, { view: gone, edit: gone, delete: gone, react: gone, report: gone }],
+    [
+      'the post’s author, on their hidden post',
+      actor('poster', 'partner'),
+      topLevel,
+      hiddenPost,
+      { view: 'ok', edit: editOwn, delete: deleteOwn, react: hiddenNoReactions, report: 'ok' },
+    ],
+    ['an admin, on a hidden post', actor('admin', 'admin'), topLevel, hiddenPost, { view: 'ok', edit: editOwn, delete: 'ok', react: hiddenNoReactions, report: 'ok' }],
+  ])('answers %s each act', (_who, who, comment, post, expected) => {
+    for (const [action, answer] of Object.entries(expected)) expect(commentPermission(who, action as CommentAction, comment, post), action).toEqual(answer);
+  });
+
+  it('takes a reply only to a top-level comment that is neither deleted nor hidden (400 otherwise, or when there is none)', () => {
+    const refused = badRequest(M.replyOnlyTopLevel);
+    const someone = actor('someone', 'partner');
+    expect(replyPermission(someone, topLevel)).toBe('ok');
+    expect(replyPermission(actor('admin', 'admin'), topLevel)).toBe('ok');
+    for (const parent of [reply, deleted, hidden, undefined]) expect(replyPermission(someone, parent)).toEqual(refused);
+    expect(replyPermission(actor('author', 'partner'), hidden)).toEqual(refused);
   });
 
   it('calls it moderation only when an administrator deletes someone else’s comment', () => {

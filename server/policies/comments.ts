@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { commentAbilitiesSchema } from '../../common/schemas/conversations.ts';
+import { badRequest, conflict, forbidden, notFound, type Permission } from './authorize.ts';
+import { POST_MESSAGES, seesContent, type PostFacts } from './posts.ts';
 import { isAdmin, type Actor } from './roles.ts';
 
 export type CommentAbilities = z.infer<typeof commentAbilitiesSchema>;
@@ -37,4 +39,52 @@ export function commentAbilities(actor: Actor, comment: CommentFacts): CommentAb
 /** Whether deleting this comment is moderation (an administrator removing someone else's comment), which is audited. */
 export function isCommentModeration(actor: Actor, comment: Pick<CommentFacts, 'authorId'>): boolean {
   return comment.authorId !== actor.id && isAdmin(actor);
+}
+
+/** The refusals a member reads about a comment. */
+export const COMMENT_MESSAGES = {
+  notFound: 'Comment not found.',
+  replyOnlyTopLevel: 'You can only reply to a comment on this post that is not itself a reply.',
+  editOwn: 'You can only edit your own comments.',
+  deleteOwn: 'You can only delete your own comments.',
+  reportOwn: 'You cannot report your own comment.',
+  reportHidden: 'This comment is already hidden.',
+  hiddenNoReactions: POST_MESSAGES.hiddenNoReactions,
+} as const;
+
+export type CommentAction = 'view' | 'edit' | 'delete' | 'react' | 'report';
+
+/**
+ * Whether the actor may act on a comment now. A deleted comment, or one hidden from the actor or on a post hidden
+ * from them (`post`, when the caller has it), does not exist (404). Editing and deleting what the abilities leave
+ * out is refused (403); reporting one's own comment or one already hidden is a conflict (409), and so is reacting
+ * to a comment, or on a post, hidden by a moderator (those who still see it are told why).
+ */
+export function commentPermission(actor: Actor, action: CommentAction, comment: CommentFacts, post?: PostFacts): Permission {
+  const hidden = { authorId: comment.authorId, hiddenAt: comment.hiddenAt ?? null };
+  const postRow = post && { authorId: post.authorId, hiddenAt: post.hiddenAt ?? null };
+  if (comment.deletedAt || !seesContent(actor, hidden) || (postRow && !seesContent(actor, postRow))) return notFound(COMMENT_MESSAGES.notFound);
+  const can = commentAbilities(actor, comment);
+  switch (action) {
+    case 'view':
+      return 'ok';
+    case 'edit':
+      return can.edit ? 'ok' : forbidden(COMMENT_MESSAGES.editOwn);
+    case 'delete':
+      return can.delete ? 'ok' : forbidden(COMMENT_MESSAGES.deleteOwn);
+    case 'react':
+      if (hidden.hiddenAt || postRow?.hiddenAt) return conflict(COMMENT_MESSAGES.hiddenNoReactions);
+      return can.react ? 'ok' : notFound(COMMENT_MESSAGES.notFound);
+    case 'report':
+      if (can.report) return 'ok';
+      return conflict(comment.authorId === actor.id ? COMMENT_MESSAGES.reportOwn : COMMENT_MESSAGES.reportHidden);
+  }
+}
+
+/**
+ * Whether a new comment may answer `parent`: only a top-level comment of the same post that is neither deleted nor
+ * hidden (one level of replies). A parent that is not there (or on another post) is the same bad request.
+ */
+export function replyPermission(actor: Actor, parent: CommentFacts | undefined): Permission {
+  return parent && commentAbilities(actor, parent).reply ? 'ok' : badRequest(COMMENT_MESSAGES.replyOnlyTopLevel);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reportAbilities, reportPermission, type ReportFacts } from './moderation.ts';
+import { forbidden } from './authorize.ts';
+import { reportAbilities, reportListPermission, reportPermission, type ReportFacts } from './moderation.ts';
 import type { Actor } from './roles.ts';
 
 const actor = (id: string, role: string): Actor => ({ id, role, accountStatus: 'approved', isActive: true });
@@ -23,5 +24,12 @@ describe('moderation policy', () => {
     expect(reportPermission(actor('someone', 'partner'), 'hide', open)).toMatchObject({ refused: 'forbidden' });
     expect(reportPermission(actor('admin', 'admin'), 'restore', open)).toMatchObject({ refused: 'conflict' });
     expect(reportPermission(actor('admin', 'admin'), 'hide', hidden)).toMatchObject({ refused: 'conflict' });
+  });
+
+  it('lets only the administrators read the reports (403 for anyone else, with the same words)', () => {
+    expect(reportListPermission(actor('admin', 'admin'))).toBe('ok');
+    expect(reportListPermission(actor('master', 'master-admin'))).toBe('ok');
+    for (const role of ['partner', 'cp-plus']) expect(reportListPermission(actor('someone', role))).toEqual(forbidden('Only administrators moderate the community.'));
+    expect(reportPermission(actor('someone', 'partner'), 'dismiss', open)).toEqual(reportListPermission(actor('someone', 'partner')));
   });
 });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { PAYOUT_RUN_STATUSES, type PayoutRunStatus } from '../../common/schemas/payouts.ts';
+import { PAYOUT_LINE_STATES, PAYOUT_RUN_STATUSES, type PayoutRunStatus } from '../../common/schemas/payouts.ts';
 import { conflict, forbidden, notFound, type Permission } from './authorize.ts';
-import { PAYOUT_MESSAGES as M, payoutAdminPermission, payoutRunAbilities, payoutRunPermission, payoutStatementPermission, type PayoutRunAction } from './payouts.ts';
+import {
+  isIssuedPayout,
+  PAYOUT_MESSAGES as M,
+  payoutAdminPermission,
+  payoutRunAbilities,
+  payoutRunPermission,
+  payoutStatementPermission,
+  type PayoutRunAction,
+} from './payouts.ts';
 import type { Actor } from './roles.ts';
 
 const actor = (id: string, role = 'partner', o: Partial<Actor> = {}): Actor => ({ id, role, accountStatus: 'approved', isActive: true, ...o });
@@ -69,9 +77,23 @@ describe('payout run policy: actor × action × status', () => {
     expect(payoutAdminPermission(deactivatedAdmin)).toEqual(forbidden(M.onlyAdmin));
   });
 
-  it('shows a statement to the partner it pays and to administrators only', () => {
-    expect(payoutStatementPermission(partner, { partnerId: 'partner' })).toBe('ok');
-    expect(payoutStatementPermission(admin, { partnerId: 'partner' })).toBe('ok');
-    expect(payoutStatementPermission(actor('other'), { partnerId: 'partner' })).toEqual(notFound(M.statementNotFound));
+  it('shows a statement to the partner it pays once issued, to administrators always, to nobody else (actor × run status × line state)', () => {
+    const hidden = notFound(M.statementNotFound);
+    const paidAdmin = actor('partner', 'admin');
+    for (const status of PAYOUT_RUN_STATUSES) {
+      for (const state of PAYOUT_LINE_STATES) {
+        const line = { partnerId: 'partner', state, status };
+        const issued = ['approved', 'paid'].includes(status) && ['payable', 'paid', 'failed'].includes(state);
+        const at = `${status}/${state}`;
+        expect(isIssuedPayout(line), at).toBe(issued);
+        expect(payoutStatementPermission(partner, line), at).toEqual(issued ? 'ok' : hidden);
+        // an administrator paid in the line is its partner there: the statement waits until it is issued
+        expect(payoutStatementPermission(paidAdmin, line), at).toEqual(issued ? 'ok' : hidden);
+        expect(payoutStatementPermission(admin, line), at).toBe('ok');
+        expect(payoutStatementPermission(master, line), at).toBe('ok');
+        expect(payoutStatementPermission(deactivatedAdmin, line), at).toEqual(hidden);
+        expect(payoutStatementPermission(actor('other'), line), at).toEqual(hidden);
+      }
+    }
   });
 });

@@ -1,4 +1,5 @@
-import type { PayoutRunStatus } from '../../common/schemas/payouts.ts';
+import { and, inArray, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PayoutLineState, PayoutRunStatus } from '../../common/schemas/payouts.ts';
 import { conflict, forbidden, notFound, permits, type Permission } from './authorize.ts';
 import { isAdmin, isMember, type Actor } from './roles.ts';
 
@@ -65,7 +66,29 @@ export function payoutRunAbilities(actor: Actor, run: RunForDecision) {
   };
 }
 
-/** A partner's payout statement: the partner it pays, or an administrator; anyone else does not see it. */
-export function payoutStatementPermission(actor: Actor, line: { partnerId: string }): Permission {
-  return line.partnerId === actor.id || mayManage(actor) ? 'ok' : notFound(PAYOUT_MESSAGES.statementNotFound);
+/** A payout is issued to its partner once its run is approved (or paid) and the line pays them (or tried to). */
+export const ISSUED_RUN_STATUSES = ['approved', 'paid'] as const satisfies readonly PayoutRunStatus[];
+export const ISSUED_LINE_STATES = ['payable', 'paid', 'failed'] as const satisfies readonly PayoutLineState[];
+
+/** A payout line as its statement is asked for: whom it pays, its state and its run's status. */
+export interface StatementFacts {
+  partnerId: string;
+  state: string;
+  status: string;
+}
+
+/** Whether a payout has been issued to its partner (the rule of `issuedPayoutSql`, on a loaded row). */
+export const isIssuedPayout = (line: Pick<StatementFacts, 'state' | 'status'>): boolean =>
+  (ISSUED_RUN_STATUSES as readonly string[]).includes(line.status) && (ISSUED_LINE_STATES as readonly string[]).includes(line.state);
+
+/** SQL: the payout line whose state is `state` in a run whose status is `status` has been issued to its partner. */
+export const issuedPayoutSql = (state: AnyColumn, status: AnyColumn): SQL => and(inArray(state, [...ISSUED_LINE_STATES]), inArray(status, [...ISSUED_RUN_STATUSES]))!;
+
+/**
+ * A payout's statement: the partner it pays once it is issued to them, and any administrator; anyone else, and the
+ * partner asking too early (an administrator paid in the line included), gets the same 404.
+ */
+export function payoutStatementPermission(actor: Actor, line: StatementFacts): Permission {
+  if (line.partnerId === actor.id) return isIssuedPayout(line) ? 'ok' : notFound(PAYOUT_MESSAGES.statementNotFound);
+  return mayManage(actor) ? 'ok' : notFound(PAYOUT_MESSAGES.statementNotFound);
 }

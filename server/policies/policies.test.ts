@@ -15,28 +15,61 @@ const master = actor('master-admin');
 describe('lead policy: role × relation × action', () => {
   const own = { submitterId: partner.id, status: 'submitted' };
   const others = { submitterId: 'someone-else', status: 'submitted' };
-  const none = { edit: false, withdraw: false };
-  const adminCan = { read: true, update: true, delete: true, seeDuplicateFlag: true, assign: true, comment: true, writeInternal: true };
+  const adminCan = {
+    read: true,
+    update: true,
+    delete: true,
+    seeDuplicateFlag: true,
+    edit: true,
+    editCommissionFields: true,
+    assign: true,
+    comment: true,
+    writeInternal: true,
+  };
   const table: Array<[string, Actor, { submitterId: string; status?: string }, Record<string, boolean>]> = [
     [
       'partner, own submitted lead',
       partner,
       own,
-      { read: true, update: false, delete: false, seeDuplicateFlag: false, edit: true, withdraw: true, assign: false, comment: true, writeInternal: false },
+      {
+        read: true,
+        update: false,
+        delete: false,
+        seeDuplicateFlag: false,
+        edit: true,
+        editCommissionFields: true,
+        withdraw: true,
+        assign: false,
+        comment: true,
+        writeInternal: false,
+      },
     ],
     ['partner, own lead under review', partner, { ...own, status: 'reviewing' }, expect.objectContaining({ edit: true, withdraw: true })],
     ['partner, own qualified lead', partner, { ...own, status: 'qualified' }, expect.objectContaining({ edit: false, withdraw: true })],
     ['partner, own closed-lost lead', partner, { ...own, status: 'closed-lost' }, expect.objectContaining({ edit: false, withdraw: false })],
-    ['partner, own closed-won lead', partner, { ...own, status: 'closed-won' }, expect.objectContaining({ edit: false, withdraw: false })],
+    ['partner, own closed-won lead', partner, { ...own, status: 'closed-won' }, expect.objectContaining({ edit: false, editCommissionFields: false, withdraw: false })],
     [
       'partner, another member’s lead',
       partner,
       others,
-      { read: false, update: false, delete: false, seeDuplicateFlag: false, edit: false, withdraw: false, assign: false, comment: false, writeInternal: false },
+      {
+        read: false,
+        update: false,
+        delete: false,
+        seeDuplicateFlag: false,
+        edit: false,
+        editCommissionFields: false,
+        withdraw: false,
+        assign: false,
+        comment: false,
+        writeInternal: false,
+      },
     ],
-    ['admin, any lead', admin, others, { ...adminCan, ...none }],
-    ['master-admin, any lead', master, others, { ...adminCan, ...none }],
-    ['admin, own lead', admin, { submitterId: admin.id, status: 'submitted' }, { ...adminCan, edit: true, withdraw: true }],
+    ['admin, any lead', admin, others, { ...adminCan, withdraw: false }],
+    ['master-admin, any lead', master, others, { ...adminCan, withdraw: false }],
+    ['admin, any qualified lead', admin, { ...others, status: 'qualified' }, { ...adminCan, withdraw: false }],
+    ['admin, any closed-won lead', admin, { ...others, status: 'closed-won' }, { ...adminCan, editCommissionFields: false, withdraw: false }],
+    ['admin, own lead', admin, { submitterId: admin.id, status: 'submitted' }, { ...adminCan, withdraw: true }],
   ];
   it.each(table)('%s', (_name, who, lead, expected) => expect(leadAbilities(who, lead)).toEqual(expected));
 });

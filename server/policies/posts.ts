@@ -1,6 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { postAbilitiesSchema } from '../../common/schemas/community.ts';
+import { conflict, notFound, permits, type Permission } from './authorize.ts';
 import { isAdmin, type Actor } from './roles.ts';
 
 export type PostAbilities = z.infer<typeof postAbilitiesSchema>;
@@ -21,7 +22,33 @@ export interface PostFacts {
  */
 export function postAbilities(actor: Actor, post: PostFacts): PostAbilities {
   const own = post.authorId === actor.id;
-  return { delete: own || isAdmin(actor), edit: own, pin: isAdmin(actor), report: !own && !post.hiddenAt };
+  return { delete: own || isAdmin(actor), edit: own, pin: isAdmin(actor), report: permits(postPermission(actor, 'report', post)) };
+}
+
+/** The refusals a member reads about a post, and about content hidden by a moderator. */
+export const POST_MESSAGES = {
+  notFound: 'Post not found.',
+  reportOwn: 'You cannot report your own post.',
+  reportHidden: 'This post is already hidden.',
+  hiddenNoReactions: 'This is hidden by a moderator: it cannot be reacted to.',
+} as const;
+
+export type PostAction = 'view' | 'report' | 'react';
+
+/**
+ * Whether the actor may act on a published post now: a post hidden from them does not exist (404); nobody reports
+ * their own post or one already hidden (409); hidden content is not reacted to, even by those who still see it
+ * (409).
+ */
+export function postPermission(actor: Pick<Actor, 'id' | 'role'>, action: PostAction, post: PostFacts): Permission {
+  const row = { authorId: post.authorId, hiddenAt: post.hiddenAt ?? null };
+  if (!seesContent(actor, row)) return notFound(POST_MESSAGES.notFound);
+  if (action === 'report') {
+    if (post.authorId === actor.id) return conflict(POST_MESSAGES.reportOwn);
+    return row.hiddenAt ? conflict(POST_MESSAGES.reportHidden) : 'ok';
+  }
+  if (action === 'react' && row.hiddenAt) return conflict(POST_MESSAGES.hiddenNoReactions);
+  return 'ok';
 }
 
 /** Whether deleting this post is moderation (an administrator removing someone else's post), which is audited. */

@@ -31,6 +31,11 @@ export function isMasterAdmin(actor: Pick<Actor, 'role'> | null | undefined): bo
   return isOwnerRole(actor?.role);
 }
 
+/** Whether someone shown beside their words (the author of a lead's discussion message) is marked as an administrator. */
+export function showsAsAdministrator(person: { role: string | null | undefined }): boolean {
+  return isAdminRole(person.role);
+}
+
 /** An approved, active account may use the member areas; pending and rejected ones see only their status. */
 export function isMember(actor: Actor | null | undefined): boolean {
   return !!actor && actor.isActive && actor.accountStatus === 'approved';

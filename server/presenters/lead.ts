@@ -1,10 +1,9 @@
 import type { Lead, LeadActivity } from '../../common/schemas/lead.ts';
 import type { LeadComment } from '../../common/schemas/lead-comments.ts';
-import { isAdminRole } from '../../common/rules/roles.ts';
 import { activityText } from '../../common/rules/pipeline.ts';
 import type { leads } from '../db/schema/index.ts';
 import { leadAbilities, leadCommentAbilities } from '../policies/leads.ts';
-import type { Actor } from '../policies/roles.ts';
+import { showsAsAdministrator, type Actor } from '../policies/roles.ts';
 import { iso, money } from './wire.ts';
 
 type LeadRow = typeof leads.$inferSelect;
@@ -88,7 +87,7 @@ export function presentLeadComment(viewer: Actor, c: LeadCommentRow): LeadCommen
   return {
     id: c.id,
     leadId: c.leadId,
-    author: c.authorId ? { id: c.authorId, name: c.authorName ?? 'Deleted member', picture: c.authorPicture, admin: isAdminRole(c.authorRole ?? undefined) } : null,
+    author: c.authorId ? { id: c.authorId, name: c.authorName ?? 'Deleted member', picture: c.authorPicture, admin: showsAsAdministrator({ role: c.authorRole }) } : null,
     content: c.content,
     internal: c.internal,
     createdAt: iso(c.createdAt),

@@ -3,10 +3,11 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { CHAT_ATTACHMENT_ERRORS as E, CHAT_ATTACHMENT_LIMITS, type ChatAttachmentType } from '../../common/constants/chat-attachments.ts';
 import { AppError } from '../../common/errors.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { chatChannelMembers, chatMessages } from '../db/schema/index.ts';
+import { chatMessages } from '../db/schema/index.ts';
 import { pdfActiveContent } from '../lib/documents.ts';
 import { processImage } from '../lib/images.ts';
 import type { FileStorage } from '../plugins/storage.ts';
+import { channelReaderSql } from '../policies/chat.ts';
 import type { Actor } from '../policies/roles.ts';
 import { loadChannel } from './chat.ts';
 import { admitAttempt } from './rate-limit.ts';
@@ -144,8 +145,9 @@ export async function getAttachment(
   const [row] = await deps.db
     .select({ key: chatMessages.attachmentKey, type: chatMessages.attachmentType, name: chatMessages.attachmentName })
     .from(chatMessages)
-    .innerJoin(chatChannelMembers, and(eq(chatChannelMembers.channelId, chatMessages.channelId), eq(chatChannelMembers.userId, actor.id)))
-    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.isDeleted, false), isNotNull(chatMessages.attachmentKey)));
+    .where(
+      and(eq(chatMessages.id, messageId), channelReaderSql(chatMessages.channelId, actor.id), eq(chatMessages.isDeleted, false), isNotNull(chatMessages.attachmentKey)),
+    );
   if (!row?.key || !row.type) throw notFound();
   const file = await deps.storage.get(row.key);
   if (!file) throw notFound();

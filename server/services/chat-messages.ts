@@ -6,7 +6,7 @@ import type { ChatMessage, ChatMessagePage } from '../../common/schemas/chat.ts'
 import type { Db, Tx } from '../db/client.ts';
 import { chatChannelMembers, chatChannels, chatMessages, users } from '../db/schema/index.ts';
 import { authorize } from '../policies/authorize.ts';
-import { canSeeChannel, messagePermission, type Membership } from '../policies/chat.ts';
+import { messagePermission, messageViewPermission, type Membership } from '../policies/chat.ts';
 import type { Actor } from '../policies/roles.ts';
 import { presentMessage, type MessageRow } from '../presenters/chat.ts';
 import { attachmentColumns, type StoredAttachment } from './chat-attachments.ts';
@@ -133,8 +133,9 @@ async function loadMessage(tx: Tx, actor: Pick<Actor, 'id'>, id: string) {
     .leftJoin(me, and(eq(me.channelId, chatMessages.channelId), eq(me.userId, actor.id)))
     .where(eq(chatMessages.id, id))
     .for('update', { of: chatMessages });
-  const membership: Membership = row?.role ? { role: row.role } : null;
-  if (!row || !canSeeChannel(row.c, membership)) throw new AppError('not_found', 'Message not found.');
+  if (!row) throw new AppError('not_found', 'Message not found.');
+  const membership: Membership = row.role ? { role: row.role } : null;
+  authorize(messageViewPermission(row.c, membership));
   return { message: row.m, membership };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { CHAT_LIMITS, CHAT_MESSAGES } from '../../common/constants/chat.ts';
 import { AppError } from '../../common/errors.ts';
@@ -8,7 +8,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { chatChannelMembers, chatChannels, chatMessages, memberConnections, users } from '../db/schema/index.ts';
 import { keyAt, keysetArray, keysetColumns, keysetOrderBy, readKeysetPage, type KeyOrder } from '../lib/keyset.ts';
 import { authorize } from '../policies/authorize.ts';
-import { channelPermission, type ChannelAction, type Membership } from '../policies/chat.ts';
+import { channelPermission, directConversationPermission, joinableChannelSql, type ChannelAction, type Membership } from '../policies/chat.ts';
 import type { Actor } from '../policies/roles.ts';
 import { presentChannel, type ChannelView } from '../presenters/chat.ts';
 import { iso } from '../presenters/wire.ts';
@@ -96,7 +96,7 @@ async function presentRows(db: Db | Tx, rows: ChannelView[]): Promise<ChatChanne
 }
 
 const mine = isNotNull(me.userId);
-const discoverable = and(eq(chatChannels.type, 'group'), eq(chatChannels.isPrivate, false), isNull(me.userId));
+const discoverable = joinableChannelSql(me.userId);
 
 /** Public groups newest first, then id: `chat_channels_public_idx` holds this order (migration 0031). */
 const DISCOVER_ORDER: KeyOrder = [
@@ -253,11 +253,9 @@ export async function joinChannel(db: Db, actor: Pick<Actor, 'id'>, id: string, 
  */
 export async function leaveChannel(db: Db, actor: Pick<Actor, 'id'>, id: string) {
   await db.transaction(async (tx) => {
-    const { channel, membership } = await loadChannel(tx, actor, id, 'view', true);
-    if (channel.type === 'direct') throw new AppError('bad_request', 'You cannot leave a direct conversation.');
-    if (!membership) throw new AppError('conflict', 'You are not a member of this channel.');
+    const { membership } = await loadChannel(tx, actor, id, 'leave', true);
     await tx.delete(chatChannelMembers).where(and(eq(chatChannelMembers.channelId, id), eq(chatChannelMembers.userId, actor.id)));
-    if (membership.role === 'owner') await handOnOwnership(tx, id);
+    if (membership?.role === 'owner') await handOnOwnership(tx, id);
   });
 }
 
@@ -330,7 +328,6 @@ export async function inviteToChannel(db: Db, actor: Pick<Actor, 'id'>, id: stri
  * pair's key is unique, and the second insert waits for the first and then finds its row.
  */
 export async function openDirect(db: Db, actor: Pick<Actor, 'id'>, userId: string, now: Date): Promise<{ channel: ChatChannel; created: boolean }> {
-  if (userId === actor.id) throw new AppError('bad_request', 'You cannot start a conversation with yourself.');
   const directKey = [actor.id, userId].sort().join(':');
   return db.transaction(async (tx) => {
     const existing = async () => (await tx.select({ id: chatChannels.id }).from(chatChannels).where(eq(chatChannels.directKey, directKey)))[0];
@@ -341,7 +338,7 @@ export async function openDirect(db: Db, actor: Pick<Actor, 'id'>, userId: strin
       .from(users)
       .where(and(eq(users.id, userId), activeAccount));
     if (!target) throw new AppError('not_found', 'Member not found.');
-    if (!(await areConnected(tx, actor.id, userId))) throw new AppError('forbidden', CHAT_MESSAGES.notConnected);
+    authorize(directConversationPermission(actor, { id: userId, connected: await areConnected(tx, actor.id, userId) }));
     const [inserted] = await tx
       .insert(chatChannels)
       .values({ name: '', type: 'direct', isPrivate: true, directKey, createdById: actor.id, createdAt: now, updatedAt: now })

@@ -8,7 +8,8 @@ import { reusedCount } from '../db/reused-count.ts';
 import { cappedCount, MEMBER_SEARCH_COUNT_CAP, type CappedTotal } from '../db/capped-count.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { levels, memberConnections, recommendationCache, users } from '../db/schema/index.ts';
-import { hasMasterAdminRoleSql, hasPartnerRoleSql } from '../policies/roles.ts';
+import { leadershipProfileSql } from '../policies/recommendations.ts';
+import { hasPartnerRoleSql } from '../policies/roles.ts';
 import { SingleFlight } from '../lib/single-flight.ts';
 import { keyAt, keysetArray, keysetColumns, keysetCondition, keysetOrderBy, readKeysetPage, type KeyOrder, type KeysetPlan } from '../lib/keyset.ts';
 import { iso } from '../presenters/wire.ts';
@@ -231,7 +232,7 @@ function scoreSql(viewer: ScorableMember): SQL<number> {
     + case when ${locationMatch} then ${W.location} else 0 end
     + case when ${years === null ? sql`false` : sql`${users.yearsExperience} is not null and abs(${users.yearsExperience} - ${years}) <= ${W.experienceWindowYears}`} then ${W.similarExperience} else 0 end
     + case when ${users.membershipTier} = 'cp-plus' then ${W.cpPlus} else 0 end
-    + case when ${hasMasterAdminRoleSql(users.role)} or ${users.jobTitle} ~* '\\mceo\\M' or ${users.jobTitle} ilike '%founder%' then ${W.leadership} else 0 end
+    + case when ${leadershipProfileSql(users.role, users.jobTitle)} then ${W.leadership} else 0 end
     + case when length(coalesce(${users.bio}, '')) > ${W.bioMinLength} and coalesce(${users.company}, '') <> '' then ${W.completeProfile} else 0 end
   )::int`.mapWith(Number);
 }

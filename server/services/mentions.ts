@@ -3,8 +3,9 @@ import { MAX_MENTIONS_NOTIFIED, MENTION_SUGGESTIONS_MAX, MENTION_TOKEN_PATTERN, 
 import { CHAT_LIMITS } from '../../common/constants/chat.ts';
 import { AppError } from '../../common/errors.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { chatChannelMembers, chatChannels, users } from '../db/schema/index.ts';
+import { chatChannels, users } from '../db/schema/index.ts';
 import type { NotificationParams, TemplatedKind } from '../features/notification-registry.ts';
+import { channelReaderSql, seesChannelSql } from '../policies/chat.ts';
 import { visibleMember } from '../policies/member-visibility.ts';
 import type { Actor } from '../policies/roles.ts';
 import { listedMember } from './members.ts';
@@ -33,8 +34,13 @@ export interface MentionOptions {
    * link but are not told. Everyone the writer may see when left out.
    */
   audience?: (userId: SQLWrapper) => SQL;
-  /** Members outside the audience lose their link too (a private channel's non-members stay plain text). */
+  /** Members outside the audience lose their link too (a lead's discussion: those it is not shared with stay plain text). */
   plainOutsideAudience?: boolean;
+  /**
+   * Who keeps their link, as SQL over a member's id, when that is wider than the audience (say whoever a chat channel
+   * exists for: a public group's non-members keep theirs, a private one's become plain text). Everyone when left out.
+   */
+  linked?: (userId: SQLWrapper) => SQL;
   /** The longest the stored text may be: a kept token carries the member's own name, which may be longer than the one typed. */
   maxLength?: number;
 }
@@ -75,11 +81,12 @@ export async function resolveMentions(db: Db | Tx, actor: Pick<Actor, 'id' | 'ro
           id: users.id,
           name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
           inAudience: opts.audience ? sql<boolean>`coalesce(${opts.audience(users.id)}, false)` : sql<boolean>`true`,
+          linked: opts.linked ? sql<boolean>`coalesce(${opts.linked(users.id)}, false)` : sql<boolean>`true`,
         })
         .from(users)
         .where(and(inArray(users.id, candidates), mentionable, visibleMember(actor, users.id, listedMember)))
     : [];
-  const byId = new Map(found.filter((f) => f.inAudience || !opts.plainOutsideAudience).map((f) => [f.id.toLowerCase(), f]));
+  const byId = new Map(found.filter((f) => f.linked && (f.inAudience || !opts.plainOutsideAudience)).map((f) => [f.id.toLowerCase(), f]));
   const resolved = text.replace(MENTION_TOKEN_PATTERN, (_all, name: string, id: string) => {
     const member = byId.get(id.toLowerCase());
     return member ? mentionToken(member.name, member.id) : `@${name}`;
@@ -163,14 +170,14 @@ export async function isMentionable(db: Db | Tx, actor: Pick<Actor, 'id' | 'role
  */
 export async function resolveChatMentions(tx: Db | Tx, actor: Pick<Actor, 'id' | 'role'>, channelId: string, text: string, previousText?: string | null) {
   if (!text.includes('@[')) return { text, mentionedIds: [] as string[], notify: async (_now: Date) => {} };
-  const [channel] = await tx
-    .select({ name: chatChannels.name, type: chatChannels.type, isPrivate: chatChannels.isPrivate })
-    .from(chatChannels)
-    .where(eq(chatChannels.id, channelId));
-  const audience = (userId: SQLWrapper) =>
-    sql`exists (select 1 from ${chatChannelMembers} where ${chatChannelMembers.channelId} = ${channelId} and ${chatChannelMembers.userId} = ${userId})`;
-  const closed = !channel || channel.isPrivate || channel.type === 'direct';
-  const resolved = await resolveMentions(tx, actor, text, { previousText, audience, plainOutsideAudience: closed, maxLength: CHAT_LIMITS.message.max });
+  const [channel] = await tx.select({ name: chatChannels.name, type: chatChannels.type }).from(chatChannels).where(eq(chatChannels.id, channelId));
+  // its members are told; whoever else it exists for (a public group's) keeps the link; anyone else reads plain text
+  const resolved = await resolveMentions(tx, actor, text, {
+    previousText,
+    audience: (userId) => channelReaderSql(sql`${channelId}::uuid`, userId),
+    linked: (userId) => seesChannelSql(sql`${channelId}::uuid`, userId),
+    maxLength: CHAT_LIMITS.message.max,
+  });
   const notify = async (now: Date) => {
     if (!resolved.mentionedIds.length || !channel) return;
     const [me] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, actor.id));

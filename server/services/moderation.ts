@@ -8,9 +8,9 @@ import { communityPosts, contentReportReasons, contentReports, postComments, use
 import { keyAt, keysetArray, keysetColumns, keysetOrderBy, readKeysetPage, type KeyOrder, type KeysetPlan } from '../lib/keyset.ts';
 import { announceChange } from '../live/bus.ts';
 import { authorize } from '../policies/authorize.ts';
-import { commentAbilities } from '../policies/comments.ts';
-import { reportAbilities, reportPermission, reviewsReports } from '../policies/moderation.ts';
-import { postAbilities, seesContent } from '../policies/posts.ts';
+import { COMMENT_MESSAGES, commentPermission } from '../policies/comments.ts';
+import { reportAbilities, reportListPermission, reportPermission } from '../policies/moderation.ts';
+import { POST_MESSAGES, postPermission } from '../policies/posts.ts';
 import type { Actor } from '../policies/roles.ts';
 import { iso } from '../presenters/wire.ts';
 import { recordAudit } from './audit.ts';
@@ -40,9 +40,8 @@ async function reportableTarget(tx: Tx, actor: Actor, data: ReportCreate) {
       .from(communityPosts)
       .where(and(eq(communityPosts.id, data.targetId), eq(communityPosts.isPublished, true)))
       .for('share');
-    if (!post || !seesContent(actor, post)) throw new AppError('not_found', 'Post not found.');
-    if (!postAbilities(actor, post).report)
-      throw new AppError('conflict', post.authorId === actor.id ? 'You cannot report your own post.' : 'This post is already hidden.');
+    if (!post) throw new AppError('not_found', POST_MESSAGES.notFound);
+    authorize(postPermission(actor, 'report', post));
     return { postId: post.id, commentId: null };
   }
   const [c] = await tx
@@ -58,9 +57,8 @@ async function reportableTarget(tx: Tx, actor: Actor, data: ReportCreate) {
     .innerJoin(communityPosts, eq(communityPosts.id, postComments.postId))
     .where(and(eq(postComments.id, data.targetId), isNull(postComments.deletedAt), eq(communityPosts.isPublished, true)))
     .for('share');
-  if (!c || !seesContent(actor, c) || !seesContent(actor, c.post)) throw new AppError('not_found', 'Comment not found.');
-  if (!commentAbilities(actor, c).report)
-    throw new AppError('conflict', c.authorId === actor.id ? 'You cannot report your own comment.' : 'This comment is already hidden.');
+  if (!c) throw new AppError('not_found', COMMENT_MESSAGES.notFound);
+  authorize(commentPermission(actor, 'report', c, c.post));
   return { postId: c.postId, commentId: data.targetId };
 }
 
@@ -213,7 +211,7 @@ function presentReport(actor: Actor, r: ReportRow, reasons: { count: number; rea
 
 /** The reports for the administrators: open first, then closed, each latest reported first, paged by cursor. */
 export async function listReports(db: Db, actor: Actor, q: ReportQuery): Promise<ReportPage> {
-  if (!reviewsReports(actor)) throw new AppError('forbidden', 'Only administrators moderate the community.');
+  authorize(reportListPermission(actor));
   const filter = q.status === 'open' ? eq(contentReports.status, 'open') : q.status === 'closed' ? ne(contentReports.status, 'open') : undefined;
   const read = (plan: KeysetPlan): Promise<ReportRow[]> =>
     reportRows(db, and(filter, plan.where))

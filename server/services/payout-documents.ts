@@ -121,8 +121,6 @@ export async function payoutStatement(db: Db, config: Config, actor: Actor, line
     .limit(1);
   if (!line) throw new AppError('not_found', PAYOUT_MESSAGES.statementNotFound);
   authorize(payoutStatementPermission(actor, line));
-  const issued = (line.status === 'approved' || line.status === 'paid') && ['payable', 'paid', 'failed'].includes(line.state);
-  if (line.partnerId === actor.id && !issued) throw new AppError('not_found', PAYOUT_MESSAGES.statementNotFound);
   return remittanceStatementPdf(db, config, lineId);
 }
 

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { payoutDetails, payoutLines, payoutRuns, users } from '../db/schema/index.ts';
 import { keyAt, keysetArray, keysetColumns, keysetOrderBy, readKeysetPage, type KeyOrder } from '../lib/keyset.ts';
 import { authorize } from '../policies/authorize.ts';
-import { PAYOUT_MESSAGES, payoutAdminPermission } from '../policies/payouts.ts';
+import { issuedPayoutSql, PAYOUT_MESSAGES, payoutAdminPermission } from '../policies/payouts.ts';
 import type { Actor } from '../policies/roles.ts';
 import { NO_TOTALS, presentLine, presentPartnerPayout, presentRun } from '../presenters/payouts.ts';
 import { runTotals } from './payout-claims.ts';
@@ -147,7 +147,7 @@ const PARTNER_ORDER: KeyOrder = [
 ];
 
 export async function listPartnerPayouts(db: Db, actor: Actor, q: PageQuery) {
-  const where = and(eq(payoutLines.partnerId, actor.id), inArray(payoutLines.state, ['payable', 'paid', 'failed']), inArray(payoutRuns.status, ['approved', 'paid']));
+  const where = and(eq(payoutLines.partnerId, actor.id), issuedPayoutSql(payoutLines.state, payoutRuns.status));
   const page = await readKeysetPage(PARTNER_ORDER, q, (plan) =>
     db
       .select({

@@ -6,8 +6,9 @@ import type { Comment, CommentCreate, CommentPage } from '../../common/schemas/c
 import type { PageQuery } from '../../common/schemas/page.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { communityPosts, postComments, users } from '../db/schema/index.ts';
-import { commentAbilities, isCommentModeration } from '../policies/comments.ts';
-import { seesContent } from '../policies/posts.ts';
+import { authorize } from '../policies/authorize.ts';
+import { COMMENT_MESSAGES, commentPermission, isCommentModeration, replyPermission } from '../policies/comments.ts';
+import { POST_MESSAGES, postPermission } from '../policies/posts.ts';
 import type { Actor } from '../policies/roles.ts';
 import { presentComment, type CommentRow } from '../presenters/comments.ts';
 import { announceChange } from '../live/bus.ts';
@@ -52,7 +53,8 @@ async function publishedPost(db: Db | Tx, actor: Actor, postId: string, lock = f
     .from(communityPosts)
     .where(and(eq(communityPosts.id, postId), eq(communityPosts.isPublished, true)));
   const [post] = await (lock ? q.for('update') : q);
-  if (!post || !seesContent(actor, post)) throw new AppError('not_found', 'Post not found.');
+  if (!post) throw new AppError('not_found', POST_MESSAGES.notFound);
+  authorize(postPermission(actor, 'view', post));
   return post;
 }
 
@@ -100,9 +102,8 @@ export async function createComment(db: Db, actor: Actor, postId: string, data: 
         .select({ authorId: postComments.authorId, parentId: postComments.parentId, deletedAt: postComments.deletedAt, hiddenAt: postComments.hiddenAt })
         .from(postComments)
         .where(and(eq(postComments.id, data.parentId), eq(postComments.postId, postId)));
-      if (!parent || !commentAbilities(actor, parent).reply)
-        throw new AppError('bad_request', 'You can only reply to a comment on this post that is not itself a reply.');
-      parentAuthorId = parent.authorId;
+      authorize(replyPermission(actor, parent));
+      parentAuthorId = parent?.authorId ?? null;
     }
     const mentions = await resolveMentions(tx, actor, data.content, { ...FEED_AUDIENCE, maxLength: COMMUNITY_LIMITS.commentContent.max });
     await tx.insert(postComments).values({ id, postId, authorId: actor.id, parentId: data.parentId ?? null, content: mentions.text, createdAt: now });
@@ -141,21 +142,22 @@ const mentionAbout = (me: { firstName: string; lastName: string }, post: { id: s
 const mentionMeta = (postId: string, actor: Actor, now: Date) => ({ entity: { type: 'community_post', id: postId }, at: now, actorId: actor.id });
 
 /**
- * A comment locked for a change, with its post and what the actor may do with it; 404 when missing, deleted, on an
- * unpublished post, or hidden from the actor.
+ * A comment locked for a change, with its post; 404 when missing, deleted, on an unpublished post, or hidden from
+ * the actor (the comment policy's `view`).
  */
 async function lockedComment(tx: Tx, actor: Actor, id: string) {
   const [c] = await tx.select().from(postComments).where(eq(postComments.id, id)).for('update');
-  if (!c || c.deletedAt || !seesContent(actor, c)) throw new AppError('not_found', 'Comment not found.');
+  if (!c) throw new AppError('not_found', COMMENT_MESSAGES.notFound);
+  authorize(commentPermission(actor, 'view', c));
   const post = await publishedPost(tx, actor, c.postId);
-  return { comment: c, post, can: commentAbilities(actor, c) };
+  return { comment: c, post };
 }
 
 /** Its author rewrites a comment; it is marked edited. Only the members it newly mentions are told. */
 export async function editComment(db: Db, actor: Actor, id: string, content: string, now: Date): Promise<Comment> {
   await db.transaction(async (tx) => {
-    const { comment, post, can } = await lockedComment(tx, actor, id);
-    if (!can.edit) throw new AppError('forbidden', 'You can only edit your own comments.');
+    const { comment, post } = await lockedComment(tx, actor, id);
+    authorize(commentPermission(actor, 'edit', comment));
     const mentions = await resolveMentions(tx, actor, content, { ...FEED_AUDIENCE, previousText: comment.content, maxLength: COMMUNITY_LIMITS.commentContent.max });
     await tx.update(postComments).set({ content: mentions.text, editedAt: now }).where(eq(postComments.id, id));
     if (mentions.mentionedIds.length && !post.hiddenAt && !comment.hiddenAt)
@@ -174,11 +176,11 @@ export async function editComment(db: Db, actor: Actor, id: string, content: str
 export async function deleteComment(db: Db, actor: Actor, id: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [found] = await tx.select({ postId: postComments.postId }).from(postComments).where(eq(postComments.id, id));
-    if (!found) throw new AppError('not_found', 'Comment not found.');
+    if (!found) throw new AppError('not_found', COMMENT_MESSAGES.notFound);
     // the post first, then the comment: the same order as adding one, so two changes to one post never deadlock
     await tx.select({ id: communityPosts.id }).from(communityPosts).where(eq(communityPosts.id, found.postId)).for('update');
-    const { comment, can } = await lockedComment(tx, actor, id);
-    if (!can.delete) throw new AppError('forbidden', 'You can only delete your own comments.');
+    const { comment } = await lockedComment(tx, actor, id);
+    authorize(commentPermission(actor, 'delete', comment));
     const [{ replies }] = await tx.select({ replies: count() }).from(postComments).where(eq(postComments.parentId, id));
     if (replies > 0) {
       await tx.update(postComments).set({ content: '', deletedAt: now }).where(eq(postComments.id, id));

@@ -5,8 +5,9 @@ import type { Db, Tx } from '../db/client.ts';
 import { commentReactions, communityPosts, postComments, postReactions, users } from '../db/schema/index.ts';
 import { announceChange } from '../live/bus.ts';
 import type { Actor } from '../policies/roles.ts';
-import { commentAbilities } from '../policies/comments.ts';
-import { seesContent } from '../policies/posts.ts';
+import { authorize } from '../policies/authorize.ts';
+import { COMMENT_MESSAGES, commentPermission } from '../policies/comments.ts';
+import { POST_MESSAGES, postPermission } from '../policies/posts.ts';
 
 /** What a reaction is left on: a post or a comment. */
 export type ReactionTarget = 'post' | 'comment';
@@ -82,8 +83,8 @@ async function assertReactable(db: Db, actor: Actor, kind: ReactionTarget, id: s
       .select({ authorId: communityPosts.authorId, hiddenAt: communityPosts.hiddenAt })
       .from(communityPosts)
       .where(and(eq(communityPosts.id, id), eq(communityPosts.isPublished, true)));
-    if (!post || !seesContent(actor, post)) throw new AppError('not_found', 'Post not found.');
-    if (post.hiddenAt) throw new AppError('conflict', HIDDEN_REFUSAL);
+    if (!post) throw new AppError('not_found', POST_MESSAGES.notFound);
+    authorize(postPermission(actor, 'react', post));
     return;
   }
   const [comment] = await db
@@ -97,12 +98,9 @@ async function assertReactable(db: Db, actor: Actor, kind: ReactionTarget, id: s
     .from(postComments)
     .innerJoin(communityPosts, eq(communityPosts.id, postComments.postId))
     .where(and(eq(postComments.id, id), isNull(postComments.deletedAt), eq(communityPosts.isPublished, true)));
-  if (!comment || !seesContent(actor, comment) || !seesContent(actor, comment.post)) throw new AppError('not_found', 'Comment not found.');
-  if (comment.hiddenAt || comment.post.hiddenAt) throw new AppError('conflict', HIDDEN_REFUSAL);
-  if (!commentAbilities(actor, comment).react) throw new AppError('not_found', 'Comment not found.');
+  if (!comment) throw new AppError('not_found', COMMENT_MESSAGES.notFound);
+  authorize(commentPermission(actor, 'react', comment, comment.post));
 }
-
-const HIDDEN_REFUSAL = 'This is hidden by a moderator: it cannot be reacted to.';
 
 /**
  * Leaves (`on`) or takes back a reaction of the member. Idempotent: leaving one twice keeps one (the primary key

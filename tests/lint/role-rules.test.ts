@@ -41,6 +41,27 @@ describe('outside server/policies/, role rules are not written out', () => {
     expect(await roleMessages('server/live/x.ts', `export const q = { role: 'partner' };\n`)).toHaveLength(1);
   });
 
+  it('rejects a role quoted inside a longer string or template in server/: SQL written out by hand', async () => {
+    const sqlList = `export const q = "select id from users where role in ('admin','master-admin')";\n`;
+    expect(await roleMessages('server/services/x.ts', sqlList)).toEqual([{ messageId: 'quotedRole', severity: 2, line: 1 }]);
+    expect(await roleMessages('server/services/x.ts', 'export const q = `role = "partner"`;\n')).toEqual([{ messageId: 'quotedRole', severity: 2, line: 1 }]);
+    const tagged = "import { sql } from 'drizzle-orm';\n\nexport const q = (id: string) => sql`select 1 from users where id = ${id} and role = 'master-admin'`;\n";
+    expect(await roleMessages('server/services/x.ts', tagged)).toEqual([{ messageId: 'quotedRole', severity: 2, line: 3 }]);
+    expect(await roleMessages('server/live/x.ts', "export const q = (t: string) => `update ${t} set role = 'admin'`;\n")).toHaveLength(1);
+  });
+
+  it('rejects importing a role helper of common/ in server/, whatever its name or form', async () => {
+    for (const name of ['isAdminRole', 'isOwnerRole', 'ADMIN_ROLES', 'OWNER_ROLE', 'NEW_MEMBER_ROLE']) {
+      const source = `import { ${name} } from '../../common/rules/roles.ts';\n\nexport const f = ${name};\n`;
+      expect(await roleMessages('server/presenters/x.ts', source), name).toEqual([{ messageId: 'roleHelperImport', severity: 2, line: 1 }]);
+    }
+    expect(await roleMessages('server/services/x.ts', `import { isAdminRole as admin } from '../../common/rules/roles.ts';\n\nexport const f = admin;\n`)).toHaveLength(
+      1,
+    );
+    expect(await roleMessages('server/services/x.ts', `import * as roles from '../../common/rules/roles.ts';\n\nexport const f = roles;\n`)).toHaveLength(1);
+    expect(await roleMessages('server/x.ts', `import { ADMIN_ROLES } from '../common/rules/roles.ts';\n\nexport const f = ADMIN_ROLES;\n`)).toHaveLength(1);
+  });
+
   it('rejects them in routes and plugins too', async () => {
     expect(await roleMessages('server/routes/x.ts', comparesRole('admin'))).toHaveLength(1);
     expect(await roleMessages('server/plugins/x.ts', comparesRole('partner'))).toHaveLength(1);
@@ -71,6 +92,33 @@ describe('what is allowed', () => {
 
   it('allows other words and names that merely contain a role', async () => {
     expect(await roleMessages('server/services/x.ts', `export const words = ['administrator', 'partners', 'Admin'];\nexport const isAdminUser = 1;\n`)).toEqual([]);
-    expect(await roleMessages('server/services/x.ts', `import { isAdminRole } from '../../common/rules/roles.ts';\n\nexport const f = isAdminRole;\n`)).toEqual([]);
+    expect(await roleMessages('server/services/x.ts', `export const s = "the partner's payout, the admin's note";\nexport const t = \`a partner ('\${1}')\`;\n`)).toEqual(
+      [],
+    );
+  });
+
+  it('allows the role labels of common/ in server/, the role helpers in the policies, and both on the web', async () => {
+    expect(
+      await roleMessages(
+        'server/services/x.ts',
+        `import { roleLabel, roleWithArticle } from '../../common/rules/roles.ts';\n\nexport const f = [roleLabel, roleWithArticle];\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await roleMessages(
+        'server/policies/x.ts',
+        `import { ADMIN_ROLES, isAdminRole } from '../../common/rules/roles.ts';\n\nexport const f = [ADMIN_ROLES, isAdminRole];\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await roleMessages('web/features/admin/components/X.tsx', `import { isAdminRole } from '../../../../common/rules/roles.ts';\n\nexport const f = isAdminRole;\n`),
+    ).toEqual([]);
+    expect(await roleMessages('server/services/x.ts', `import { ROLES } from '../../common/constants/options.ts';\n\nexport const f = ROLES;\n`)).toEqual([]);
+  });
+
+  it('allows a quoted role in a string in the policies and in the schema (the SQL-role helpers and the column default)', async () => {
+    const sqlList = `export const q = "role in ('admin','master-admin')";\n`;
+    expect(await roleMessages('server/policies/x.ts', sqlList)).toEqual([]);
+    expect(await roleMessages('server/db/schema/x.ts', sqlList)).toEqual([]);
   });
 });
