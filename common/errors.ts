@@ -8,6 +8,10 @@ export const ERROR_STATUS = {
   two_factor_required: 403,
   /** A sensitive change (e-mail, sign-in methods, data export, deletion, other sessions) needs the identity confirmed first. */
   reauthentication_required: 403,
+  /** An API token used on a route that takes no tokens. */
+  token_not_allowed: 403,
+  /** An API token used on a route it holds no scope for. */
+  insufficient_scope: 403,
   not_found: 404,
   conflict: 409,
   gone: 410,

@@ -10,6 +10,7 @@ import { createLiveBus, type LiveBus } from './live/bus.ts';
 import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { isApiRequest, toOriginForm } from './lib/request-target.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
+import { registerBearer } from './plugins/bearer.ts';
 import { registerErrorHandler, sendError, sendFrameworkError } from './plugins/errors.ts';
 import { registerReauthGuard } from './plugins/reauthentication.ts';
 import { registerRequestGuards } from './plugins/request-guards.ts';
@@ -20,6 +21,7 @@ import { accountRoutes } from './routes/account.ts';
 import { adminApplicationRoutes } from './routes/admin-applications.ts';
 import { adminOutboxRoutes } from './routes/admin-outbox.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
+import { apiTokenRoutes } from './routes/api-tokens.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commissionRoutes } from './routes/commissions.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -91,6 +93,8 @@ export interface RouteEntry {
   url: string;
   access?: string;
   csrfExempt?: boolean;
+  /** The API-token scopes the route takes (none: tokens are refused). */
+  tokenScopes?: readonly string[];
 }
 
 const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
@@ -130,8 +134,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const routeTable: RouteEntry[] = [];
   routeTables.set(app, routeTable);
   app.addHook('onRoute', (route) => {
-    const config = route.config as { access?: string; csrfExempt?: boolean } | undefined;
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access: config?.access, csrfExempt: config?.csrfExempt });
+    const config = route.config as { access?: string; csrfExempt?: boolean; tokenScopes?: readonly string[] } | undefined;
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, access: config?.access, csrfExempt: config?.csrfExempt, tokenScopes: config?.tokenScopes });
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are checked against their zod schema in development and tests (a presenter that drifts from its
@@ -201,6 +206,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     openapi: { info: { title: `${config.brandName} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
+  // API tokens before the session: a bearer request acts as the token's creator, and may not bring a cookie too
+  registerBearer(app, { db: ctx.db, now });
   registerSessions(app, { db: ctx.db, config, now, database });
   registerRequestGuards(app, config);
   registerReauthGuard(app, { db: ctx.db, now });
@@ -238,6 +245,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(chatRoutes(ctx));
   await app.register(liveRoutes(ctx));
   await app.register(pushRoutes(ctx));
+  await app.register(apiTokenRoutes(ctx));
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

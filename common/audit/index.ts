@@ -1,4 +1,5 @@
 import { accountsAudit } from './accounts.ts';
+import { apiTokensAudit } from './api-tokens.ts';
 import { applicationsAudit } from './applications.ts';
 import { commissionsAudit } from './commissions.ts';
 import { communityAudit } from './community.ts';
@@ -12,7 +13,17 @@ export type { AuditField, AuditFieldFormat, AuditVocabulary } from './types.ts';
 export { AUDIT_FIELD_FORMATS } from './types.ts';
 
 /** Every feature's audit vocabulary; a feature adds its actions, records and fields in `common/audit/<feature>.ts`. */
-export const auditVocabularies = [accountsAudit, applicationsAudit, leadsAudit, commissionsAudit, payoutsAudit, timesheetsAudit, eventsAudit, communityAudit] as const;
+export const auditVocabularies = [
+  accountsAudit,
+  applicationsAudit,
+  leadsAudit,
+  commissionsAudit,
+  payoutsAudit,
+  timesheetsAudit,
+  eventsAudit,
+  communityAudit,
+  apiTokensAudit,
+] as const;
 
 type Vocab = (typeof auditVocabularies)[number];
 type KeysOf<V, P extends 'actions' | 'entities'> = V extends Record<P, infer M> ? keyof M & string : never;

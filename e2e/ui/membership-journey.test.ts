@@ -177,10 +177,11 @@ describe('membership application journey', () => {
       await signIn(page, server, applicant, { until: 'submitted', fresh: true });
       await expect.poll(() => page.getByText('Welcome back!').count(), { timeout: 10_000 }).toBeGreaterThan(0);
       await page.getByRole('button', { name: /menu/i }).first().click();
-      const dialog = page.getByRole('dialog');
-      await expect.poll(() => dialog.count()).toBe(1);
-      await dialog.getByRole('link', { name: 'CP+' }).click();
-      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      // The slide-over is the dialog holding the mobile navigation; other dialogs (a tour step) are not counted.
+      const menu = page.getByRole('dialog').filter({ has: page.getByRole('navigation', { name: 'Mobile' }) });
+      await expect.poll(() => menu.count(), { timeout: 10_000 }).toBe(1);
+      await menu.getByRole('link', { name: 'CP+' }).click();
+      await expect.poll(() => menu.count(), { timeout: 10_000 }).toBe(0);
       expect(new URL(page.url()).pathname).toBe('/cp-plus');
       await expectAccessible(page, 'cp-plus at 390 px');
     } finally {

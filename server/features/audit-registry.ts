@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AuditEntityType } from '../../common/audit/index.ts';
 import type { auditLog } from '../db/schema/index.ts';
 import { accountsAuditLabels } from './accounts/audit.ts';
+import { apiTokensAuditLabels } from './api-tokens/audit.ts';
 import { applicationsAuditLabels } from './applications/audit.ts';
 import type { AuditColumns, AuditEntityLabel } from './audit-types.ts';
 import { commissionsAuditLabels } from './commissions/audit.ts';
@@ -24,6 +25,7 @@ export const auditEntityLabels = {
   ...timesheetsAuditLabels,
   ...eventsAuditLabels,
   ...communityAuditLabels,
+  ...apiTokensAuditLabels,
 } satisfies Record<AuditEntityType, AuditEntityLabel>;
 
 /** The entry's record in words, by its entity type; null for a type with no label. */

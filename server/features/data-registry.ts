@@ -1,4 +1,5 @@
 import { accountsData } from './accounts/data.ts';
+import { apiTokensData } from './api-tokens/data.ts';
 import { applicationsData } from './applications/data.ts';
 import { chatData } from './chat/data.ts';
 import { commissionsData } from './commissions/data.ts';
@@ -26,4 +27,5 @@ export const dataRegistry: readonly FeatureData[] = [
   mentoringData,
   chatData,
   timesheetsData,
+  apiTokensData,
 ];

@@ -44,6 +44,8 @@ export function registerRequestGuards(app: FastifyInstance, config: Config) {
     // every write is checked, whatever its path: only the API has write routes, and a new one cannot slip past
     if (SAFE_METHODS.has(request.method)) return;
     if (request.routeOptions.config?.csrfExempt === true) return;
+    // a request with an API token and no cookie carries no ambient credential a foreign page could borrow
+    if (request.apiTokenId !== null && request.headers.cookie === undefined) return;
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site') {
       request.log.warn({ userId: request.user?.id, route: request.url, ip: request.ip }, 'cross-site write refused');

@@ -20,19 +20,26 @@ import { commissionSummary } from '../services/stats.ts';
 export const commissionRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/commissions', { schema: { querystring: commissionQuerySchema, response: { 200: commissionPageSchema } } }, async (request) => {
-      const actor = request.user!;
-      const { items, total, page, nextCursor, prevCursor } = await listCommissions(ctx.db, actor, commissionScope(actor, 'own'), request.query);
-      return { items, total, page, pageSize: request.query.pageSize, nextCursor, prevCursor };
-    });
+    app.get(
+      '/api/commissions',
+      { config: { tokenScopes: ['commissions:read'] }, schema: { querystring: commissionQuerySchema, response: { 200: commissionPageSchema } } },
+      async (request) => {
+        const actor = request.user!;
+        const { items, total, page, nextCursor, prevCursor } = await listCommissions(ctx.db, actor, commissionScope(actor, 'own'), request.query);
+        return { items, total, page, pageSize: request.query.pageSize, nextCursor, prevCursor };
+      },
+    );
 
-    app.get('/api/commissions/summary', { schema: { response: { 200: commissionSummarySchema } } }, async (request) =>
+    app.get('/api/commissions/summary', { config: { tokenScopes: ['commissions:read'] }, schema: { response: { 200: commissionSummarySchema } } }, async (request) =>
       commissionSummary(ctx.db, request.user!.id, ctx.now()),
     );
 
     app.get(
       '/api/admin/commissions',
-      { config: { access: 'admin' }, schema: { querystring: adminCommissionQuerySchema, response: { 200: adminCommissionPageSchema } } },
+      {
+        config: { access: 'admin', tokenScopes: ['commissions:read'] },
+        schema: { querystring: adminCommissionQuerySchema, response: { 200: adminCommissionPageSchema } },
+      },
       async (request) => {
         const actor = request.user!;
         const scope = commissionScope(actor, 'all');

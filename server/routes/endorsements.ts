@@ -26,7 +26,7 @@ const endorsementParams = z.object({ id: z.uuid('Endorsement not found.') });
 export const endorsementRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/users/:id', { schema: { params: userParams, response: { 200: memberProfileSchema } } }, async (request) => {
+    app.get('/api/users/:id', { config: { tokenScopes: ['members:read'] }, schema: { params: userParams, response: { 200: memberProfileSchema } } }, async (request) => {
       const profile = await memberProfile(ctx.db, request.user!.id, request.params.id);
       if (!profile) throw new AppError('not_found', 'Member not found.');
       return profile;

@@ -43,11 +43,15 @@ export const eventRoutes =
     const deps = { db: ctx.db };
     const calendar = { db: ctx.db, brandName: ctx.config.brandName, supportEmail: ctx.config.supportEmail, secret: ctx.config.sessionSecret };
 
-    app.get('/api/events', { schema: { querystring: eventQuerySchema, response: { 200: eventPageSchema } } }, async (request) => {
-      const q = request.query;
-      const { items, total, totalCapped, page, nextCursor, prevCursor } = await listEvents(ctx.db, request.user!, q, ctx.now());
-      return { items, total, totalCapped, page, pageSize: q.pageSize, nextCursor, prevCursor };
-    });
+    app.get(
+      '/api/events',
+      { config: { tokenScopes: ['events:read'] }, schema: { querystring: eventQuerySchema, response: { 200: eventPageSchema } } },
+      async (request) => {
+        const q = request.query;
+        const { items, total, totalCapped, page, nextCursor, prevCursor } = await listEvents(ctx.db, request.user!, q, ctx.now());
+        return { items, total, totalCapped, page, pageSize: q.pageSize, nextCursor, prevCursor };
+      },
+    );
 
     app.get(
       '/api/my-event-registrations',
@@ -59,11 +63,11 @@ export const eventRoutes =
       },
     );
 
-    app.get('/api/events/:id', { schema: { params: idParams, response: { 200: eventDetailSchema } } }, async (request) =>
+    app.get('/api/events/:id', { config: { tokenScopes: ['events:read'] }, schema: { params: idParams, response: { 200: eventDetailSchema } } }, async (request) =>
       getEvent(ctx.db, request.user!, request.params.id, ctx.now()),
     );
 
-    app.get('/api/events/:id.ics', { schema: { params: idParams } }, async (request, reply) => {
+    app.get('/api/events/:id.ics', { config: { tokenScopes: ['events:read'] }, schema: { params: idParams } }, async (request, reply) => {
       const { ics, filename } = await eventCalendar(calendar, request.user!, request.params.id, publicOrigin(ctx.config.publicUrl, request));
       return reply.header('content-type', ICS).header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'private, no-store').send(ics);
     });
@@ -89,12 +93,14 @@ export const eventRoutes =
       async (request) => markAttendance(ctx.db, request.user!, request.params.id, request.body, ctx.now()),
     );
 
-    app.get('/api/events/:id/report', { config: { access: 'admin' }, schema: { params: idParams, response: { 200: eventReportSchema } } }, async (request) =>
-      eventReport(ctx.db, request.user!, request.params.id, ctx.now()),
+    app.get(
+      '/api/events/:id/report',
+      { config: { access: 'admin', tokenScopes: ['events:read'] }, schema: { params: idParams, response: { 200: eventReportSchema } } },
+      async (request) => eventReport(ctx.db, request.user!, request.params.id, ctx.now()),
     );
 
     // one line per registration, streamed a page at a time (server/services/event-attendee-export.ts)
-    app.get('/api/events/:id/attendees.csv', { config: { access: 'admin' }, schema: { params: idParams } }, async (request, reply) => {
+    app.get('/api/events/:id/attendees.csv', { config: { access: 'admin', tokenScopes: ['events:read'] }, schema: { params: idParams } }, async (request, reply) => {
       const { filename, lines } = await attendeeCsv(ctx.db, request.user!, request.params.id, ctx.now());
       return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${filename}"`).send(textStream(lines));
     });

@@ -42,7 +42,7 @@ const ok = z.object({ ok: z.literal(true) });
 export const leadRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/leads', { schema: { querystring: leadQuerySchema, response: { 200: leadPageSchema } } }, async (request) => {
+    app.get('/api/leads', { config: { tokenScopes: ['leads:read'] }, schema: { querystring: leadQuerySchema, response: { 200: leadPageSchema } } }, async (request) => {
       const q = request.query;
       const { rows, total, totalCapped, page, nextCursor, prevCursor } = await listLeads(ctx.db, request.user!, q);
       return {
@@ -61,7 +61,7 @@ export const leadRoutes =
     );
 
     // every lead the viewer may see, with the list's filters, written while it is read (server/services/lead-export.ts)
-    app.get('/api/leads/export.csv', { schema: { querystring: leadExportQuerySchema } }, async (request, reply) => {
+    app.get('/api/leads/export.csv', { config: { tokenScopes: ['leads:read'] }, schema: { querystring: leadExportQuerySchema } }, async (request, reply) => {
       const chunks = await leadCsv(ctx.db, request.user!, request.query);
       return reply
         .type('text/csv; charset=utf-8')
@@ -69,26 +69,30 @@ export const leadRoutes =
         .send(textStream(chunks));
     });
 
-    app.get('/api/leads/:id', { schema: { params: idParams, response: { 200: leadSchema } } }, async (request) => {
+    app.get('/api/leads/:id', { config: { tokenScopes: ['leads:read'] }, schema: { params: idParams, response: { 200: leadSchema } } }, async (request) => {
       const row = await getVisibleLead(ctx.db, request.user!, request.params.id);
       return presentLead(request.user!, row.lead, row.submitterName);
     });
 
-    app.post('/api/leads', { schema: { body: leadInputSchema, response: { 201: leadSchema } } }, async (request, reply) => {
+    app.post('/api/leads', { config: { tokenScopes: ['leads:write'] }, schema: { body: leadInputSchema, response: { 201: leadSchema } } }, async (request, reply) => {
       const user = request.user!;
       const lead = await createLead(ctx.db, user, request.body, ctx.now());
       return reply.code(201).send(presentLead(user, lead, `${user.firstName} ${user.lastName}`));
     });
 
     // a body with `status` is an administrator's status change; any other is the partner's correction of the lead's fields
-    app.patch('/api/leads/:id', { schema: { params: idParams, body: leadPatchSchema, response: { 200: leadSchema } } }, async (request) => {
-      const body = request.body;
-      const row =
-        'status' in body
-          ? await updateLeadStatus(ctx.db, request.user!, request.params.id, body, ctx.now())
-          : await editLead(ctx.db, request.user!, request.params.id, body, ctx.now());
-      return presentLead(request.user!, row.lead, row.submitterName);
-    });
+    app.patch(
+      '/api/leads/:id',
+      { config: { tokenScopes: ['leads:write'] }, schema: { params: idParams, body: leadPatchSchema, response: { 200: leadSchema } } },
+      async (request) => {
+        const body = request.body;
+        const row =
+          'status' in body
+            ? await updateLeadStatus(ctx.db, request.user!, request.params.id, body, ctx.now())
+            : await editLead(ctx.db, request.user!, request.params.id, body, ctx.now());
+        return presentLead(request.user!, row.lead, row.submitterName);
+      },
+    );
 
     app.post('/api/leads/:id/withdraw', { schema: { params: idParams, body: leadWithdrawSchema, response: { 200: leadSchema } } }, async (request) => {
       const row = await withdrawLead(ctx.db, request.user!, request.params.id, request.body.reason, ctx.now());

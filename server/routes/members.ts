@@ -19,10 +19,14 @@ import { directoryPageSchema, directoryQuerySchema, introSeenSchema } from '../.
 export const memberRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/members', { schema: { querystring: directoryQuerySchema, response: { 200: directoryPageSchema } } }, async (request) => {
-      const { items, total, totalCapped, activePartners, page, nextCursor, prevCursor } = await listMembers(ctx.db, request.user!, request.query, ctx.now());
-      return { items, total, totalCapped, page, pageSize: request.query.pageSize, nextCursor, prevCursor, activePartners };
-    });
+    app.get(
+      '/api/members',
+      { config: { tokenScopes: ['members:read'] }, schema: { querystring: directoryQuerySchema, response: { 200: directoryPageSchema } } },
+      async (request) => {
+        const { items, total, totalCapped, activePartners, page, nextCursor, prevCursor } = await listMembers(ctx.db, request.user!, request.query, ctx.now());
+        return { items, total, totalCapped, page, pageSize: request.query.pageSize, nextCursor, prevCursor, activePartners };
+      },
+    );
 
     app.get('/api/members/recommendations', { schema: { response: { 200: recommendationPageSchema } } }, async (request) => {
       const items = await recommendMembers(ctx.db, request.user!, ctx.now());

@@ -26,6 +26,7 @@ export const payoutRunRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const admin = { access: 'admin' as const };
+    const adminRead = { access: 'admin' as const, tokenScopes: ['payouts:read' as const] };
     // the statements of a paid run are made and e-mailed after the answer, one partner after another (a large run has
     // thousands); sending still under way when the app closes is waited for
     const sending = new Set<Promise<void>>();
@@ -33,7 +34,7 @@ export const payoutRunRoutes =
       await Promise.allSettled([...sending]);
     });
 
-    app.get('/api/admin/payout-runs', { config: admin, schema: { querystring: payoutRunQuerySchema, response: { 200: payoutRunPageSchema } } }, async (request) =>
+    app.get('/api/admin/payout-runs', { config: adminRead, schema: { querystring: payoutRunQuerySchema, response: { 200: payoutRunPageSchema } } }, async (request) =>
       listPayoutRuns(ctx.db, request.user!, request.query),
     );
 
@@ -42,13 +43,13 @@ export const payoutRunRoutes =
       return reply.code(201).send(await getPayoutRun(ctx.db, request.user!, id));
     });
 
-    app.get('/api/admin/payout-runs/:id', { config: admin, schema: { params: runParams, response: { 200: payoutRunSchema } } }, async (request) =>
+    app.get('/api/admin/payout-runs/:id', { config: adminRead, schema: { params: runParams, response: { 200: payoutRunSchema } } }, async (request) =>
       getPayoutRun(ctx.db, request.user!, request.params.id),
     );
 
     app.get(
       '/api/admin/payout-runs/:id/lines',
-      { config: admin, schema: { params: runParams, querystring: payoutLineQuerySchema, response: { 200: payoutLinePageSchema } } },
+      { config: adminRead, schema: { params: runParams, querystring: payoutLineQuerySchema, response: { 200: payoutLinePageSchema } } },
       async (request) => listPayoutLines(ctx.db, request.user!, request.params.id, request.query),
     );
 

@@ -57,18 +57,24 @@ export const timesheetRoutes =
       async (request) => updatePlacement(ctx.db, request.user!, request.params.id, request.body, ctx.now()),
     );
 
-    app.get('/api/timesheets', { schema: { querystring: timesheetQuerySchema, response: { 200: timesheetPageSchema } } }, async (request) => {
-      const q = request.query;
-      const { items, total, page, nextCursor, prevCursor } = await listTimesheets(ctx.db, request.user!, q);
-      return { items, total, page, pageSize: q.pageSize, nextCursor, prevCursor };
-    });
+    app.get(
+      '/api/timesheets',
+      { config: { tokenScopes: ['timesheets:read'] }, schema: { querystring: timesheetQuerySchema, response: { 200: timesheetPageSchema } } },
+      async (request) => {
+        const q = request.query;
+        const { items, total, page, nextCursor, prevCursor } = await listTimesheets(ctx.db, request.user!, q);
+        return { items, total, page, pageSize: q.pageSize, nextCursor, prevCursor };
+      },
+    );
 
     app.post('/api/timesheets', { schema: { body: timesheetCreateSchema, response: { 201: timesheetDetailSchema } } }, async (request, reply) =>
       reply.code(201).send(await createTimesheet(ctx.db, request.user!, request.body, ctx.now())),
     );
 
-    app.get('/api/timesheets/:id', { schema: { params: sheetParams, response: { 200: timesheetDetailSchema } } }, async (request) =>
-      getTimesheet(ctx.db, request.user!, request.params.id),
+    app.get(
+      '/api/timesheets/:id',
+      { config: { tokenScopes: ['timesheets:read'] }, schema: { params: sheetParams, response: { 200: timesheetDetailSchema } } },
+      async (request) => getTimesheet(ctx.db, request.user!, request.params.id),
     );
 
     app.patch('/api/timesheets/:id', { schema: { params: sheetParams, body: timesheetUpdateSchema, response: { 200: timesheetDetailSchema } } }, async (request) =>
@@ -96,13 +102,17 @@ export const timesheetRoutes =
     );
 
     // the administrators' CSV of sheets, streamed a page at a time (server/services/timesheet-export.ts)
-    app.get('/api/timesheets/export.csv', { config: { access: 'admin' }, schema: { querystring: timesheetExportQuerySchema } }, async (request, reply) => {
-      const lines = await timesheetCsv(ctx.db, request.user!, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${timesheetCsvFilename(request.query, ctx.now())}"`)
-        .send(textStream(lines));
-    });
+    app.get(
+      '/api/timesheets/export.csv',
+      { config: { access: 'admin', tokenScopes: ['timesheets:read'] }, schema: { querystring: timesheetExportQuerySchema } },
+      async (request, reply) => {
+        const lines = await timesheetCsv(ctx.db, request.user!, request.query);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${timesheetCsvFilename(request.query, ctx.now())}"`)
+          .send(textStream(lines));
+      },
+    );
 
     // an administrator invites a lead's client contact who is not a member yet (server/services/placement-invitations.ts)
     app.post(

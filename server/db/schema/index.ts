@@ -7,3 +7,4 @@ export * from './work.ts';
 export * from './account.ts';
 export * from './domain-events.ts';
 export * from './payouts.ts';
+export * from './api-tokens.ts';
