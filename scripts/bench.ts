@@ -6,7 +6,7 @@
 // writes them to docs/benchmarks.raw.md; docs/benchmarks.md explains them. DATABASE_URL names the PostgreSQL
 // server (its database is used only to create and drop the benchmark's own).
 //   --sizes M:L,…   members:leads of each size (default 10000:200000,100000:2000000; e.g. 2000:20000,20000:200000
-//                   for a quick try)
+//                   for a quick try; `none` for no seeded size)
 //   --seconds N     seconds per endpoint (default 5; BENCH_SECONDS)
 //   --warm N        seconds of the same load before each, not recorded (default 1)
 //   --reuse         use a database of that size seeded and kept by an earlier run instead of seeding (BENCH_REUSE=1)
@@ -15,6 +15,7 @@
 //   --only TEXT     only the endpoints whose name contains TEXT (BENCH_ONLY)
 //   --embedded      also the embedded PGlite database (10,000 leads, 2,000 members, 10 connections)
 //   --live          also the live fan-out (scripts/bench-live.ts) on the first size's database
+//   --imports       also the CSV imports of 10,000 leads and members on fresh databases (scripts/bench-imports.ts)
 //   --profile DIR   the server runs with --cpu-prof and writes its profiles there (BENCH_PROFILE)
 //   --db-prefix P   the databases' name prefix (default cp_bench; BENCH_DB_PREFIX), one per checkout benchmarking at once
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { migrateDatabase, openDatabase } from '../server/db/client.ts';
 import { seedScale } from '../server/db/seed/scale.ts';
 import { freePort } from '../e2e/helpers/server.ts';
+import { importsTable, measureImports } from './bench-imports.ts';
 import { liveTable, measureLiveFanout } from './bench-live.ts';
 import { SEARCH_FEW, SEARCH_MANY, measureServer, type ServerOptions } from './bench-cases.ts';
 import { benchDatabase, countData, dropDatabase, searchShare, sizeLabel, type Size } from './bench-db.ts';
@@ -44,12 +46,15 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: process.env.BENCH_ONLY },
     embedded: { type: 'boolean', default: false },
     live: { type: 'boolean', default: false },
+    imports: { type: 'boolean', default: false },
     profile: { type: 'string', default: process.env.BENCH_PROFILE },
     'db-prefix': { type: 'string', default: process.env.BENCH_DB_PREFIX ?? 'cp_bench' },
   },
 });
 
 function parseSizes(text: string): Size[] {
+  // `--sizes none`: no seeded sizes (with --imports or --embedded alone)
+  if (text === 'none') return [];
   return text.split(',').map((part) => {
     const [members, leads] = part.split(':').map(Number);
     if (!Number.isInteger(members) || members < 1 || !Number.isInteger(leads) || leads < 1) throw new Error(`--sizes: "${part}" is not members:leads`);
@@ -126,6 +131,7 @@ async function main() {
   }
   if (args['seed-only']) return;
   if (args.embedded) sections.push(await measureEmbedded());
+  const imports = args.imports ? importsTable(await measureImports(baseUrl)) : '';
   const pg = sections.filter((s) => s.baselines.db);
   const minutes = (performance.now() - started) / 60_000;
   const md = [
@@ -139,6 +145,7 @@ async function main() {
     ...(pg.length >= 2 ? [comparisonTable(pg[0], pg[pg.length - 1])] : []),
     exportTable(pg),
     live,
+    imports,
   ].join('\n');
   writeFileSync('docs/benchmarks.raw.md', md);
   console.log(md);

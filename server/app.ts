@@ -1,9 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createLiveBus, type LiveBus } from './live/bus.ts';
@@ -11,6 +10,7 @@ import { serializeError, serializeRequest } from './lib/log-redaction.ts';
 import { isApiRequest, toOriginForm } from './lib/request-target.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { registerBearer } from './plugins/bearer.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerErrorHandler, sendError, sendFrameworkError } from './plugins/errors.ts';
 import { registerReauthGuard } from './plugins/reauthentication.ts';
 import { registerRequestGuards } from './plugins/request-guards.ts';
@@ -19,9 +19,11 @@ import { createStorage, type FileStorage } from './plugins/storage.ts';
 import { registerWebAssets } from './plugins/web-assets.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminApplicationRoutes } from './routes/admin-applications.ts';
+import { adminJobRoutes } from './routes/admin-jobs.ts';
 import { adminOutboxRoutes } from './routes/admin-outbox.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { apiTokenRoutes } from './routes/api-tokens.ts';
+import { importRoutes } from './routes/imports.ts';
 import { authRoutes } from './routes/auth.ts';
 import { commissionRoutes } from './routes/commissions.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
@@ -55,6 +57,14 @@ import { createNotificationMailSender, type NotificationMailSender } from './ser
 import { createTimesheetReminders, type TimesheetReminders } from './services/timesheet-reminders.ts';
 import { pushRoutes } from './routes/push.ts';
 import { createPushSender, startPushDelivery, type PushSender } from './services/push.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import { productJobs } from './jobs/registry.ts';
+import { dataExportJobs } from './services/data-exports.ts';
+import { payoutStatementJobs } from './services/payout-run-paid.ts';
+import { webhookJobs } from './features/webhooks/jobs.ts';
+import { importJobs } from './features/imports/jobs.ts';
+import { webhookOpenApi } from './features/webhooks/openapi.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 /** What every route plugin receives: the database, configuration, clock and outside services. */
 export interface AppContext {
@@ -74,6 +84,8 @@ export interface AppContext {
   timesheetReminders: TimesheetReminders;
   /** Web Push to the members' devices (docs/decisions/0024-pwa-and-push.md). */
   push: PushSender;
+  /** The background-work queue every instance shares (server/jobs/queue.ts). */
+  jobs: JobQueue;
 }
 
 export interface BuildOptions {
@@ -134,9 +146,22 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const routeTable: RouteEntry[] = [];
   routeTables.set(app, routeTable);
   app.addHook('onRoute', (route) => {
-    const config = route.config as { access?: string; csrfExempt?: boolean; tokenScopes?: readonly string[] } | undefined;
+    // read when asked, not now: a plugin's own onRoute hook (the API reference's) may still declare the access
+    const config = () => route.config as { access?: string; csrfExempt?: boolean; tokenScopes?: readonly string[] } | undefined;
     for (const method of [route.method].flat())
-      routeTable.push({ method, url: route.url, access: config?.access, csrfExempt: config?.csrfExempt, tokenScopes: config?.tokenScopes });
+      routeTable.push({
+        method,
+        url: route.url,
+        get access() {
+          return config()?.access;
+        },
+        get csrfExempt() {
+          return config()?.csrfExempt;
+        },
+        get tokenScopes() {
+          return config()?.tokenScopes;
+        },
+      });
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are checked against their zod schema in development and tests (a presenter that drifts from its
@@ -157,17 +182,27 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     notificationMail: createNotificationMailSender({ db: database.db, mailer, config, now, log: app.log }),
     timesheetReminders: createTimesheetReminders({ db: database.db, now, log: app.log }),
     push: createPushSender({ db: database.db, keys: config.push, log: app.log, now, sessionIdleMs: config.session.idleMs }),
+    jobs: createJobQueue(database, app.log, { pollingSeconds: config.jobs.pollingSeconds }),
   };
+  if (config.webhooks.allowLoopback && config.env !== 'test') throw new Error('Loopback webhook receivers are allowed in tests only.');
   app.decorate('ctx', ctx);
   // the bus listens once the app is ready and stops before the database closes
   app.addHook('onReady', () => ctx.bus.start());
   app.addHook('onClose', () => ctx.bus.stop());
-  // notification e-mails: sent as the bus announces them, swept and digested every minute, stopped before the database closes
+  // notification e-mails: sent as the bus announces them (the sweep and digest are a scheduled job), stopped before the database closes
   app.addHook('onReady', async () => ctx.notificationMail.start(ctx.bus));
   app.addHook('onClose', () => ctx.notificationMail.stop());
-  // timesheet reminders: checked on a timer, stopped before the database closes
-  app.addHook('onReady', async () => ctx.timesheetReminders.start());
-  app.addHook('onClose', () => ctx.timesheetReminders.stop());
+  // the job queue: every kind registered before it starts; an instance with JOB_WORKERS=false only sends
+  for (const kind of productJobs(ctx)) ctx.jobs.register(kind);
+  for (const kind of webhookJobs(ctx, app.log)) ctx.jobs.register(kind);
+  for (const kind of importJobs(ctx)) ctx.jobs.register(kind);
+  for (const kind of dataExportJobs({ db: ctx.db, storage: ctx.storage, now, brandName: config.brandName, log: app.log })) ctx.jobs.register(kind);
+  for (const kind of payoutStatementJobs({ db: ctx.db, config, mailer, now, log: app.log })) ctx.jobs.register(kind);
+  app.addHook('onReady', () => ctx.jobs.start({ workers: config.jobs.workers }));
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    await ctx.timesheetReminders.idle();
+  });
   startPushDelivery(ctx.bus, ctx.push);
   app.addHook('onClose', () => ctx.push.idle());
 
@@ -202,10 +237,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       },
     },
   });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: `${config.brandName} API`, version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app, config, { webhooks: webhookOpenApi() });
   // API tokens before the session: a bearer request acts as the token's creator, and may not bring a cookie too
   registerBearer(app, { db: ctx.db, now });
   registerSessions(app, { db: ctx.db, config, now, database });
@@ -218,6 +250,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(passwordResetRoutes(ctx));
   await app.register(adminApplicationRoutes(ctx));
   await app.register(adminOutboxRoutes(ctx));
+  await app.register(adminJobRoutes(ctx));
   await app.register(leadRoutes(ctx));
   await app.register(leadCommentRoutes(ctx));
   await app.register(commissionRoutes(ctx));
@@ -246,6 +279,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(liveRoutes(ctx));
   await app.register(pushRoutes(ctx));
   await app.register(apiTokenRoutes(ctx));
+  await app.register(importRoutes(ctx));
+  await app.register(webhookRoutes(ctx));
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

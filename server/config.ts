@@ -145,6 +145,10 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: optionalFlag,
+    /** false: this instance serves requests but works no background jobs (another instance does). */
+    JOB_WORKERS: optionalFlag,
+    /** Browser tests only: admit a loopback http: webhook receiver (refused at start unless NODE_ENV=test). */
+    WEBHOOKS_ALLOW_LOOPBACK: optionalFlag,
     /** A folder inside the bucket (e.g. `chief-partners/uploads`) so several apps can share one bucket. */
     S3_PREFIX: z.preprocess(
       (v) => (typeof v === 'string' ? v.replace(/^\/+|\/+$/g, '') || undefined : v),
@@ -239,6 +243,10 @@ export interface Config {
   push: PushKeys;
   /** Directory of the built client; absent in API-only tests. */
   webDir?: string;
+  /** Background work (docs/decisions/0043-queue-webhooks-and-api-tokens.md): whether this instance works jobs, and how often an idle worker looks. */
+  jobs: { workers: boolean; pollingSeconds: number };
+  /** Webhook delivery. `allowLoopback` admits http: and loopback receivers, for tests only (refused elsewhere). */
+  webhooks: { allowLoopback: boolean };
 }
 
 export interface PushKeys {
@@ -317,6 +325,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       resendWindowMs: 3_600_000,
     },
     trustProxy: e.TRUST_PROXY,
+    jobs: { workers: e.JOB_WORKERS ?? true, pollingSeconds: 2 },
+    webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK ?? false },
     logLevel: e.LOG_LEVEL,
     oidc: {
       google: provider(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),

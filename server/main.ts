@@ -3,9 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseBusyError, migrateDatabase, openDatabase } from './db/client.ts';
-import { purgeExpiredSessions } from './plugins/session.ts';
-import { purgeOldFailures } from './services/login-throttle.ts';
-import { purgeOldOutbox } from './services/outbox.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,14 +28,6 @@ async function main() {
   await migrateDatabase(database);
   const app = await buildApp({ config, database });
 
-  const housekeeping = setInterval(() => {
-    const now = new Date();
-    purgeExpiredSessions(database.db, now, config.session.idleMs).catch((err) => app.log.error({ err }, 'session purge failed'));
-    purgeOldFailures(database.db, new Date(now.getTime() - 86_400_000)).catch((err) => app.log.error({ err }, 'login failure purge failed'));
-    purgeOldOutbox(database.db, now).catch((err) => app.log.error({ err }, 'outbox purge failed'));
-  }, 3_600_000);
-  housekeeping.unref();
-
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -49,7 +38,6 @@ async function main() {
       process.exit(1);
     }, 9_000);
     force.unref();
-    clearInterval(housekeeping);
     // app.close() closes the connections idle at that moment; one busy then stays open after its answer until
     // keepAliveTimeout (5 s) unless it is closed as soon as it goes idle
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);

@@ -4,9 +4,12 @@ import { applicationsAudit } from './applications.ts';
 import { commissionsAudit } from './commissions.ts';
 import { communityAudit } from './community.ts';
 import { eventsAudit } from './events.ts';
+import { importsAudit } from './imports.ts';
+import { jobsAudit } from './jobs.ts';
 import { leadsAudit } from './leads.ts';
 import { payoutsAudit } from './payouts.ts';
 import { timesheetsAudit } from './timesheets.ts';
+import { webhooksAudit } from './webhooks.ts';
 import type { AuditField, AuditVocabulary } from './types.ts';
 
 export type { AuditField, AuditFieldFormat, AuditVocabulary } from './types.ts';
@@ -23,6 +26,9 @@ export const auditVocabularies = [
   eventsAudit,
   communityAudit,
   apiTokensAudit,
+  importsAudit,
+  jobsAudit,
+  webhooksAudit,
 ] as const;
 
 type Vocab = (typeof auditVocabularies)[number];

@@ -6,8 +6,8 @@ import type { DomainEventSchemas } from './types.ts';
 export const applicationsEvents = {
   'member.applied': {
     entityType: 'user',
-    describe: 'Someone applied to join, with the registration form or through Google or Apple; the application awaits review',
-    schema: z.object({ userId: z.uuid(), via: z.enum(['form', 'google', 'apple']) }),
+    describe: 'Someone applied to join, with the registration form, through Google or Apple, or imported by an administrator from a CSV file',
+    schema: z.object({ userId: z.uuid(), via: z.enum(['form', 'google', 'apple', 'import']) }),
   },
   'member.approved': {
     entityType: 'user',

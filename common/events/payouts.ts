@@ -19,6 +19,18 @@ export const payoutsEvents = {
       payableCount: z.number().int().min(0),
     }),
   },
+  'payout_run.paid': {
+    entityType: 'payout_run',
+    describe: 'An administrator marked a payout run paid: its payable lines are paid, the failed ones released',
+    schema: z.object({
+      runId: z.uuid(),
+      reference: z.string(),
+      valueDate: day,
+      total: money,
+      paidCount: z.number().int().min(0),
+      failedCount: z.number().int().min(0),
+    }),
+  },
   'payout.paid': {
     entityType: 'payout_line',
     describe: 'A payout run paid one partner: their commissions in it are paid at the value date',

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { ensureQueueSchema } from '../jobs/queue.ts';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -228,5 +229,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
       await migratePglite(database.db as never, { migrationsFolder });
     }
     await seedReferenceData(database.db);
+    // the job queue's own tables (pg-boss's schema), so every instance and every test copy starts with them
+    await ensureQueueSchema(database);
   });
 }

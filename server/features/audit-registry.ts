@@ -8,9 +8,12 @@ import type { AuditColumns, AuditEntityLabel } from './audit-types.ts';
 import { commissionsAuditLabels } from './commissions/audit.ts';
 import { communityAuditLabels } from './community/audit.ts';
 import { eventsAuditLabels } from './events/audit.ts';
+import { importsAuditLabels } from './imports/audit.ts';
+import { jobsAuditLabels } from './jobs/audit.ts';
 import { leadsAuditLabels } from './leads/audit.ts';
 import { payoutsAuditLabels } from './payouts/audit.ts';
 import { timesheetsAuditLabels } from './timesheets/audit.ts';
+import { webhooksAuditLabels } from './webhooks/audit.ts';
 
 /**
  * How the audit screen names each record type, gathered from the features. Every entity type in the audit
@@ -26,6 +29,9 @@ export const auditEntityLabels = {
   ...eventsAuditLabels,
   ...communityAuditLabels,
   ...apiTokensAuditLabels,
+  ...importsAuditLabels,
+  ...jobsAuditLabels,
+  ...webhooksAuditLabels,
 } satisfies Record<AuditEntityType, AuditEntityLabel>;
 
 /** The entry's record in words, by its entity type; null for a type with no label. */

@@ -10,6 +10,7 @@ import { leadsData } from './leads/data.ts';
 import { mentoringData } from './mentoring/data.ts';
 import { payoutsData } from './payouts/data.ts';
 import { timesheetsData } from './timesheets/data.ts';
+import { webhooksData } from './webhooks/data.ts';
 
 /**
  * Every feature's part of a member's data, in the order the export lists its files and erasure runs its steps.
@@ -28,4 +29,5 @@ export const dataRegistry: readonly FeatureData[] = [
   chatData,
   timesheetsData,
   apiTokensData,
+  webhooksData,
 ];

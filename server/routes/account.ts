@@ -17,35 +17,20 @@ import type { AppContext } from '../app.ts';
 import { SERVED_FILE_HEADERS } from '../lib/served-file.ts';
 import { canRequestDeletion } from '../policies/account.ts';
 import { cancelDeletion, confirmDeletion, declineDeletion, getDeletionRequest, listPendingDeletions, requestDeletion } from '../services/account-deletion.ts';
-import { listExports, openExport, presentExport, recoverExports, requestExport, runExport } from '../services/data-exports.ts';
+import { listExports, openExport, presentExport, requestExport } from '../services/data-exports.ts';
 import { getNotificationPreferences, setNotificationPreferences } from '../services/notification-preferences.ts';
 
 const ok = z.object({ ok: z.literal(true) });
 const admin = { access: 'admin' as const };
 
 /**
- * The member's own account: e-mail notification preferences, data exports (prepared in the background, then
+ * The member's own account: e-mail notification preferences, data exports (built by a background job, then
  * downloadable by their owner alone for 24 hours) and the request to delete the account, with the admins' side
- * of that request. Exports being prepared when the app closes are waited for; at start, lost ones are marked
- * failed and expired files deleted.
+ * of that request.
  */
 export const accountRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const running = new Set<Promise<void>>();
-    const exportDeps = { db: ctx.db, storage: ctx.storage, now: ctx.now, brandName: ctx.config.brandName, log: app.log };
-    /** Prepares an export after the answer has gone out, in this process. */
-    const startExport = (id: string) => {
-      const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve)).then(() => runExport(exportDeps, id)).finally(() => running.delete(job));
-      running.add(job);
-    };
-    app.addHook('onReady', async () => {
-      await recoverExports(exportDeps, ctx.now()).catch((err) => app.log.error({ err }, 'data export recovery failed'));
-    });
-    app.addHook('onClose', async () => {
-      await Promise.allSettled([...running]);
-    });
-
     app.get('/api/notification-preferences', { schema: { response: { 200: notificationPreferencesSchema } } }, async (request) =>
       getNotificationPreferences(ctx.db, request.user!),
     );
@@ -60,11 +45,8 @@ export const accountRoutes =
 
     // 202: a new export was started; 200: the one already being prepared is answered instead
     app.post('/api/data-exports', { config: { reauth: true }, schema: { response: { 200: dataExportSchema, 202: dataExportSchema } } }, async (request, reply) => {
-      const { row, created } = await requestExport(ctx.db, request.user!.id, ctx.now());
-      if (created) {
-        startExport(row.id);
-        request.log.info({ userId: request.user!.id, exportId: row.id }, 'data export requested');
-      }
+      const { row, created } = await requestExport(ctx.db, request.user!.id, ctx.now(), ctx.jobs);
+      if (created) request.log.info({ userId: request.user!.id, exportId: row.id }, 'data export requested');
       return reply.code(created ? 202 : 200).send(presentExport(row, ctx.now()));
     });
 

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../app.ts';
 import { PAYOUT_MESSAGES } from '../policies/payouts.ts';
 import { getPayoutSettings, setPayoutSettings } from '../services/payout-claims.ts';
-import { markPayoutRunPaid, sendPayoutStatements } from '../services/payout-run-paid.ts';
+import { markPayoutRunPaid } from '../services/payout-run-paid.ts';
 import { getPayoutRun, listPartnerPayouts, listPayoutLines, listPayoutRuns } from '../services/payout-run-queries.ts';
 import { approvePayoutRun, cancelPayoutRun, draftPayoutRun } from '../services/payout-runs.ts';
 
@@ -27,13 +27,6 @@ export const payoutRunRoutes =
   async (app) => {
     const admin = { access: 'admin' as const };
     const adminRead = { access: 'admin' as const, tokenScopes: ['payouts:read' as const] };
-    // the statements of a paid run are made and e-mailed after the answer, one partner after another (a large run has
-    // thousands); sending still under way when the app closes is waited for
-    const sending = new Set<Promise<void>>();
-    app.addHook('onClose', async () => {
-      await Promise.allSettled([...sending]);
-    });
-
     app.get('/api/admin/payout-runs', { config: adminRead, schema: { querystring: payoutRunQuerySchema, response: { 200: payoutRunPageSchema } } }, async (request) =>
       listPayoutRuns(ctx.db, request.user!, request.query),
     );
@@ -62,10 +55,8 @@ export const payoutRunRoutes =
       '/api/admin/payout-runs/:id/mark-paid',
       { config: admin, schema: { params: runParams, body: markPayoutRunPaidSchema, response: { 200: payoutRunSchema } } },
       async (request) => {
-        const owed = await markPayoutRunPaid(ctx.db, request.user!, request.params.id, request.body, ctx.now());
-        const deps = { db: ctx.db, config: ctx.config, mailer: ctx.mailer, log: app.log };
-        const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve)).then(() => sendPayoutStatements(deps, owed)).finally(() => sending.delete(job));
-        sending.add(job);
+        // the statements are made and e-mailed by a job, one partner after another (a large run has thousands)
+        await markPayoutRunPaid(ctx.db, request.user!, request.params.id, request.body, ctx.now(), ctx.jobs);
         return getPayoutRun(ctx.db, request.user!, request.params.id);
       },
     );

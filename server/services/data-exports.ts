@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, isNotNull, lte, ne, sql } from 'drizzle-orm'
 import { AppError } from '../../common/errors.ts';
 import type { DataExport } from '../../common/schemas/account.ts';
 import type { Db, Tx } from '../db/client.ts';
+import type { JobKind, JobQueue } from '../jobs/queue.ts';
 import { dataExports, users } from '../db/schema/index.ts';
 import { FileTooLargeError, type FileStorage } from '../plugins/storage.ts';
 import { iso } from '../presenters/wire.ts';
@@ -56,12 +57,17 @@ async function startedToday(tx: Tx, userId: string, now: Date): Promise<number> 
   return n;
 }
 
+/** The job that builds one export, sent with its pending row. */
+export const DATA_EXPORT_BUILD_JOB = 'data-export.build';
+
 /**
  * Starts an export for the member, or answers the one already being prepared. The member's row is locked first,
  * so two requests at once start one export and the daily limit holds. A pending export older than the stale
- * window was lost (the process stopped) and is marked failed before a new one starts.
+ * window was lost (the process stopped) and is marked failed before a new one starts. The job that builds it is
+ * sent in the same transaction, so the export is built exactly when the request committed (without `jobs`, the
+ * caller builds it itself).
  */
-export async function requestExport(db: Db, userId: string, now: Date): Promise<{ row: ExportRow; created: boolean }> {
+export async function requestExport(db: Db, userId: string, now: Date, jobs?: Pick<JobQueue, 'send'>): Promise<{ row: ExportRow; created: boolean }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
     await tx
@@ -76,6 +82,7 @@ export async function requestExport(db: Db, userId: string, now: Date): Promise<
     if (pending) return { row: pending, created: false };
     if ((await startedToday(tx, userId, now)) >= DATA_EXPORT_LIMITS.perDay) throw new AppError('rate_limited', EXPORT_DAILY_LIMIT_MESSAGE);
     const [row] = await tx.insert(dataExports).values({ userId, status: 'pending', createdAt: now }).returning();
+    await jobs?.send(DATA_EXPORT_BUILD_JOB, { id: row.id }, { tx });
     return { row, created: true };
   });
 }
@@ -138,23 +145,49 @@ export async function sweepExpiredExports(deps: Pick<DataExportDeps, 'db' | 'sto
   return removed;
 }
 
+/** A pending export this old is lost: its job was tried and retried long before. */
+const LOST_AFTER_MS = 3_600_000;
+
 /**
- * At start: exports left pending by a stopped process (older than the stale window) are marked failed, so the
- * member can start another; the files of expired exports are deleted.
+ * The hourly sweep: exports still pending an hour on (their job used up its tries) are marked failed, so the
+ * member sees it and may start another; the files of expired exports are deleted.
  */
-export async function recoverExports(deps: Pick<DataExportDeps, 'db' | 'storage'>, now: Date) {
+export async function sweepExports(deps: Pick<DataExportDeps, 'db' | 'storage'>, now: Date) {
   await deps.db
     .update(dataExports)
     .set({ status: 'failed', error: INTERRUPTED, completedAt: now })
-    .where(and(eq(dataExports.status, 'pending'), lte(dataExports.createdAt, new Date(now.getTime() - DATA_EXPORT_LIMITS.staleMs))));
+    .where(and(eq(dataExports.status, 'pending'), lte(dataExports.createdAt, new Date(now.getTime() - LOST_AFTER_MS))));
   await sweepExpiredExports(deps, now);
+}
+
+/**
+ * The export's jobs: building one (a job per export, sent with its row; a build cut short by a stopped process is
+ * tried again, and a second run of a built export does nothing) and the hourly sweep.
+ */
+export function dataExportJobs(deps: DataExportDeps): JobKind[] {
+  const build: JobKind<{ id: string }> = {
+    name: DATA_EXPORT_BUILD_JOB,
+    retryLimit: 2,
+    retryDelay: 30,
+    expireInSeconds: 900,
+    handler: ({ id }) => runExport(deps, id),
+  };
+  const sweep: JobKind = {
+    name: 'data-export.sweep',
+    schedule: '20 * * * *',
+    retryLimit: 1,
+    retryDelay: 60,
+    expireInSeconds: 600,
+    handler: () => sweepExports(deps, deps.now()),
+  };
+  return [build as unknown as JobKind, sweep];
 }
 
 /**
  * Prepares one export: gathers the member's data, builds the ZIP, stores it, then in one transaction marks the
  * export ready (downloadable for 24 hours) and notifies the member (a notification always e-mailed at once: they
- * asked for it). If the export row is gone meanwhile (the account was erased) the stored file is removed again.
- * Any failure marks the export failed; the member may start another.
+ * asked for it); only the run that turns the pending row ready keeps its file, so a second run never notifies
+ * twice. Any failure marks the export failed; the member may start another.
  */
 export async function runExport(deps: DataExportDeps, id: string): Promise<void> {
   const [row] = await deps.db.select().from(dataExports).where(eq(dataExports.id, id)).limit(1);
@@ -183,11 +216,8 @@ export async function runExport(deps: DataExportDeps, id: string): Promise<void>
       await notifyMember(tx, row.userId, 'data_export_ready', { exportId: id, brandName: deps.brandName, expiresAt }, { entity: { type: 'data_export', id }, at: done });
       return true;
     });
-    if (!ready) {
-      const [still] = await deps.db.select({ id: dataExports.id }).from(dataExports).where(eq(dataExports.id, id));
-      if (!still) await deps.storage.remove(key);
-      return;
-    }
+    // another run built it meanwhile, the sweep gave it up, or the account was erased: this file is nobody's
+    if (!ready) await deps.storage.remove(key);
   } catch (err) {
     const tooLarge = err instanceof FileTooLargeError;
     if (tooLarge) deps.log.warn({ exportId: id, maxBytes: DATA_EXPORT_LIMITS.maxBytes }, 'data export over its size bound');

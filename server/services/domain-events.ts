@@ -2,6 +2,7 @@ import { domainEventSchemas, type DomainEventData, type DomainEventType } from '
 import type { DomainEventSchemas } from '../../common/events/types.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { domainEvents } from '../db/schema/index.ts';
+import { fanOutWebhooks } from '../features/webhooks/fan-out.ts';
 
 export interface DomainEventMeta {
   /** The record the fact is about (its type is the event's entity type). */
@@ -20,5 +21,10 @@ export interface DomainEventMeta {
 export async function recordEvent<T extends DomainEventType>(db: Db | Tx, type: T, data: DomainEventData<T>, meta: DomainEventMeta): Promise<void> {
   const def = (domainEventSchemas as DomainEventSchemas)[type as keyof DomainEventSchemas];
   const checked = def.schema.parse(data);
-  await db.insert(domainEvents).values({ type, entityType: def.entityType, entityId: meta.entityId, actorId: meta.actorId ?? null, data: checked, occurredAt: meta.at });
+  const [row] = await db
+    .insert(domainEvents)
+    .values({ type, entityType: def.entityType, entityId: meta.entityId, actorId: meta.actorId ?? null, data: checked, occurredAt: meta.at })
+    .returning({ id: domainEvents.id });
+  // integrations subscribed to it get a delivery, written in the same transaction
+  await fanOutWebhooks(db, { domainEventId: row!.id, type, entityType: def.entityType, entityId: meta.entityId, data: checked, at: meta.at });
 }

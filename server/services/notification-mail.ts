@@ -28,8 +28,7 @@ export interface NotificationMailDeps {
 /** The London wall-clock hour the daily digest goes out at. */
 export const DIGEST_HOUR = 8;
 export const DIGEST_TZ = 'Europe/London';
-/** How often the sweep and the digest run, and how old an immediate e-mail must be before the sweep takes it (the bus had its chance). */
-export const SWEEP_EVERY_MS = 60_000;
+/** How old an immediate e-mail must be before the sweep takes it (the bus had its chance); the sweep and the digest run every minute as the `notifications.sweep` job. */
 export const SWEEP_AFTER_MS = 60_000;
 /** An immediate e-mail still unsent after this long is stale news: dropped, the notification stays in the app. */
 export const IMMEDIATE_GIVE_UP_MS = 24 * 3_600_000;
@@ -170,9 +169,11 @@ export interface NotificationMailSender {
   sweep(now?: Date): Promise<number>;
   /** Sends each member owing daily e-mails from before the last digest time one digest of them all. Answers how many digests were sent. */
   sendDigests(now?: Date): Promise<number>;
-  /** Listens on the bus and runs the sweep and the digest every minute (the timer does not hold the process open). */
+  /** Runs the sweep, then the digests (the every-minute job, and on the bus's recovery). */
+  sweepAndDigest(): Promise<void>;
+  /** Listens on the bus: each new notification's immediate e-mail goes out as it is announced. */
   start(bus: LiveBus): void;
-  /** Stops listening and the timer; waits for e-mails already being sent. */
+  /** Stops listening; waits for e-mails already being sent. */
   stop(): Promise<void>;
   /** Resolves when no e-mail is being sent (for tests and shutdown). */
   idle(): Promise<void>;
@@ -183,7 +184,6 @@ const CLAIMED_FIELDS = sql`n.id, n.user_id, n.type, n.title, n.message, n.action
 
 export function createNotificationMailSender(deps: NotificationMailDeps): NotificationMailSender {
   const running = new Set<Promise<unknown>>();
-  let timer: NodeJS.Timeout | null = null;
   let unsubscribe: Array<() => void> = [];
   let stopped = false;
 
@@ -259,6 +259,13 @@ export function createNotificationMailSender(deps: NotificationMailDeps): Notifi
   };
 
   return {
+    sweepAndDigest: () =>
+      track(
+        (async () => {
+          await sweep();
+          await sendDigests();
+        })(),
+      ),
     deliver: (id) => track(deliver(id)),
     sweep: (now) => track(sweep(now)),
     sendDigests: (now) => track(sendDigests(now)),
@@ -272,15 +279,11 @@ export function createNotificationMailSender(deps: NotificationMailDeps): Notifi
         // announcements were missed while the channel was down: the sweep finds what they owed
         bus.onResume(tick),
       ];
-      timer = setInterval(tick, SWEEP_EVERY_MS);
-      timer.unref();
     },
     async stop() {
       stopped = true;
       for (const u of unsubscribe) u();
       unsubscribe = [];
-      if (timer) clearInterval(timer);
-      timer = null;
       await this.idle();
     },
     async idle() {

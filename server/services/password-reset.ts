@@ -96,13 +96,23 @@ async function sendResetEmail(deps: ResetDeps, origin: string, account: Account,
 }
 
 /** Sends the invitation e-mail of an account an administrator created. */
-export async function sendInvitationEmail(deps: ResetDeps, origin: string, account: Account & { username: string }, inviterName: string): Promise<void> {
+export async function sendInvitationEmail(
+  deps: ResetDeps,
+  origin: string,
+  account: Account & { username: string },
+  inviterName: string,
+  opts: { pending?: boolean } = {},
+): Promise<void> {
   const { brandName, supportEmail } = deps.config;
   const days = Math.round(LINK_TTL_MS.invite / (24 * HOUR));
+  // an account brought in still pending its approval is told so: it may choose its password, then waits for the review
+  const state = opts.pending
+    ? 'Your membership application is with our team for review; meanwhile you can choose your password'
+    : 'Your account is ready: to start, choose your password';
   await deps.mailer.send({
     to: account.email,
     subject: `You are invited to join ${brandName}`,
-    text: `Dear ${account.firstName},\n\n${inviterName} has invited you to join ${brandName} as a partner. Your account is ready: to start, choose your password by opening the link below:\n\n${resetLink(deps.config, origin, account, 'invite', deps.now())}\n\nThe link works once, for ${days} days. Afterwards, sign in with your username ${account.username} or this e-mail address and the password you chose. If you were not expecting this invitation, you can ignore this message, or tell us at ${supportEmail}.\n\nKind regards,\nThe ${brandName} membership team`,
+    text: `Dear ${account.firstName},\n\n${inviterName} has invited you to join ${brandName} as a partner. ${state} by opening the link below:\n\n${resetLink(deps.config, origin, account, 'invite', deps.now())}\n\nThe link works once, for ${days} days. Afterwards, sign in with your username ${account.username} or this e-mail address and the password you chose. If you were not expecting this invitation, you can ignore this message, or tell us at ${supportEmail}.\n\nKind regards,\nThe ${brandName} membership team`,
   });
 }
 

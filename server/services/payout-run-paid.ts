@@ -4,10 +4,11 @@ import { AppError } from '../../common/errors.ts';
 import { fromPence } from '../../common/rules/money.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { JobKind, JobQueue } from '../jobs/queue.ts';
 import { commissions, notifications, payoutLineCommissions, payoutLines, payoutRuns, users } from '../db/schema/index.ts';
 import type { Mailer } from '../plugins/mailer.ts';
 import type { Actor } from '../policies/roles.ts';
-import { NO_TOTALS } from '../presenters/payouts.ts';
+import { NO_TOTALS, runReference } from '../presenters/payouts.ts';
 import { recordAudit } from './audit.ts';
 import { recordEvent } from './domain-events.ts';
 import { notifyMember } from './notify.ts';
@@ -19,14 +20,23 @@ import { remittanceStatementPdf } from './payout-statement.ts';
  * Marking an approved run paid, on the day the money left. Lines the bank or PayPal returned are failed: their
  * claims are released, so their commissions stay pending for the next run. Every other payable line is paid, and
  * its commissions with it (paid at the value date). Each paid partner is told in the app, and e-mailed their
- * remittance statement once the transaction has committed (no lock is held while mail goes out).
+ * remittance statement by the job `payout-run.statements`, sent in the same transaction (no lock is held while
+ * mail goes out).
  */
+
+/** The job that e-mails a paid run's statements: the run and the lines whose partners are owed the e-mail. */
+export const PAYOUT_STATEMENTS_JOB = 'payout-run.statements';
+export interface PayoutStatementsJob {
+  runId: string;
+  lineIds: string[];
+}
 
 export interface PaidDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  now: () => Date;
 }
 
 interface PaidLine {
@@ -41,20 +51,27 @@ interface PaidLine {
 const valueInstant = (day: string) => sql`(${day}::date + time '12:00')::timestamp at time zone 'Europe/London'`;
 
 /** A paid partner owed the e-mail with their statement: their line, address and first name. */
-export interface StatementOwed {
+interface StatementOwed {
   entity_id: string;
   email: string;
   first_name: string;
 }
 
 /**
- * Marks the run paid in one transaction, and answers the statement e-mails owed, for `sendPayoutStatements` to send
- * once it has committed.
+ * Marks the run paid in one transaction, with the job that e-mails the statements owed (without `jobs`, as the
+ * demo data does, none are e-mailed).
  */
-export async function markPayoutRunPaid(db: Db, actor: Actor, id: string, input: { valueDate: string; failedLineIds?: string[] }, now: Date): Promise<StatementOwed[]> {
+export async function markPayoutRunPaid(
+  db: Db,
+  actor: Actor,
+  id: string,
+  input: { valueDate: string; failedLineIds?: string[] },
+  now: Date,
+  jobs?: Pick<JobQueue, 'send'>,
+): Promise<void> {
   const failedIds = [...new Set(input.failedLineIds ?? [])];
   return db.transaction(async (tx) => {
-    await lockPayoutRun(tx, actor, id, 'markPaid');
+    const run = await lockPayoutRun(tx, actor, id, 'markPaid');
     if (failedIds.length) {
       const found = await tx
         .select({ id: payoutLines.id })
@@ -118,6 +135,19 @@ export async function markPayoutRunPaid(db: Db, actor: Actor, id: string, input:
       after: { status: 'paid', valueDate: input.valueDate, totalPence: totals.totalPence, payableCount: totals.payableCount, failedCount: totals.failedCount },
       at: now,
     });
+    await recordEvent(
+      tx,
+      'payout_run.paid',
+      {
+        runId: id,
+        reference: runReference(run.number),
+        valueDate: input.valueDate,
+        total: fromPence(totals.totalPence),
+        paidCount: paid.length,
+        failedCount: totals.failedCount,
+      },
+      { entityId: id, actorId: actor.id, at: now },
+    );
     for (const line of paid) {
       const amountPence = Number(line.amount_pence);
       await recordEvent(
@@ -143,26 +173,53 @@ export async function markPayoutRunPaid(db: Db, actor: Actor, id: string, input:
         { entity: { type: 'payout_line', id: line.id }, at: now },
       );
     }
-    if (!paid.length) return [];
-    // the statement goes with this e-mail, sent below: the notification sender must not send a bare one first
-    return rowsOf<StatementOwed>(
+    if (!paid.length) return;
+    // the statement goes with the job's e-mail: the notification sender must not send a bare one first
+    const owed = rowsOf<{ entity_id: string }>(
       await tx.execute(sql`
         with owed as (
           select n.id, n.entity_id from ${notifications} n
           where n.type = 'payout_paid' and n.email_pending is not null
             and n.entity_id in (select id::text from ${payoutLines} where run_id = ${id} and state = 'paid')
-        ), cleared as (
-          update ${notifications} n set email_pending = null from owed where n.id = owed.id returning n.user_id, owed.entity_id
         )
-        select cleared.entity_id, u.email, u.first_name from cleared join ${users} u on u.id = cleared.user_id
-        where u.is_active and u.anonymised_at is null and u.removed_at is null`),
+        update ${notifications} n set email_pending = null from owed where n.id = owed.id returning owed.entity_id`),
     );
+    if (owed.length) await jobs?.send(PAYOUT_STATEMENTS_JOB, { runId: id, lineIds: owed.map((o) => o.entity_id) } satisfies PayoutStatementsJob, { tx });
   });
 }
 
-/** Sends each paid partner their remittance statement, one after another, after the run's transaction committed. */
-export async function sendPayoutStatements(deps: PaidDeps, owed: StatementOwed[]): Promise<void> {
-  for (const o of owed) await sendStatement(deps, o);
+/**
+ * Sends each owed partner of a paid run their remittance statement, one after another. Each e-mail is claimed first
+ * by stamping its notification as e-mailed, so a job run again (after a stopped process) sends no statement twice;
+ * an account closed meanwhile gets none.
+ */
+export async function sendPayoutStatements(deps: PaidDeps, job: PayoutStatementsJob): Promise<void> {
+  for (const lineId of job.lineIds) {
+    const [owed] = rowsOf<StatementOwed>(
+      await deps.db.execute(sql`
+        with claimed as (
+          update ${notifications} n set emailed_at = ${deps.now().toISOString()}::timestamptz
+          where n.type = 'payout_paid' and n.entity_id = ${lineId} and n.email_pending is null and n.emailed_at is null
+            and n.entity_id in (select id::text from ${payoutLines} where run_id = ${job.runId} and state = 'paid')
+          returning n.user_id, n.entity_id
+        )
+        select claimed.entity_id, u.email, u.first_name from claimed join ${users} u on u.id = claimed.user_id
+        where u.is_active and u.anonymised_at is null and u.removed_at is null`),
+    );
+    if (owed) await sendStatement(deps, owed);
+  }
+}
+
+/** The statements' job: a failed e-mail is logged and not tried again (the payment stands, the statement is online). */
+export function payoutStatementJobs(deps: PaidDeps): JobKind[] {
+  const statements: JobKind<PayoutStatementsJob> = {
+    name: PAYOUT_STATEMENTS_JOB,
+    retryLimit: 2,
+    retryDelay: 60,
+    expireInSeconds: 1800,
+    handler: (data) => sendPayoutStatements(deps, data),
+  };
+  return [statements as unknown as JobKind];
 }
 
 /** The paid partner's e-mail with their remittance statement; a failure is logged, the payment stands. */

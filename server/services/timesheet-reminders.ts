@@ -23,8 +23,6 @@ export const REMINDER_TZ = 'Europe/London';
 /** Friday (ISO day 5), from this London hour. */
 export const REMINDER_WEEKDAY = 5;
 export const REMINDER_HOUR = 9;
-/** How often each instance checks whether reminders are due (a run with nothing to do is one query under the lock). */
-export const REMINDER_CHECK_EVERY_MS = 5 * 60_000;
 export const REMINDER_KIND = 'timesheet_reminder' as const;
 export const REMINDER_ENTITY = 'placement_week';
 
@@ -96,40 +94,20 @@ export interface TimesheetReminderDeps {
 export interface TimesheetReminders {
   /** Runs the reminders now (or at `now`): see sendTimesheetReminders. */
   run(now?: Date): Promise<number>;
-  /** Checks every few minutes whether reminders are due (the timer does not hold the process open). */
-  start(): void;
-  /** Stops the timer; waits for a run already going. */
-  stop(): Promise<void>;
+  /** Waits for the runs already going. */
   idle(): Promise<void>;
 }
 
 export function createTimesheetReminders(deps: TimesheetReminderDeps): TimesheetReminders {
   const running = new Set<Promise<unknown>>();
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
   const track = <T>(p: Promise<T>): Promise<T> => {
     running.add(p);
     const done = () => running.delete(p);
     p.then(done, done);
     return p;
   };
-  const tick = () => {
-    if (stopped) return;
-    void track(sendTimesheetReminders(deps.db, deps.now()).catch((err) => deps.log.error({ err }, 'timesheet reminders failed')));
-  };
   return {
     run: (now) => track(sendTimesheetReminders(deps.db, now ?? deps.now())),
-    start() {
-      stopped = false;
-      timer = setInterval(tick, REMINDER_CHECK_EVERY_MS);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await this.idle();
-    },
     async idle() {
       while (running.size) await Promise.allSettled([...running]);
     },

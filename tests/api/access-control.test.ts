@@ -25,6 +25,14 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/site',
   'GET /api/openapi.json',
+  // the API reference rendered from that document: its page, its own script and style files, and the document
+  'GET /api/docs',
+  'GET /api/docs/',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/static/*',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
   // a member's personal calendar feed, fetched by calendar apps without a session: the secret in its address is the proof
   'GET /api/calendar/:token.ics',
   'POST /api/auth/register',

@@ -9,7 +9,7 @@ import { makeMentorProfile, makeMentorshipRequest } from '../../server/db/factor
 import { makePost } from '../../server/db/factories/posts.ts';
 import { makePlacement, makeTimesheet } from '../../server/db/factories/timesheets.ts';
 import { communityPosts, dataExports, notifications } from '../../server/db/schema/index.ts';
-import { DATA_EXPORT_LIMITS, EXPORT_DAILY_LIMIT_MESSAGE, recoverExports } from '../../server/services/data-exports.ts';
+import { DATA_EXPORT_BUILD_JOB, DATA_EXPORT_LIMITS, EXPORT_DAILY_LIMIT_MESSAGE } from '../../server/services/data-exports.ts';
 import { confirmedSignIn, crossSite, mailTo, multipart, pdf, png, privacyTestApp, settled } from '../helpers/account-privacy.ts';
 import { type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
@@ -244,16 +244,43 @@ describe('data export', () => {
     }
   });
 
-  it('at start marks exports a stopped process left pending as failed, so the member can start another', async () => {
+  it('marks an export a stopped process left pending as failed when the member asks again, and starts another', async () => {
     const member = await confirmedSignIn(ctx);
     const longAgo = new Date(ctx.clock.now().getTime() - DATA_EXPORT_LIMITS.staleMs - 60_000);
     const [lost] = await ctx.db.insert(dataExports).values({ userId: member.user.id, status: 'pending', createdAt: longAgo }).returning();
-    await recoverExports({ db: ctx.db, storage: ctx.app.ctx.storage }, ctx.clock.now());
-    const list = await member.api.getOk(dataExportListSchema, '/api/data-exports');
-    expect(list.items.find((e) => e.id === lost.id)).toMatchObject({ status: 'failed', error: 'The export was interrupted. Please request a new one.' });
-    expect(list.remainingToday).toBe(3);
     const fresh = await member.api.postOk(dataExportSchema, '/api/data-exports', { status: 202 });
     expect(fresh.id).not.toBe(lost.id);
+    const list = await member.api.getOk(dataExportListSchema, '/api/data-exports');
+    expect(list.items.find((e) => e.id === lost.id)).toMatchObject({ status: 'failed', error: 'The export was interrupted. Please request a new one.' });
     await settled(member, fresh.id);
+  });
+
+  it('is built by its job, once: running the job again keeps the file and notifies no more', async () => {
+    const member = await confirmedSignIn(ctx);
+    const started = await member.api.postOk(dataExportSchema, '/api/data-exports', { status: 202 });
+    await settled(member, started.id);
+    const readyNotices = () =>
+      ctx.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, member.user.id), eq(notifications.type, 'data_export_ready')));
+    const [built] = await ctx.db.select().from(dataExports).where(eq(dataExports.id, started.id));
+    expect(await readyNotices()).toHaveLength(1);
+
+    const build = ctx.app.ctx.jobs.kinds.get(DATA_EXPORT_BUILD_JOB)!;
+    await build.handler({ id: started.id }, { id: 'a-second-run', retryCount: 1 });
+    const [after] = await ctx.db.select().from(dataExports).where(eq(dataExports.id, started.id));
+    expect(after).toEqual(built);
+    expect(await ctx.app.ctx.storage.get(built.storageKey!)).not.toBeNull();
+    expect(await readyNotices()).toHaveLength(1);
+  });
+
+  it('gives up on an export still pending an hour on, in the hourly sweep', async () => {
+    const member = await confirmedSignIn(ctx);
+    const twoHoursAgo = new Date(ctx.clock.now().getTime() - 2 * 3_600_000);
+    const [lost] = await ctx.db.insert(dataExports).values({ userId: member.user.id, status: 'pending', createdAt: twoHoursAgo }).returning();
+    await ctx.app.ctx.jobs.kinds.get('data-export.sweep')!.handler({}, { id: 'sweep', retryCount: 0 });
+    const list = await member.api.getOk(dataExportListSchema, '/api/data-exports');
+    expect(list.items.find((e) => e.id === lost.id)).toMatchObject({ status: 'failed', error: 'The export was interrupted. Please request a new one.' });
   });
 });

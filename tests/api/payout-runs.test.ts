@@ -7,6 +7,7 @@ import { makeCommission } from '../../server/db/factories/leads.ts';
 import { auditLog, commissions, domainEvents, notifications, payoutDetails, payoutLineCommissions, payoutLines } from '../../server/db/schema/index.ts';
 import { maskPayoutAccount, sealPayoutAccount, type PayoutAccount } from '../../server/lib/payout-account.ts';
 import type { MadeUser } from '../../server/db/factories/members.ts';
+import { PAYOUT_STATEMENTS_JOB } from '../../server/services/payout-run-paid.ts';
 import { createTestApp, login, makeSignedIn, makeUser, type SignedIn, type TestContext } from '../helpers/app.ts';
 import { client } from '../helpers/client.ts';
 import { expectError, NO_SUCH_ID } from '../helpers/http.ts';
@@ -292,8 +293,17 @@ describe('a payout run from draft to paid', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, big.id), eq(notifications.type, 'payout_paid')));
     expect(note).toMatchObject({ title: 'Payout sent: £7,440', emailPending: null });
-    // the statements are e-mailed after the answer
-    await vi.waitFor(() => expect(ctx.mailer.sent.filter((m) => m.attachments?.length)).toHaveLength(run.payableCount));
+    // the statements are e-mailed by the job the run sent as it was marked paid
+    const statements = () => ctx.mailer.sent.filter((m) => m.attachments?.length);
+    await ctx.app.ctx.jobs.drain(PAYOUT_STATEMENTS_JOB);
+    await vi.waitFor(() => expect(statements()).toHaveLength(run.payableCount), { timeout: 10_000, interval: 50 });
+    // the job run again (as after a stopped process) sends no statement twice
+    const [line] = await ctx.db
+      .select()
+      .from(payoutLines)
+      .where(and(eq(payoutLines.runId, runId), eq(payoutLines.partnerId, big.id)));
+    await ctx.app.ctx.jobs.kinds.get(PAYOUT_STATEMENTS_JOB)!.handler({ runId, lineIds: [line.id] }, { id: 'again', retryCount: 1 });
+    expect(statements()).toHaveLength(run.payableCount);
     const mail = ctx.mailer.sent.find((m) => m.to === big.email);
     expect(mail?.attachments?.[0]).toMatchObject({ contentType: 'application/pdf' });
     expect(mail!.attachments![0].content.subarray(0, 5).toString()).toBe('%PDF-');

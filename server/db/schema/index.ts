@@ -8,3 +8,4 @@ export * from './account.ts';
 export * from './domain-events.ts';
 export * from './payouts.ts';
 export * from './api-tokens.ts';
+export * from './webhooks.ts';

@@ -40,6 +40,8 @@ export const adminKeys = {
   overview: ['/api/admin/overview'] as const,
   outboxAll: ['/api/admin/outbox'] as const,
   outbox: (p: PageAsked) => ['/api/admin/outbox', pageKey(p)] as const,
+  /** The background work: every queue's counts and the failed jobs. */
+  jobs: ['/api/admin/jobs'] as const,
   /** The same answer the application review screen reads. */
   applicationStats: ['/api/admin/application-stats'] as const,
   usersAll: ['/api/users'] as const,

@@ -1,4 +1,4 @@
-import { Activity, CalendarDays, ChevronDown, ClipboardCheck, Flag, ListChecks, Mail, ScrollText, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { Activity, CalendarDays, ChevronDown, ClipboardCheck, Flag, Plug, ListChecks, ScrollText, Server, ShieldCheck, Users, Wallet } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -9,6 +9,8 @@ import { AdminOverview } from '../components/AdminOverview.tsx';
 import { ApplicationsSummary } from '../components/ApplicationsSummary.tsx';
 import { AuditLogPanel } from '../components/AuditLogPanel.tsx';
 import { EventManagementPanel } from '../components/EventManagementPanel.tsx';
+import { JobsPanel } from '../components/JobsPanel.tsx';
+import { IntegrationsPanel } from '../components/IntegrationsPanel.tsx';
 import { LeadManagementPanel } from '../components/LeadManagementPanel.tsx';
 import { ModerationPanel } from '../components/ModerationPanel.tsx';
 import { OutboxPanel } from '../components/OutboxPanel.tsx';
@@ -16,12 +18,12 @@ import { PayoutsSection } from '../components/PayoutsSection.tsx';
 import { SecuritySettingsPanel } from '../components/SecuritySettingsPanel.tsx';
 import { UserManagementPanel } from '../components/UserManagementPanel.tsx';
 
-const TABS = ['leads', 'users', 'applications', 'events', 'commissions', 'moderation', 'audit', 'outbox', 'security'] as const;
+const TABS = ['leads', 'users', 'applications', 'events', 'commissions', 'moderation', 'audit', 'outbox', 'integrations', 'security'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * Admin Panel (/admin): partner overview and recent activity (a strip opened on demand), then tabs for leads, users, member
- * applications, events, commission payouts, the moderation queue, the audit log, the e-mail outbox and the security settings. The tab is in the address
+ * applications, events, commission payouts, the moderation queue, the audit log, the system (background jobs and the e-mail outbox), integrations (API tokens, webhooks, imports) and the security settings. The tab is in the address
  * (?tab=users) so it survives a reload and can be linked to.
  */
 export function AdminPanelPage() {
@@ -50,7 +52,7 @@ export function AdminPanelPage() {
         {/* one row that scrolls sideways on narrow screens, rather than wrapping into several */}
         <TabsList
           aria-label="Admin sections"
-          className="w-full flex-nowrap justify-start overflow-x-auto lg:flex-wrap lg:overflow-visible [scrollbar-width:thin] [&_svg]:hidden 2xl:[&_svg]:block [&>button]:px-2 [&>button]:text-[13px] 2xl:[&>button]:px-2.5 2xl:[&>button]:text-sm"
+          className="relative w-full flex-nowrap justify-start overflow-x-auto lg:flex-wrap lg:overflow-visible [scrollbar-width:thin] [&_svg]:hidden 2xl:[&_svg]:block [&>button]:px-2 [&>button]:text-[13px] 2xl:[&>button]:px-2.5 2xl:[&>button]:text-sm"
         >
           <TabsTrigger value="leads">
             <ListChecks aria-hidden /> Lead Management
@@ -86,7 +88,10 @@ export function AdminPanelPage() {
             <ScrollText aria-hidden /> Audit Log
           </TabsTrigger>
           <TabsTrigger value="outbox">
-            <Mail aria-hidden /> Outbox
+            <Server aria-hidden /> System
+          </TabsTrigger>
+          <TabsTrigger value="integrations">
+            <Plug aria-hidden /> Integrations
           </TabsTrigger>
           <TabsTrigger value="security">
             <ShieldCheck aria-hidden /> Security
@@ -114,8 +119,13 @@ export function AdminPanelPage() {
         <TabsContent value="audit">
           <AuditLogPanel active={tab === 'audit'} />
         </TabsContent>
-        <TabsContent value="outbox">
+        {/* System: the tab keeps its old value, so links to ?tab=outbox still open it */}
+        <TabsContent value="outbox" className="space-y-6">
+          <JobsPanel active={tab === 'outbox'} />
           <OutboxPanel active={tab === 'outbox'} />
+        </TabsContent>
+        <TabsContent value="integrations">
+          <IntegrationsPanel active={tab === 'integrations'} />
         </TabsContent>
         <TabsContent value="security">
           <SecuritySettingsPanel />

@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { placeServerErrors } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';
+import { PersonalTokensCard } from '../../api-tokens/index.ts';
 import { useChangePassword } from '../api/profile.ts';
 import { ActiveSessionsCard } from './ActiveSessionsCard.tsx';
 import { PushDevicesCard } from './PushDevicesCard.tsx';
@@ -103,7 +104,7 @@ function ChangePasswordCard() {
 }
 
 /**
- * Security: the password, two-factor sign-in, the ways to sign in and the signed-in devices. An administrator who
+ * Security: the password, two-factor sign-in, the ways to sign in, the signed-in devices and personal API tokens. An administrator who
  * must turn on two-factor sign-in first sees only that card (nothing else answers them until it is on).
  */
 export function SecurityTab() {
@@ -116,6 +117,7 @@ export function SecurityTab() {
       <SignInMethodsCard />
       <ActiveSessionsCard />
       <PushDevicesCard />
+      <PersonalTokensCard />
     </div>
   );
 }
