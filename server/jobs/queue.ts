@@ -104,6 +104,8 @@ export interface FailedJob {
 }
 
 export const JOB_SCHEMA = 'pgboss';
+/** The advisory lock an instance holds while it creates or updates the queues (beside the migration lock). */
+export const QUEUE_SETUP_LOCK_KEY = 7_340_002;
 const TIME_ZONE = 'Europe/London';
 
 /** Creates pg-boss's own tables if they are missing (the same plans pg-boss runs at its first start). */
@@ -187,19 +189,22 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, opts:
     async start({ workers }) {
       await boss.start();
       started = true;
-      for (const kind of kinds.values()) {
-        const queue = {
-          name: kind.name,
-          retryLimit: kind.retryLimit,
-          retryDelay: kind.retryDelay,
-          retryBackoff: kind.retryBackoff ?? false,
-          expireInSeconds: kind.expireInSeconds,
-        };
-        const existing = await boss.getQueue(kind.name);
-        if (existing) await boss.updateQueue(kind.name, queue);
-        else await boss.createQueue(kind.name, queue);
-        if (kind.schedule) await boss.schedule(kind.name, kind.schedule, {}, { tz: TIME_ZONE });
-      }
+      // several instances starting at once would race to create the same queues: one at a time, each finding the others' work
+      await database.exclusive(QUEUE_SETUP_LOCK_KEY, async () => {
+        for (const kind of kinds.values()) {
+          const queue = {
+            name: kind.name,
+            retryLimit: kind.retryLimit,
+            retryDelay: kind.retryDelay,
+            retryBackoff: kind.retryBackoff ?? false,
+            expireInSeconds: kind.expireInSeconds,
+          };
+          const existing = await boss.getQueue(kind.name);
+          if (existing) await boss.updateQueue(kind.name, queue);
+          else await boss.createQueue(kind.name, queue);
+          if (kind.schedule) await boss.schedule(kind.name, kind.schedule, {}, { tz: TIME_ZONE });
+        }
+      });
       if (!workers) return;
       working = true;
       for (const kind of kinds.values()) {

@@ -7,7 +7,9 @@ import type { JobKind } from './queue.ts';
 /**
  * Every kind of the product's own scheduled work, on the job queue (server/jobs/queue.ts): one instance runs each
  * scheduled job, a failed one is retried and shown to administrators, and nothing is lost to a restart. Features
- * with jobs of their own (webhook delivery) register them beside these.
+ * with jobs of their own (webhook delivery) register them beside these. A notification's e-mail and push start the
+ * moment it is announced (services/notification-mail.ts, services/push.ts, each claimed so it goes once); the sweep
+ * here is what makes them durable: whatever the announcement missed is sent within the minute.
  */
 export function productJobs(ctx: AppContext): JobKind[] {
   return [
@@ -37,7 +39,7 @@ export function productJobs(ctx: AppContext): JobKind[] {
       },
     },
     {
-      // immediate e-mails the live announcement missed, and the daily digests once their hour has come
+      // immediate e-mails and pushes the live announcement missed, and the daily digests once their hour has come
       name: 'notifications.sweep',
       schedule: '* * * * *',
       retryLimit: 1,
@@ -45,6 +47,7 @@ export function productJobs(ctx: AppContext): JobKind[] {
       expireInSeconds: 600,
       handler: async () => {
         await ctx.notificationMail.sweepAndDigest();
+        await ctx.push.catchUp();
       },
     },
   ];
