@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, expectToast, fillChecked, newBrowser, watchPage } from '../helpers/browser.ts';
+import { expectToast, fillChecked, newBrowser, watchPage } from '../helpers/browser.ts';
 import { accessibleWhenSettled } from '../helpers/page.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import { signIn } from '../helpers/session.ts';
@@ -74,37 +74,37 @@ describe('Webhooks', () => {
 
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add endpoint' });
-    await expect.poll(() => dialog.count()).toBe(1);
+    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(1);
     // nothing chosen: the dialog says what is missing and sends nothing
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-    await expect.poll(() => dialog.getByText('Choose at least one event.').count()).toBe(1);
-    expect(await dialog.getByText('Enter a full https:// address.').count()).toBe(1);
-    await expectAccessible(page, 'add endpoint dialog (1280)');
+    await expect.poll(() => dialog.getByText('Choose at least one event.').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => dialog.getByText('Enter a full https:// address.').count(), { timeout: 15_000 }).toBe(1);
+    await accessibleWhenSettled(page, 'add endpoint dialog (1280)');
 
     await fillChecked(dialog.getByLabel('Endpoint URL'), receiverUrl);
     await fillChecked(dialog.getByLabel('Description'), 'Local receiver');
     await dialog.getByRole('checkbox', { name: 'Select all' }).click();
-    expect(await dialog.getByText('14 selected').count()).toBe(1);
+    await expect.poll(() => dialog.getByText('14 selected').count(), { timeout: 15_000 }).toBe(1);
     await dialog.getByRole('checkbox', { name: 'A lead was deleted' }).click();
-    expect(await dialog.getByRole('checkbox', { name: 'Select all' }).getAttribute('aria-checked')).toBe('mixed');
+    await expect.poll(() => dialog.getByRole('checkbox', { name: 'Select all' }).getAttribute('aria-checked'), { timeout: 15_000 }).toBe('mixed');
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
     const secret = await confirmIfAsked(page, admin.password);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     const shown = page.getByRole('dialog', { name: 'Copy the signing secret' });
-    expect(await shown.getByText('it will not be shown again', { exact: false }).count()).toBe(1);
+    await expect.poll(() => shown.getByText('it will not be shown again', { exact: false }).count(), { timeout: 15_000 }).toBe(1);
     expect(await shown.getByText('Standard Webhooks', { exact: false }).count()).toBeGreaterThan(0);
-    await expectAccessible(page, 'signing secret (1280)');
+    await accessibleWhenSettled(page, 'signing secret (1280)');
     await shown.getByRole('button', { name: 'Copy secret' }).click();
     await expectToast(page, 'Signing secret copied');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 15_000 }).toBe(secret);
     await shown.getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 15_000 }).toBe(0);
     // shown once: gone from the page
     expect(await page.content()).not.toContain(secret);
 
     const endpoint = page.getByTestId('webhook-endpoint').filter({ hasText: receiverUrl });
     await expect.poll(() => endpoint.count(), { timeout: 10_000 }).toBe(1);
-    expect(await endpoint.textContent()).toContain('Enabled');
+    await expect.poll(async () => (await endpoint.textContent()) ?? '', { timeout: 15_000 }).toContain('Enabled');
     expect(await endpoint.getByRole('list', { name: '13 events' }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Send test event to Local receiver' }).click();
@@ -128,7 +128,7 @@ describe('Webhooks', () => {
 
     await page.getByRole('button', { name: 'Delivery log of Local receiver' }).click();
     const log = page.getByRole('dialog', { name: 'Delivery log' });
-    await expect.poll(() => log.count()).toBe(1);
+    await expect.poll(() => log.count(), { timeout: 15_000 }).toBe(1);
     const delivery = log.getByTestId('webhook-delivery').filter({ hasText: 'webhook.test' });
     // the log is read when opened; the delivery may still be on its way, so ask again until it shows delivered
     await expect
@@ -146,13 +146,13 @@ describe('Webhooks', () => {
     expect(await delivery.getByRole('region', { name: 'Answer to attempt 1' }).textContent()).toBe('received, thank you');
     await accessibleWhenSettled(page, 'delivery log (1280)');
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: 15_000 }).toBe(0);
 
     // a new secret, shown once; the old one keeps signing beside it for a day, so both verify the next event
     await page.getByRole('button', { name: 'More actions for Local receiver' }).click();
     await page.getByRole('menuitem', { name: 'Rotate secret' }).click();
     const rotate = page.getByRole('alertdialog', { name: 'Rotate the signing secret?' });
-    await expect.poll(() => rotate.count()).toBe(1);
+    await expect.poll(() => rotate.count(), { timeout: 15_000 }).toBe(1);
     expect(await rotate.textContent()).toContain('24 hours');
     await rotate.getByRole('button', { name: 'Rotate secret' }).click();
     const rotated = await confirmIfAsked(page, admin.password);
@@ -187,17 +187,17 @@ describe('Webhooks', () => {
     await small.getByRole('button', { name: 'More actions for Local receiver' }).click();
     await small.getByRole('menuitem', { name: 'Edit' }).click();
     const edit = small.getByRole('dialog', { name: 'Edit endpoint' });
-    await expect.poll(() => edit.count()).toBe(1);
+    await expect.poll(() => edit.count(), { timeout: 15_000 }).toBe(1);
     expect(await edit.getByLabel('Endpoint URL').inputValue()).toBe(receiverUrl);
     await accessibleWhenSettled(small, 'edit endpoint dialog (390)');
     await edit.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => small.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => small.getByRole('dialog').count(), { timeout: 15_000 }).toBe(0);
 
     // deleting asks first, then the card is empty again
     await small.getByRole('button', { name: 'More actions for Local receiver' }).click();
     await small.getByRole('menuitem', { name: 'Delete' }).click();
     const remove = small.getByRole('alertdialog', { name: 'Delete this endpoint?' });
-    await expect.poll(() => remove.count()).toBe(1);
+    await expect.poll(() => remove.count(), { timeout: 15_000 }).toBe(1);
     await remove.getByRole('button', { name: 'Delete endpoint' }).click();
     const again = small.getByRole('dialog', { name: "Confirm it's you" });
     await expect.poll(async () => (await again.count()) + (await small.getByText('No webhook endpoints yet').count()), { timeout: 15_000 }).toBeGreaterThan(0);
