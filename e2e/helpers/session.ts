@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { expectToast } from './browser.ts';
+import { expectToast, fillChecked } from './browser.ts';
 
 /** Who signs in: the username and password an account was created with. */
 export interface Credentials {
@@ -42,4 +42,20 @@ export async function skipTour(page: Page) {
       (await fetch('/api/onboarding', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hasCompletedWizard: true }) })).status,
   );
   expect(status).toBe(200);
+}
+
+/**
+ * After an act that shows a secret once (a new token, a webhook's signing secret): answers "Confirm it's you" with
+ * the password when the server asks for it first, then waits for the secret (found by its test id) and answers it.
+ */
+export async function confirmIfAsked(page: Page, password: string, secretTestId: string): Promise<string> {
+  const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
+  const secret = page.getByTestId(secretTestId);
+  await expect.poll(async () => (await confirm.count()) + (await secret.count()), { timeout: 15_000 }).toBeGreaterThan(0);
+  if ((await secret.count()) === 0) {
+    await fillChecked(confirm.getByLabel('Password'), password);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => secret.count(), { timeout: 15_000 }).toBe(1);
+  }
+  return ((await secret.textContent()) ?? '').trim();
 }

@@ -1,9 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectToast, fillChecked, newBrowser, watchPage } from '../helpers/browser.ts';
 import { accessibleWhenSettled } from '../helpers/page.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
-import { signIn } from '../helpers/session.ts';
+import { confirmIfAsked, signIn } from '../helpers/session.ts';
 
 /**
  * API tokens as people make them: an administrator creates an organisation token in Admin Panel → Integrations
@@ -35,19 +35,6 @@ const unexpected = (problems: string[]) => problems.filter((p) => !/status of 40
 /** The same request an integration would make with the token. */
 const readLeads = (secret: string) => fetch(`${server.baseUrl}/api/leads`, { headers: { authorization: `Bearer ${secret}` } });
 
-/** Answers "Confirm it's you" with the password when the server asks for it, then waits for the new secret. */
-async function confirmIfAsked(page: Page, password: string): Promise<string> {
-  const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
-  const secret = page.getByTestId('token-secret');
-  await expect.poll(async () => (await confirm.count()) + (await secret.count()), { timeout: 15_000 }).toBeGreaterThan(0);
-  if ((await secret.count()) === 0) {
-    await fillChecked(confirm.getByLabel('Password'), password);
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => secret.count(), { timeout: 15_000 }).toBe(1);
-  }
-  return ((await secret.textContent()) ?? '').trim();
-}
-
 describe('API tokens', () => {
   it('an administrator creates an organisation token, uses it, and revokes it', async () => {
     const page = await desktop.newPage();
@@ -73,7 +60,7 @@ describe('API tokens', () => {
     await dialog.getByRole('checkbox', { name: 'leads:read' }).click();
     expect(await dialog.getByRole('checkbox', { name: 'leads:read' }).getAttribute('aria-checked')).toBe('true');
     await dialog.getByRole('button', { name: 'Create token' }).click();
-    const secret = await confirmIfAsked(page, admin.password);
+    const secret = await confirmIfAsked(page, admin.password, 'token-secret');
     expect(secret).toMatch(/^cpo_[0-9A-Za-z]{49}$/);
     const shown = page.getByRole('dialog', { name: 'Copy your new token' });
     expect(await shown.getByText('it will not be shown again', { exact: false }).count()).toBe(1);
@@ -141,7 +128,7 @@ describe('API tokens', () => {
     await dialog.getByRole('combobox', { name: 'Expires' }).click();
     await page.getByRole('option', { name: 'In 90 days' }).click();
     await dialog.getByRole('button', { name: 'Create token' }).click();
-    const secret = await confirmIfAsked(page, partner.password);
+    const secret = await confirmIfAsked(page, partner.password, 'token-secret');
     expect(secret).toMatch(/^cpp_/);
     await page.getByRole('dialog', { name: 'Copy your new token' }).getByRole('button', { name: 'Done' }).click();
     const row = page.getByRole('row').filter({ hasText: 'My spreadsheet' });

@@ -1,12 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectToast, fillChecked, newBrowser, watchPage } from '../helpers/browser.ts';
 import { accessibleWhenSettled } from '../helpers/page.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
-import { signIn } from '../helpers/session.ts';
+import { confirmIfAsked, signIn } from '../helpers/session.ts';
 
 /**
  * Webhooks as an administrator sets one up: she adds an endpoint for a receiver on this machine in Admin Panel →
@@ -50,19 +50,6 @@ afterAll(async () => {
 /** Problems other than the refusal this journey provokes on purpose: a change asked to confirm identity first (403). */
 const unexpected = (problems: string[]) => problems.filter((p) => !/status of 403/.test(p));
 
-/** Answers "Confirm it's you" with the password when the server asks for it, then waits for the new secret. */
-async function confirmIfAsked(page: Page, password: string): Promise<string> {
-  const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
-  const secret = page.getByTestId('webhook-secret');
-  await expect.poll(async () => (await confirm.count()) + (await secret.count()), { timeout: 15_000 }).toBeGreaterThan(0);
-  if ((await secret.count()) === 0) {
-    await fillChecked(confirm.getByLabel('Password'), password);
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => secret.count(), { timeout: 15_000 }).toBe(1);
-  }
-  return ((await secret.textContent()) ?? '').trim();
-}
-
 describe('Webhooks', () => {
   it('an administrator adds an endpoint, sends a test event, and sees it delivered and signed', async () => {
     const page = await desktop.newPage();
@@ -88,7 +75,7 @@ describe('Webhooks', () => {
     await dialog.getByRole('checkbox', { name: 'A lead was deleted' }).click();
     await expect.poll(() => dialog.getByRole('checkbox', { name: 'Select all' }).getAttribute('aria-checked'), { timeout: 15_000 }).toBe('mixed');
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-    const secret = await confirmIfAsked(page, admin.password);
+    const secret = await confirmIfAsked(page, admin.password, 'webhook-secret');
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     const shown = page.getByRole('dialog', { name: 'Copy the signing secret' });
     await expect.poll(() => shown.getByText('it will not be shown again', { exact: false }).count(), { timeout: 15_000 }).toBe(1);
@@ -155,7 +142,7 @@ describe('Webhooks', () => {
     await expect.poll(() => rotate.count(), { timeout: 15_000 }).toBe(1);
     expect(await rotate.textContent()).toContain('24 hours');
     await rotate.getByRole('button', { name: 'Rotate secret' }).click();
-    const rotated = await confirmIfAsked(page, admin.password);
+    const rotated = await confirmIfAsked(page, admin.password, 'webhook-secret');
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
     await page.getByRole('dialog', { name: 'Copy the signing secret' }).getByRole('button', { name: 'Done' }).click();

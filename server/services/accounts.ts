@@ -42,6 +42,35 @@ export async function admitRegistration(db: Db, config: Config, ip: string, now:
   }
 }
 
+/** The fields of the application form but the username and password. */
+type ApplicantFields = Omit<RegisterData, 'username' | 'password' | 'confirmPassword'>;
+
+/**
+ * The account columns the application form fills, as the sign-up form and the members' CSV import both write them
+ * (optional links and phone number stored as null when left empty).
+ */
+export function applicantColumns(data: ApplicantFields) {
+  return {
+    email: data.email,
+    firstName: data.firstName,
+    lastName: data.lastName,
+    company: data.company,
+    jobTitle: data.jobTitle,
+    location: data.location,
+    phoneNumber: data.phoneNumber || null,
+    dateOfBirth: data.dateOfBirth,
+    fullAddress: data.fullAddress,
+    yearsExperience: data.yearsExperience,
+    bio: data.bio,
+    expertise: data.expertise,
+    industries: data.industries,
+    businessInterests: data.businessInterests,
+    networkingGoals: data.networkingGoals,
+    linkedinUrl: data.linkedinUrl || null,
+    website: data.website || null,
+  };
+}
+
 /** Creates a pending applicant with their membership application, in one transaction. */
 export async function createApplicant(db: Db, data: RegisterData) {
   await assertUnique(db, data.email, data.username);
@@ -52,23 +81,7 @@ export async function createApplicant(db: Db, data: RegisterData) {
       .values({
         username: data.username,
         password: passwordHash,
-        email: data.email,
-        firstName: data.firstName,
-        lastName: data.lastName,
-        company: data.company,
-        jobTitle: data.jobTitle,
-        location: data.location,
-        phoneNumber: data.phoneNumber || null,
-        dateOfBirth: data.dateOfBirth,
-        fullAddress: data.fullAddress,
-        yearsExperience: data.yearsExperience,
-        bio: data.bio,
-        expertise: data.expertise,
-        industries: data.industries,
-        businessInterests: data.businessInterests,
-        networkingGoals: data.networkingGoals,
-        linkedinUrl: data.linkedinUrl || null,
-        website: data.website || null,
+        ...applicantColumns(data),
       })
       .returning();
     await tx.insert(memberApplications).values({ userId: user.id });

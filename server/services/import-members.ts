@@ -13,6 +13,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { memberApplications, users } from '../db/schema/index.ts';
 import { mayImport } from '../policies/imports.ts';
 import { NEW_MEMBER_ROLE, type Actor } from '../policies/roles.ts';
+import { applicantColumns } from './accounts.ts';
 import { chunks, readImportFile, recordInput, rowErrors } from './import-csv.ts';
 import { auditImport, importReport, INSERT_CHUNK, recordAudits, recordEvents, type ImportDeps } from './imports.ts';
 import { NO_LINK_ORIGIN } from './password-reset.ts';
@@ -89,23 +90,7 @@ async function writeMembers(tx: Tx, actor: Actor, create: PlannedMember[], statu
     id: randomUUID(),
     username: data.username,
     password: null,
-    email: data.email,
-    firstName: data.firstName,
-    lastName: data.lastName,
-    company: data.company,
-    jobTitle: data.jobTitle,
-    location: data.location,
-    phoneNumber: data.phoneNumber || null,
-    dateOfBirth: data.dateOfBirth,
-    fullAddress: data.fullAddress,
-    yearsExperience: data.yearsExperience,
-    bio: data.bio,
-    expertise: data.expertise,
-    industries: data.industries,
-    businessInterests: data.businessInterests,
-    networkingGoals: data.networkingGoals,
-    linkedinUrl: data.linkedinUrl || null,
-    website: data.website || null,
+    ...applicantColumns(data),
     role: NEW_MEMBER_ROLE,
     isActive: true,
     accountStatus: status,

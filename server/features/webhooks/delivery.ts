@@ -53,9 +53,12 @@ export function signingSecrets(config: Config, endpoint: Endpoint, now: Date): s
   return secrets;
 }
 
-/** Sends the job of the next delivery waiting behind this one (same endpoint and record), if any. */
-async function sendNext(deps: DeliveryDeps, d: Delivery) {
-  const [next] = await deps.db
+/**
+ * A delivery still pending for the same endpoint and record, sent before this one (`before`) or the first after it
+ * (`after`): deliveries of one record to one endpoint go out in the order they were made.
+ */
+function pendingNeighbour(deps: DeliveryDeps, d: Delivery, side: 'before' | 'after') {
+  return deps.db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(
@@ -64,11 +67,16 @@ async function sendNext(deps: DeliveryDeps, d: Delivery) {
         eq(webhookDeliveries.entityType, d.entityType),
         eq(webhookDeliveries.entityId, d.entityId),
         eq(webhookDeliveries.status, 'pending'),
-        gt(webhookDeliveries.seq, d.seq),
+        side === 'before' ? lt(webhookDeliveries.seq, d.seq) : gt(webhookDeliveries.seq, d.seq),
       ),
     )
     .orderBy(asc(webhookDeliveries.seq))
     .limit(1);
+}
+
+/** Sends the job of the next delivery waiting behind this one (same endpoint and record), if any. */
+async function sendNext(deps: DeliveryDeps, d: Delivery) {
+  const [next] = await pendingNeighbour(deps, d, 'after');
   if (next) await deps.jobs.send(DELIVER_JOB, { deliveryId: next.id });
 }
 
@@ -129,19 +137,7 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string, job: { ret
   // delivered or given up already, or another worker is at it
   if (!d) return;
   const release = () => deps.db.update(webhookDeliveries).set({ lockedUntil: null }).where(eq(webhookDeliveries.id, d.id));
-  const [older] = await deps.db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.endpointId, d.endpointId),
-        eq(webhookDeliveries.entityType, d.entityType),
-        eq(webhookDeliveries.entityId, d.entityId),
-        eq(webhookDeliveries.status, 'pending'),
-        lt(webhookDeliveries.seq, d.seq),
-      ),
-    )
-    .limit(1);
+  const [older] = await pendingNeighbour(deps, d, 'before');
   if (older) {
     // not its turn: the older delivery sends this one's job when it ends
     await release();

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { Checkbox as CheckboxPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils.ts';
 
 export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
@@ -19,5 +19,43 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
         <Check className="size-3.5" strokeWidth={3} aria-hidden />
       </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
+  );
+}
+
+/**
+ * A checkbox with its label and a second line saying what it means (read out as its description), as the lists of
+ * scopes and webhook events show them.
+ */
+export function DescribedCheckbox({
+  id,
+  label,
+  description,
+  checked,
+  onCheckedChange,
+  disabled,
+  labelClassName,
+  descriptionClassName,
+}: {
+  id: string;
+  label: ReactNode;
+  description: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
+  labelClassName?: string;
+  descriptionClassName?: string;
+}) {
+  return (
+    <div className="flex items-start gap-3 rounded-md px-2 py-2 hover:bg-accent">
+      <Checkbox id={id} className="mt-0.5" checked={checked} onCheckedChange={(c) => onCheckedChange(c === true)} aria-describedby={`${id}-what`} disabled={disabled} />
+      <div className="grid min-w-0 gap-0.5">
+        <label htmlFor={id} className={cn('cursor-pointer', labelClassName)}>
+          {label}
+        </label>
+        <span id={`${id}-what`} className={cn('text-xs text-muted-foreground', descriptionClassName)}>
+          {description}
+        </span>
+      </div>
+    </div>
   );
 }

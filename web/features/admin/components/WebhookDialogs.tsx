@@ -1,4 +1,4 @@
-import { Check, Copy, Minus, TriangleAlert, Webhook } from 'lucide-react';
+import { Check, Minus, Webhook } from 'lucide-react';
 import { Checkbox as CheckboxPrimitive } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -10,8 +10,9 @@ import {
   type WebhookEventType,
   type WebhookWithSecret,
 } from '../../../../common/schemas/webhooks.ts';
+import { SecretOnceDialog } from '../../../components/secret-once-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { DescribedCheckbox } from '../../../components/ui/checkbox.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Field, FieldError, fieldA11y } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -71,24 +72,17 @@ function EventChoice({
           {WEBHOOK_EVENT_TYPES.map((type, i) => {
             const box = `${id}-${i}`;
             return (
-              <div key={type} className="flex items-start gap-3 rounded-md px-2 py-2 hover:bg-accent">
-                <Checkbox
-                  id={box}
-                  className="mt-0.5"
-                  checked={value.includes(type)}
-                  onCheckedChange={(c) => toggle(type, c === true)}
-                  aria-describedby={`${box}-type`}
-                  disabled={disabled}
-                />
-                <div className="grid min-w-0 gap-0.5">
-                  <label htmlFor={box} className="cursor-pointer text-sm leading-snug">
-                    {WEBHOOK_EVENT_LABELS[type]}
-                  </label>
-                  <span id={`${box}-type`} className="break-all font-mono text-xs text-muted-foreground">
-                    {type}
-                  </span>
-                </div>
-              </div>
+              <DescribedCheckbox
+                key={type}
+                id={box}
+                label={WEBHOOK_EVENT_LABELS[type]}
+                labelClassName="text-sm leading-snug"
+                description={type}
+                descriptionClassName="break-all font-mono"
+                checked={value.includes(type)}
+                onCheckedChange={(c) => toggle(type, c)}
+                disabled={disabled}
+              />
             );
           })}
         </div>
@@ -249,68 +243,30 @@ export function EndpointFormDialog({
  * the receiver now, because it is not shown again. Closing the dialog drops it from the page.
  */
 export function WebhookSecretDialog({ shown, onClose }: { shown: { endpoint: WebhookWithSecret; rotated: boolean } | null; onClose: () => void }) {
-  const id = useId();
-  const [copied, setCopied] = useState(false);
-  const secret = shown?.endpoint.secret ?? '';
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-      toast({ variant: 'success', title: 'Signing secret copied' });
-    } catch {
-      toast({ variant: 'destructive', title: 'Could not copy', description: 'Please select the secret and copy it by hand.' });
-    }
-  };
-  const close = () => {
-    setCopied(false);
-    onClose();
-  };
   return (
-    <Dialog open={!!shown} onOpenChange={(o) => !o && close()}>
-      <DialogContent className="max-w-lg" onInteractOutside={(e) => e.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>Copy the signing secret</DialogTitle>
-          <DialogDescription>
-            {shown?.rotated
-              ? 'The endpoint has a new signing secret. The previous one keeps signing beside it for 24 hours, so the receiver can change over.'
-              : 'The endpoint is added. Give this secret to the receiver so it can check that each request came from here.'}
-          </DialogDescription>
-        </DialogHeader>
-        {shown && (
-          <div className="grid gap-4">
-            <p role="note" className="flex items-start gap-2 rounded-lg border border-warning/30 bg-warning-soft px-3 py-2.5 text-sm text-warning">
-              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-              <span>This is the only time the secret is shown. Copy it now: it will not be shown again.</span>
-            </p>
-            <div className="grid gap-2">
-              <p id={`${id}-label`} className="text-sm font-medium">
-                Signing secret for <span className="break-all font-normal">{shown.endpoint.url}</span>
-              </p>
-              <div role="group" aria-labelledby={`${id}-label`} className="flex flex-col gap-2 sm:flex-row">
-                <code
-                  data-testid="webhook-secret"
-                  className="min-w-0 flex-1 select-all break-all rounded-lg border border-border bg-muted/50 px-3 py-2 font-mono text-sm"
-                >
-                  {secret}
-                </code>
-                <Button type="button" variant="outline" onClick={() => void copy()} className="shrink-0">
-                  {copied ? <Check aria-hidden /> : <Copy aria-hidden />} {copied ? 'Copied' : 'Copy secret'}
-                </Button>
-              </div>
-            </div>
-            <p className="text-sm text-muted-foreground">
-              Every request carries the <code className="font-mono text-xs">webhook-id</code>, <code className="font-mono text-xs">webhook-timestamp</code> and{' '}
-              <code className="font-mono text-xs">webhook-signature</code> headers. Receivers verify them with this secret as Standard Webhooks describes, with any
-              Standard Webhooks library.
-            </p>
-          </div>
-        )}
-        <DialogFooter>
-          <Button type="button" onClick={close}>
-            Done
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <SecretOnceDialog
+      secret={shown?.endpoint.secret ?? null}
+      title="Copy the signing secret"
+      description={
+        shown?.rotated
+          ? 'The endpoint has a new signing secret. The previous one keeps signing beside it for 24 hours, so the receiver can change over.'
+          : 'The endpoint is added. Give this secret to the receiver so it can check that each request came from here.'
+      }
+      warning="This is the only time the secret is shown. Copy it now: it will not be shown again."
+      label={
+        <>
+          Signing secret for <span className="break-all font-normal">{shown?.endpoint.url}</span>
+        </>
+      }
+      noun="secret"
+      testId="webhook-secret"
+      onClose={onClose}
+    >
+      <p className="text-sm text-muted-foreground">
+        Every request carries the <code className="font-mono text-xs">webhook-id</code>, <code className="font-mono text-xs">webhook-timestamp</code> and{' '}
+        <code className="font-mono text-xs">webhook-signature</code> headers. Receivers verify them with this secret as Standard Webhooks describes, with any Standard
+        Webhooks library.
+      </p>
+    </SecretOnceDialog>
   );
 }

@@ -2,7 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { createApiTokenSchema, type ApiTokenKind, type ApiTokenScope, type CreatedApiToken } from '../../../../common/schemas/api-tokens.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { DescribedCheckbox } from '../../../components/ui/checkbox.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Field, FieldError, fieldA11y } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -121,24 +121,16 @@ export function CreateTokenDialog({
               {offered.map((scope, i) => {
                 const box = `${ids.scopes}-${i}`;
                 return (
-                  <div key={scope} className="flex items-start gap-3 rounded-md px-2 py-2 hover:bg-accent">
-                    <Checkbox
-                      id={box}
-                      className="mt-0.5"
-                      checked={scopes.includes(scope)}
-                      onCheckedChange={(c) => toggle(scope, c === true)}
-                      aria-describedby={`${box}-what`}
-                      disabled={busy}
-                    />
-                    <div className="grid gap-0.5">
-                      <label htmlFor={box} className="cursor-pointer font-mono text-sm font-medium">
-                        {scope}
-                      </label>
-                      <p id={`${box}-what`} className="text-xs text-muted-foreground">
-                        {SCOPE_DESCRIPTIONS[scope]}
-                      </p>
-                    </div>
-                  </div>
+                  <DescribedCheckbox
+                    key={scope}
+                    id={box}
+                    label={scope}
+                    labelClassName="font-mono text-sm font-medium"
+                    description={SCOPE_DESCRIPTIONS[scope]}
+                    checked={scopes.includes(scope)}
+                    onCheckedChange={(c) => toggle(scope, c)}
+                    disabled={busy}
+                  />
                 );
               })}
             </div>
