@@ -4,6 +4,7 @@ import type autocannon from 'autocannon';
 import { LEADERBOARD_PERIODS } from '../common/constants/community.ts';
 import { SCALE_PASSWORD } from '../server/db/seed/scale.ts';
 import { freePort } from '../e2e/helpers/server.ts';
+import { ANALYTICS_ENDPOINTS, measureAnalyticsPage, type PageLoads } from './bench-analytics.ts';
 import { login, measure, startProcess, toResult, type Result, type RunOptions } from './bench-run.ts';
 
 /** The deep page of the administrators' lead list: page 2,000 of 25, or the last page of a smaller set. */
@@ -39,6 +40,7 @@ export interface ServerMeasurement {
   rows: Result[];
   deep?: DeepPage;
   exported?: ExportResult;
+  analyticsPage?: PageLoads;
 }
 
 async function getJson(url: string, cookie: string) {
@@ -133,13 +135,16 @@ export async function measureServer(label: string, env: NodeJS.ProcessEnv, o: Se
         }
       }
     }
-    const wanted = (name: string) => !o.only || name.includes(o.only);
+    const wanted = (name: string) => !o.only || o.only.split('|').some((text) => name.includes(text));
     const deepName = 'GET /api/leads (admin, deep page of 25)';
     const { path: deepPath, deep } = wanted(deepName) ? await deepPagePath(base, admin) : { path: '', deep: undefined };
     let turn = 0;
     const patchBody = (n: number) => JSON.stringify({ status: n % 2 ? 'qualified' : 'in-progress', notes: `bench ${n % 7}` });
     const get = (path: string, cookie: string): Partial<autocannon.Options> => ({ url: `${base}${path}`, headers: { cookie } });
     const q = encodeURIComponent;
+    const today = new Date().toISOString().slice(0, 10);
+    const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    const lastYear = `from=${yearAgo}&to=${today}`;
     const cases: Case[] = [
       ['GET /api/auth/me', get('/api/auth/me', partner)],
       ['GET /api/leads (partner, 50 leads)', get('/api/leads?pageSize=50', partner), 'list'],
@@ -157,6 +162,13 @@ export async function measureServer(label: string, env: NodeJS.ProcessEnv, o: Se
         : []),
       ['GET /api/members (directory, first page)', get('/api/members', partner), 'list'],
       [`GET /api/members?search=${DIRECTORY_SEARCH} (directory search)`, get(`/api/members?search=${q(DIRECTORY_SEARCH)}`, partner), 'list'],
+      // the command palette's search: every group at once, a few matches and nearly all
+      ...[SEARCH_FEW, SEARCH_MANY].flatMap((text): Case[] =>
+        (['partner', 'admin'] as const).map((who): Case => [
+          `GET /api/search?q=${text} (${who}, command palette)`,
+          get(`/api/search?q=${q(text)}`, who === 'admin' ? admin : partner),
+        ]),
+      ),
       ...LEADERBOARD_PERIODS.map((period): Case => [`GET /api/leaderboard?period=${period}`, get(`/api/leaderboard?period=${period}`, partner), 'list']),
       ['GET /api/points (bench.partner, first page of 10)', get('/api/points', partner), 'list'],
       ['GET /api/notifications (bench.partner)', get('/api/notifications', partner), 'list'],
@@ -166,6 +178,9 @@ export async function measureServer(label: string, env: NodeJS.ProcessEnv, o: Se
       ['GET /api/timesheets?status=pending (admin, page of 25)', get('/api/timesheets?status=pending', admin), 'list'],
       ['GET /api/timesheets (admin, all, page 40 of 25)', get('/api/timesheets?page=40', admin), 'list'],
       ['GET /api/placements (admin, page of 25)', get('/api/placements', admin), 'list'],
+      // programme analytics over the last twelve months (Admin Panel → Analytics), and a partner's own earnings
+      ...ANALYTICS_ENDPOINTS.map((name): Case => [`GET /api/analytics/${name} (admin, last 12 months)`, get(`/api/analytics/${name}?${lastYear}`, admin)]),
+      ['GET /api/commissions/earnings (bench.partner, 12 months)', get('/api/commissions/earnings', partner)],
       [
         'PATCH /api/leads/{id} (500 leads of different partners in turn)',
         {
@@ -214,7 +229,15 @@ export async function measureServer(label: string, env: NodeJS.ProcessEnv, o: Se
       }
       rows.push(toResult(label, name, await measure(opts.url, o, opts), { list: kind === 'list', write: kind === 'write' }));
     }
-    return { rows, deep, exported };
+    // the Analytics screen as the browser loads it: its six requests at once
+    let analyticsPage: PageLoads | undefined;
+    if (wanted('analytics page')) {
+      analyticsPage = await measureAnalyticsPage(base, admin, lastYear);
+      console.log(
+        `${label}: analytics page (6 requests at once, last 12 months): p50 ${analyticsPage.p50.toFixed(1)} ms, p95 ${analyticsPage.p95.toFixed(1)} ms, max ${analyticsPage.max.toFixed(1)} ms over ${analyticsPage.loads} loads`,
+      );
+    }
+    return { rows, deep, exported, analyticsPage };
   } finally {
     await server.stop();
   }

@@ -12,7 +12,7 @@
 //   --reuse         use a database of that size seeded and kept by an earlier run instead of seeding (BENCH_REUSE=1)
 //   --keep          keep the databases after the run (for a later --reuse); otherwise the ones seeded are dropped
 //   --seed-only     only seed (or find, with --reuse) the databases and keep them, for a later --reuse
-//   --only TEXT     only the endpoints whose name contains TEXT (BENCH_ONLY)
+//   --only TEXT     only the endpoints whose name contains TEXT, or one of several separated by | (BENCH_ONLY)
 //   --embedded      also the embedded PGlite database (10,000 leads, 2,000 members, 10 connections)
 //   --live          also the live fan-out (scripts/bench-live.ts) on the first size's database
 //   --imports       also the CSV imports of 10,000 leads and members on fresh databases (scripts/bench-imports.ts)

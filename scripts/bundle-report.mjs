@@ -13,7 +13,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const LOGIN_BUDGET_KB = 130;
 const CHUNK_BUDGET_KB = 60;
 /** Chunks allowed over the chunk budget, by the name the build gives them, with the reason. */
-const OVER_BUDGET_ALLOWED = { 'react-dom': 'React DOM, one module that cannot be split' };
+const OVER_BUDGET_ALLOWED = {
+  'react-dom': 'React DOM, one module that cannot be split',
+  charts: 'the chart library with the drawings, loaded only when a chart first shows; its modules import one another in cycles and break when cut',
+};
 
 const dir = resolve(process.argv[2] ?? 'dist/web');
 const manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8'));

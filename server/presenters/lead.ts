@@ -7,8 +7,8 @@ import { showsAsAdministrator, type Actor } from '../policies/roles.ts';
 import { iso, money } from './wire.ts';
 
 type LeadRow = typeof leads.$inferSelect;
-/** The columns a lead is presented from (a whole row will do). */
-export type PresentedLeadRow = Omit<LeadRow, 'companyKey' | 'contactDomain'>;
+/** The columns a lead is presented from (a whole row will do); the duplicate check's keys and the analytics marks are not shown. */
+export type PresentedLeadRow = Omit<LeadRow, 'companyKey' | 'contactDomain' | 'furthestStage' | 'stageEnteredAt' | 'closedAt'>;
 
 /**
  * A lead as the viewer may see it: the duplicate flag only when their abilities include it, its owner by name

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../common/errors.ts';
 import { PAYOUT_DETAILS_HOLD_DAYS } from '../../common/schemas/payouts.ts';
 import { fromPence } from '../../common/rules/money.ts';
@@ -40,6 +40,30 @@ const unclaimed = sql`not exists (select 1 from ${payoutLineCommissions} p where
 /** A partner held for changed details: replaced them within the hold period before `now`. */
 const changedSince = (now: Date) => new Date(now.getTime() - PAYOUT_DETAILS_HOLD_DAYS * 86_400_000).toISOString();
 
+/**
+ * The line each partner would get in a run drafted now to the period end: every pending commission earned by then
+ * that no open run claims, summed; payable, carried over below the minimum, or held (no details, or details
+ * replaced within the hold period). The draft writes these lines; the analytics' next-run figure sums them.
+ */
+export function payoutLineDecisions(periodEnd: string, minimumPence: number, now: Date): SQL {
+  const cutoff = earnedBy(periodEnd);
+  return sql`
+      with owed as (
+        select c.partner_id, sum(round(c.amount * 100))::bigint as pence, count(*)::int as n
+        from ${commissions} c
+        where c.status = 'pending' and c.created_at < ${cutoff} and ${unclaimed}
+        group by c.partner_id
+      )
+      select o.partner_id, o.pence, o.n, u.first_name || ' ' || u.last_name as name,
+        case when o.pence < ${minimumPence} then 'carried_over'
+             when d.user_id is null or d.changed_at > ${changedSince(now)}::timestamptz then 'held'
+             else 'payable' end as state,
+        case when o.pence < ${minimumPence} then null
+             when d.user_id is null then 'no_details'
+             when d.changed_at > ${changedSince(now)}::timestamptz then 'details_changed' end as hold_reason
+      from owed o join ${users} u on u.id = o.partner_id left join ${payoutDetails} d on d.user_id = o.partner_id`;
+}
+
 export async function draftPayoutRun(db: Db, actor: Actor, input: { periodEnd?: string }, now: Date): Promise<string> {
   authorize(payoutAdminPermission(actor));
   const periodEnd = input.periodEnd ?? lastMonthEnd(now);
@@ -53,21 +77,7 @@ export async function draftPayoutRun(db: Db, actor: Actor, input: { periodEnd?: 
     const reference = runReference(run.number);
     const cutoff = earnedBy(periodEnd);
     await tx.execute(sql`
-      with owed as (
-        select c.partner_id, sum(round(c.amount * 100))::bigint as pence, count(*)::int as n
-        from ${commissions} c
-        where c.status = 'pending' and c.created_at < ${cutoff} and ${unclaimed}
-        group by c.partner_id
-      ), decided as (
-        select o.partner_id, o.pence, o.n, u.first_name || ' ' || u.last_name as name,
-          case when o.pence < ${minimumPence} then 'carried_over'
-               when d.user_id is null or d.changed_at > ${changedSince(now)}::timestamptz then 'held'
-               else 'payable' end as state,
-          case when o.pence < ${minimumPence} then null
-               when d.user_id is null then 'no_details'
-               when d.changed_at > ${changedSince(now)}::timestamptz then 'details_changed' end as hold_reason
-        from owed o join ${users} u on u.id = o.partner_id left join ${payoutDetails} d on d.user_id = o.partner_id
-      )
+      with decided as (${payoutLineDecisions(periodEnd, minimumPence, now)})
       insert into ${payoutLines} (run_id, partner_id, state, hold_reason, amount_pence, commission_count, reference)
       select ${run.id}::uuid, partner_id, state, hold_reason, pence, n,
         ${reference} || '-' || lpad((row_number() over (order by name, partner_id))::text, 4, '0')

@@ -1,4 +1,5 @@
 import { adminRefreshes } from '../features/admin/api/refresh.ts';
+import { analyticsRefreshes } from '../features/analytics/api/refresh.ts';
 import { applicationRefreshes } from '../features/applications/api/refresh.ts';
 import { chatRefreshes } from '../features/chat/api/refresh.ts';
 import { commissionRefreshes } from '../features/commissions/api/refresh.ts';
@@ -27,6 +28,7 @@ export const REFRESHES: readonly Refreshes[] = [
   payoutRefreshes,
   timesheetRefreshes,
   adminRefreshes,
+  analyticsRefreshes,
   applicationRefreshes,
   dashboardRefreshes,
   pipelineRefreshes,

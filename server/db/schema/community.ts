@@ -47,6 +47,9 @@ export const communityPosts = pgTable(
     index('community_posts_pinned_idx')
       .on(t.pinnedAt, t.id)
       .where(sql`${t.pinnedAt} is not null`),
+    // the command palette's search over a post's title and words (migration 0041); endorsements and accepted connections per day for the analytics (0040)
+    index('community_posts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('community_posts_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
   ],
 );
 
@@ -169,9 +172,8 @@ export const eventRegistrations = pgTable(
 );
 
 /**
- * A member's personal calendar feed. The secret in its address is derived from the server's secret and `nonce`
- * (so the address can be shown again) and looked up by its hash; the table alone opens no feed. One per member;
- * rotating it replaces the nonce and the hash, so the old address stops working at once.
+ * A member's personal calendar feed: the secret in its address is derived from the server's secret and `nonce` (so
+ * it can be shown again) and found by its hash; the table alone opens no feed. Rotating it ends the old address.
  */
 export const calendarFeedTokens = pgTable(
   'calendar_feed_tokens',
@@ -202,6 +204,7 @@ export const skillEndorsements = pgTable(
     index('skill_endorsements_endorsee_idx').on(t.endorseeId),
     index('skill_endorsements_endorsee_skill_idx').on(t.endorseeId, t.skillName, t.createdAt),
     index('skill_endorsements_endorser_idx').on(t.endorserId, t.createdAt),
+    index('skill_endorsements_created_idx').on(t.createdAt),
   ],
 );
 
@@ -221,6 +224,9 @@ export const memberConnections = pgTable(
     // requests sent and received, in the connection list's keyset order: newest first, then id (migration 0031)
     index('member_connections_requester_idx').on(t.requesterUserId, t.createdAt, t.id),
     index('member_connections_target_idx').on(t.targetUserId, t.createdAt, t.id),
+    index('member_connections_accepted_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'accepted'`),
     // one open (pending or accepted) connection per pair of members, whichever way it was asked
     uniqueIndex('member_connections_open_pair_key')
       .on(sql`least(${t.requesterUserId}, ${t.targetUserId})`, sql`greatest(${t.requesterUserId}, ${t.targetUserId})`)
@@ -228,10 +234,7 @@ export const memberConnections = pgTable(
   ],
 );
 
-/**
- * A member's presence as everyone sees it: online, away or offline, and when they were last seen. Derived from
- * their open sockets on every instance (`presenceSockets`); `socketId` names the socket that last changed it.
- */
+/** A member's presence as all see it, derived from their open sockets on every instance; `socketId` last changed it. */
 export const userPresence = pgTable(
   'user_presence',
   {

@@ -9,3 +9,4 @@ export * from './domain-events.ts';
 export * from './payouts.ts';
 export * from './api-tokens.ts';
 export * from './webhooks.ts';
+export * from './analytics.ts';

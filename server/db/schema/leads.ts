@@ -51,6 +51,10 @@ export const leads = pgTable(
     /** Set when its partner withdrew it: the lead is then closed-lost, with no commission (migration 0035). */
     withdrawnAt: ts('withdrawn_at'),
     withdrawnReason: text('withdrawn_reason'),
+    /** The furthest funnel stage reached (1 submitted .. 5 closed-won; closed-lost keeps the stage it left), when the present status was entered, and when it closed: kept by a trigger (migration 0040). */
+    furthestStage: smallint('furthest_stage').notNull().default(1),
+    stageEnteredAt: ts('stage_entered_at'),
+    closedAt: ts('closed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -170,6 +174,9 @@ export const commissions = pgTable(
     index('commissions_partner_created_id_idx').on(t.partnerId, t.createdAt, t.id),
     index('commissions_status_created_id_idx').on(t.status, t.createdAt, t.id),
     index('commissions_month_created_id_idx').on(t.month, t.createdAt, t.id),
+    // commission earned per month and kind for the analytics (migration 0040)
+    index('commissions_month_kind_idx').on(t.month, t.kind, t.status, t.amount),
+    index('commissions_status_month_idx').on(t.status, t.month, t.amount),
     uniqueIndex('commissions_timesheet_time_key')
       .on(t.timesheetId)
       .where(sql`${t.kind} = 'time'`),

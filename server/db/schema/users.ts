@@ -71,6 +71,13 @@ export const users = pgTable(
     uniqueIndex('users_google_id_key').on(t.googleId),
     uniqueIndex('users_apple_id_key').on(t.appleId),
     index('users_account_status_idx').on(t.accountStatus, t.appliedAt),
+    // applications received and decided per day, for the analytics (migration 0040)
+    index('users_approved_at_idx')
+      .on(t.approvedAt)
+      .where(sql`${t.approvedAt} is not null`),
+    index('users_rejected_at_idx')
+      .on(t.rejectedAt)
+      .where(sql`${t.rejectedAt} is not null`),
     // keyset orders of User Management (newest first) and of pending applications (newest application first; no time first)
     index('users_created_id_idx')
       .on(t.createdAt, t.id)
@@ -133,24 +140,29 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
 );
 
-export const memberApplications = pgTable('member_applications', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  companyVerified: boolean('company_verified').notNull().default(false),
-  linkedinChecked: boolean('linkedin_checked').notNull().default(false),
-  backgroundVerified: boolean('background_verified').notNull().default(false),
-  referenceChecked: boolean('reference_checked').notNull().default(false),
-  riskAssessment: text('risk_assessment'),
-  competitorFlag: boolean('competitor_flag').notNull().default(false),
-  industryConflict: boolean('industry_conflict').notNull().default(false),
-  reviewerNotes: text('reviewer_notes'),
-  reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-  reviewedAt: ts('reviewed_at'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const memberApplications = pgTable(
+  'member_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyVerified: boolean('company_verified').notNull().default(false),
+    linkedinChecked: boolean('linkedin_checked').notNull().default(false),
+    backgroundVerified: boolean('background_verified').notNull().default(false),
+    referenceChecked: boolean('reference_checked').notNull().default(false),
+    riskAssessment: text('risk_assessment'),
+    competitorFlag: boolean('competitor_flag').notNull().default(false),
+    industryConflict: boolean('industry_conflict').notNull().default(false),
+    reviewerNotes: text('reviewer_notes'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: ts('reviewed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  // applications received per day, for the analytics (migration 0040)
+  (t) => [index('member_applications_created_idx').on(t.createdAt)],
+);
 
 export const userOnboarding = pgTable('user_onboarding', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -6,7 +6,8 @@ import { run } from './scale-sql.ts';
  * The figures the product keeps beside its rows, recomputed from all the rows in one statement each, so they are
  * right whether the seed ran with the triggers that keep them or without: the lead and timesheet totals per status
  * (into shard 0), the leaderboard's per-partner figures, members' points and levels,
- * and mentors' mentee counts and ratings.
+ * mentors' mentee counts and ratings, and the programme analytics' per-day figures (each lead's stage marks from
+ * its timeline first; `analytics_rollups_rebuild()`, migration 0040).
  */
 export async function recomputeTotals(db: Db): Promise<void> {
   await run(db, sql`delete from lead_status_totals`);
@@ -35,6 +36,7 @@ export async function recomputeTotals(db: Db): Promise<void> {
       ('all', date '1970-01-01')) p(period, start)
     group by 1, 2, 3`,
   );
+  await run(db, sql`select analytics_rollups_rebuild()`);
   await run(
     db,
     sql`update users u set total_points = t.total, current_level = coalesce((select max(l.level_number) from levels l where l.points_required <= t.total), 1)

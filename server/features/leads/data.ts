@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, eq, inArray } from 'drizzle-orm';
-import { leadActivities, leadComments, leads, users } from '../../db/schema/index.ts';
+import { analyticsPartnerDays, leadActivities, leadComments, leads, users } from '../../db/schema/index.ts';
 import { keysetPages, mapPages, streamKey, type StreamOrder } from '../../lib/stream-pages.ts';
 import { iso } from '../../presenters/wire.ts';
 import { nameOf, type FeatureData } from '../data-types.ts';
@@ -32,6 +32,12 @@ export const leadsData = {
       reason: 'a lead’s timeline is the record of its pipeline; who moved it shows as "Deleted member"',
     },
     { column: leadComments.authorId, file: 'lead-messages.json', erase: 'deleted' },
+    {
+      column: analyticsPartnerDays.partnerId,
+      notExported: 'the programme analytics’ daily totals of the deals they won, counted from their leads (in leads.json)',
+      erase: 'kept',
+      reason: ACCOUNTS_REQUIRE,
+    },
     {
       column: leads.assignedTo,
       notExported: 'which administrator owns a lead: the organisation’s share of its work, no personal content',

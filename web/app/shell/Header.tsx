@@ -3,13 +3,14 @@ import { Link, NavLink, useLocation } from 'react-router';
 import type { CurrentUser } from '../../../common/schemas/user.ts';
 import { BrandMark } from '../../components/brand-mark.tsx';
 import { NotificationBell } from '../../features/notifications/index.ts';
+import { SearchLauncher } from '../../features/search/index.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useSite } from '../../lib/site.ts';
 import { cn } from '../../lib/utils.ts';
 import { isActive, TOP_NAV_ITEMS } from './nav.ts';
 import { UserMenu } from './UserMenu.tsx';
 
-/** Top header: hamburger (small screens), logo to the dashboard, the five-item top navigation, notifications bell, user menu. */
+/** Top header: hamburger (small screens), logo to the dashboard, the five-item top navigation, search (Ctrl-K / ⌘-K), notifications bell, user menu. */
 export function Header({ user, menuOpen, onOpenMenu }: { user: CurrentUser; menuOpen: boolean; onOpenMenu: () => void }) {
   const { brandName } = useSite();
   const { pathname } = useLocation();
@@ -48,6 +49,7 @@ export function Header({ user, menuOpen, onOpenMenu }: { user: CurrentUser; menu
 
         <div className="ml-auto flex items-center gap-1 lg:ml-0">
           {/* an administrator still to turn on two-factor sign-in reaches nothing else, notifications included */}
+          {!user.twoFactorSetupRequired && <SearchLauncher can={user.can} />}
           {!user.twoFactorSetupRequired && <NotificationBell />}
           <UserMenu user={user} />
         </div>

@@ -1,8 +1,11 @@
-import { Activity, CalendarDays, ChevronDown, ClipboardCheck, Flag, Plug, ListChecks, ScrollText, Server, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { Activity, BarChart3, CalendarDays, ChevronDown, ClipboardCheck, Flag, Plug, ListChecks, ScrollText, Server, ShieldCheck, Users, Wallet } from 'lucide-react';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { SkeletonRows } from '../../../components/query-state.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useDocumentTitle } from '../../../lib/site.ts';
+import { AnalyticsPanel } from '../../analytics/index.ts';
 import { useApplicationSummary } from '../api/admin.ts';
 import { useOpenReportCount } from '../api/moderation.ts';
 import { AdminOverview } from '../components/AdminOverview.tsx';
@@ -18,12 +21,12 @@ import { PayoutsSection } from '../components/PayoutsSection.tsx';
 import { SecuritySettingsPanel } from '../components/SecuritySettingsPanel.tsx';
 import { UserManagementPanel } from '../components/UserManagementPanel.tsx';
 
-const TABS = ['leads', 'users', 'applications', 'events', 'commissions', 'moderation', 'audit', 'outbox', 'integrations', 'security'] as const;
+const TABS = ['leads', 'users', 'applications', 'events', 'commissions', 'moderation', 'audit', 'outbox', 'integrations', 'security', 'analytics'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * Admin Panel (/admin): partner overview and recent activity (a strip opened on demand), then tabs for leads, users, member
- * applications, events, commission payouts, the moderation queue, the audit log, the system (background jobs and the e-mail outbox), integrations (API tokens, webhooks, imports) and the security settings. The tab is in the address
+ * applications, events, commission payouts, the moderation queue, the audit log, the system (background jobs and the e-mail outbox), integrations (API tokens, webhooks, imports), the security settings and the programme's analytics (charts over a period, `?tab=analytics&period=…`). The tab is in the address
  * (?tab=users) so it survives a reload and can be linked to.
  */
 export function AdminPanelPage() {
@@ -96,6 +99,9 @@ export function AdminPanelPage() {
           <TabsTrigger value="security">
             <ShieldCheck aria-hidden /> Security
           </TabsTrigger>
+          <TabsTrigger value="analytics">
+            <BarChart3 aria-hidden /> Analytics
+          </TabsTrigger>
         </TabsList>
 
         <TabsContent value="leads">
@@ -129,6 +135,14 @@ export function AdminPanelPage() {
         </TabsContent>
         <TabsContent value="security">
           <SecuritySettingsPanel />
+        </TabsContent>
+        {/* the analytics tab and its chart library load when it is first opened */}
+        <TabsContent value="analytics">
+          {tab === 'analytics' && (
+            <Suspense fallback={<SkeletonRows count={4} rowClassName="h-40 w-full" label="Loading analytics" />}>
+              <AnalyticsPanel />
+            </Suspense>
+          )}
         </TabsContent>
       </Tabs>
     </>

@@ -1,5 +1,5 @@
 import { BarChart3, Banknote } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { tierPosition } from '../../../../common/rules/commission-tiers.ts';
 import { toPence } from '../../../../common/rules/money.ts';
@@ -18,9 +18,12 @@ import { PerformanceFigures } from '../components/PerformanceFigures.tsx';
 import { SummaryCards } from '../components/SummaryCards.tsx';
 import { PartnerPayoutsPanel } from '../../payouts/index.ts';
 
+/** The tier chart, with the chart library, loads after the tracker's first screen. */
+const TierProgressChart = lazy(async () => ({ default: (await import('../components/TierProgressChart.tsx')).TierProgressChart }));
+
 /**
  * Commission Tracker (/commissions): summary cards, calculator with the tier table, distance to the next
- * tier, performance figures from real data, the history table and payment information; the Payouts tab
+ * tier, this month's progress through the tiers as a chart (loaded on demand), performance figures from real data, the history table and payment information; the Payouts tab
  * (?tab=payouts, so it can be linked to) lists the member's payouts and statements.
  */
 export function CommissionsPage() {
@@ -63,6 +66,9 @@ export function CommissionsPage() {
               <CommissionCalculator monthValue={s?.closedWonValueThisMonth} currentTierIndex={tierIndex} />
               <div className="grid gap-6">
                 <NextTierCard summary={s} loading={summary.isLoading} />
+                <Suspense fallback={<SkeletonRows count={1} rowClassName="h-72 w-full" label="Loading the tier chart" />}>
+                  <TierProgressChart query={summary} />
+                </Suspense>
                 <PerformanceFigures summary={s} loading={summary.isLoading} />
               </div>
             </div>

@@ -1,3 +1,5 @@
+import { lazy, Suspense } from 'react';
+import { SkeletonRows } from '../../../components/query-state.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../lib/site.ts';
 import { useDashboardStats } from '../api/dashboard.ts';
@@ -10,9 +12,12 @@ import { PipelineOverview } from '../components/PipelineOverview.tsx';
 import { QuickActions } from '../components/QuickActions.tsx';
 import { WelcomeBanner } from '../components/WelcomeBanner.tsx';
 
+/** The earnings and pipeline charts, with the chart library, load after the dashboard's first screen. */
+const PartnerCharts = lazy(async () => ({ default: (await import('../components/PartnerCharts.tsx')).PartnerCharts }));
+
 /**
  * Dashboard (/ and /dashboard): welcome banner with the member's figures, quote of the day,
- * performance tiles, quick actions, connection requests, recommended members, pipeline tiles and the tour.
+ * performance tiles, quick actions, connection requests, recommended members, pipeline tiles, the earnings and pipeline charts (loaded on demand) and the tour.
  */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
@@ -29,6 +34,9 @@ export function DashboardPage() {
       <ConnectionRequests />
       <MemberCarousel />
       <PipelineOverview stats={stats.data} isLoading={stats.isLoading} error={stats.error} onRetry={retry} />
+      <Suspense fallback={<SkeletonRows count={1} rowClassName="h-80 w-full" label="Loading your charts" />}>
+        <PartnerCharts stats={stats} />
+      </Suspense>
       <GuidedTour key={user.id} userId={user.id} />
     </div>
   );
