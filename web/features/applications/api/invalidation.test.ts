@@ -4,12 +4,21 @@ import { changed, keysFor } from '../../../lib/changes.ts';
 import { applicationKeys } from './keys.ts';
 
 describe('what an application change refreshes', () => {
-  it('the pending pages and summary, and the Admin Panel lists a decision changes: users, overview, audit log', () => {
+  it('the pending pages and summary, and the Admin Panel lists a decision changes: users, overview, audit log, the applications analytics', () => {
     expect(
       keysFor('application')
         .map((k) => k[0])
         .sort(),
-    ).toEqual(['/api/admin/pending-applications', '/api/admin/application-stats', '/api/users', '/api/admin/overview', '/api/admin/audit-log'].sort());
+    ).toEqual(
+      [
+        '/api/admin/pending-applications',
+        '/api/admin/application-stats',
+        '/api/users',
+        '/api/admin/overview',
+        '/api/admin/audit-log',
+        '/api/analytics/applications',
+      ].sort(),
+    );
   });
 
   it('marks every cached page of the pending list and the users pages stale, and leaves the rest alone', async () => {
