@@ -5,9 +5,7 @@ import { ROLES } from '../common/constants/options.ts';
 import { AppError } from '../common/errors.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseBusyError, migrateDatabase, openDatabase } from './db/client.ts';
-import { memberApplications, users } from './db/schema/index.ts';
-import { hashPassword } from './lib/passwords.ts';
-import { assertUnique } from './services/accounts.ts';
+import { createOperatorAccount } from './services/accounts.ts';
 
 const USAGE = `Usage:
   npm run cli -- create-user --role admin|master-admin|partner --username U --email E --password P [--first-name F --last-name L]
@@ -81,29 +79,7 @@ async function createUser(argv: string[]): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
-    await assertUnique(database.db, input.email, input.username);
-    const password = await hashPassword(input.password);
-    const now = new Date();
-    const user = await database.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        // an operator creates the account for a known person: the address counts as verified
-        .values({
-          username: input.username,
-          email: input.email,
-          password,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          expertise: input.expertise,
-          role: input.role,
-          accountStatus: 'approved',
-          approvedAt: now,
-          emailVerifiedAt: now,
-        })
-        .returning({ id: users.id });
-      await tx.insert(memberApplications).values({ userId: created.id, reviewedAt: now });
-      return created;
-    });
+    const user = await createOperatorAccount(database.db, input);
     console.log(`Created ${input.role} "${input.username}" <${input.email}> (id ${user.id}), approved and active.`);
     return 0;
   } finally {
