@@ -1,10 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrateDatabase, openDatabase } from '../../server/db/client.ts';
+import { eq } from 'drizzle-orm';
+import { migrateDatabase, openDatabase, type Db } from '../../server/db/client.ts';
+import { users } from '../../server/db/schema/index.ts';
 import { createOperatorAccount } from '../../server/services/accounts.ts';
 
 /** A free TCP port on 127.0.0.1. */
@@ -25,13 +27,6 @@ export interface RunningServer {
   dataDir: string;
   env: NodeJS.ProcessEnv;
   stop(): Promise<void>;
-}
-
-/** Runs an operator command (`npm run cli -- …`) against the server's data directory; the server must be stopped. */
-export function cli(env: NodeJS.ProcessEnv, args: string[]) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { env, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${res.stderr}`);
-  return res.stdout;
 }
 
 const MIGRATIONS = join(import.meta.dirname, '../../server/db/migrations');
@@ -59,6 +54,13 @@ async function migratedTemplate(): Promise<string> {
   return dir;
 }
 
+/** What a journey's seed gets: the new database, open, and the accounts just created in it. */
+export interface SeedContext {
+  db: Db;
+  /** An account created for the journey, by its username, as the factories take it. */
+  account(username: string): Promise<{ id: string; role: string; accountStatus: string; isActive: boolean }>;
+}
+
 interface Account {
   username: string;
   email: string;
@@ -81,7 +83,7 @@ export async function startServer(
     masterAdmins?: Account[];
     env?: NodeJS.ProcessEnv;
     /** Fills the database once the accounts exist and before the server opens it (the embedded database takes one process at a time). */
-    seed?: (env: NodeJS.ProcessEnv) => Promise<void>;
+    seed?: (ctx: SeedContext) => Promise<void>;
   } = {},
 ): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cp-e2e-'));
@@ -94,7 +96,7 @@ export async function startServer(
     ...(opts.admins ?? []).map((a) => ({ ...a, role: 'admin' as const })),
     ...(opts.partners ?? []).map((p) => ({ ...p, role: 'partner' as const })),
   ];
-  if (accounts.length) {
+  if (accounts.length || opts.seed) {
     const database = await openDatabase({ dataDir });
     try {
       for (const a of accounts) {
@@ -104,11 +106,21 @@ export async function startServer(
           lastName: a.lastName ?? (a.role === 'partner' ? 'Partner' : 'Admin'),
         });
       }
+      await opts.seed?.({
+        db: database.db,
+        account: async (username) => {
+          const [u] = await database.db
+            .select({ id: users.id, role: users.role, accountStatus: users.accountStatus, isActive: users.isActive })
+            .from(users)
+            .where(eq(users.username, username));
+          if (!u) throw new Error(`no account ${username} was created for this journey`);
+          return u;
+        },
+      });
     } finally {
       await database.close();
     }
   }
-  await opts.seed?.(env);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/client.ts';
 import { makeCommission, makeLead } from '../../server/db/factories/leads.ts';
-import { users } from '../../server/db/schema/index.ts';
 import { newBrowser, watchPage } from '../helpers/browser.ts';
 import { accessibleWhenSettled } from '../helpers/page.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { startServer, type RunningServer, type SeedContext } from '../helpers/server.ts';
 import { signIn } from '../helpers/session.ts';
 
 /**
@@ -28,40 +25,28 @@ const partner = { username: 'pia.charts', email: 'pia.charts@example.com', passw
 
 const at = (iso: string) => new Date(`${iso}T10:00:00Z`);
 
-async function seed(env: NodeJS.ProcessEnv) {
-  const database = await openDatabase({ dataDir: env.DATA_DIR! });
-  try {
-    const actor = async (username: string) => {
-      const [u] = await database.db
-        .select({ id: users.id, role: users.role, accountStatus: users.accountStatus, isActive: users.isActive })
-        .from(users)
-        .where(eq(users.username, username));
-      return u;
-    };
-    const by = await actor(admin.username);
-    const submitter = await actor(partner.username);
-    await makeLead(database.db, { submitter, now: at('2025-03-03'), leadType: 'advisory' });
-    await makeLead(database.db, { submitter, by, now: at('2025-03-04'), leadType: 'advisory', status: 'closed-lost', statusAt: at('2025-03-10') });
-    await makeLead(database.db, { submitter, now: at('2025-03-05'), leadType: 'interim' });
-    await makeCommission(database.db, {
-      partner: submitter,
-      by,
-      leadType: 'advisory',
-      estimatedValue: '12000',
-      submittedAt: at('2025-03-05'),
-      closedAt: at('2025-03-20'),
-    });
-    const now = new Date();
-    await makeCommission(database.db, {
-      partner: submitter,
-      by,
-      estimatedValue: '4000',
-      closedAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 12)),
-    });
-    await makeCommission(database.db, { partner: submitter, by, estimatedValue: '15000', closedAt: new Date(now.getTime() - 60_000) });
-  } finally {
-    await database.close();
-  }
+async function seed({ db, account: actor }: SeedContext) {
+  const by = await actor(admin.username);
+  const submitter = await actor(partner.username);
+  await makeLead(db, { submitter, now: at('2025-03-03'), leadType: 'advisory' });
+  await makeLead(db, { submitter, by, now: at('2025-03-04'), leadType: 'advisory', status: 'closed-lost', statusAt: at('2025-03-10') });
+  await makeLead(db, { submitter, now: at('2025-03-05'), leadType: 'interim' });
+  await makeCommission(db, {
+    partner: submitter,
+    by,
+    leadType: 'advisory',
+    estimatedValue: '12000',
+    submittedAt: at('2025-03-05'),
+    closedAt: at('2025-03-20'),
+  });
+  const now = new Date();
+  await makeCommission(db, {
+    partner: submitter,
+    by,
+    estimatedValue: '4000',
+    closedAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 12)),
+  });
+  await makeCommission(db, { partner: submitter, by, estimatedValue: '15000', closedAt: new Date(now.getTime() - 60_000) });
 }
 
 beforeAll(async () => {

@@ -24,15 +24,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-// Not passing yet: in the last run Control+K right after signing in did not show the palette's input within 15 s.
-// Skipped so the rest can land; the next change finds why (the shortcut, the lazy chunk or the input's name) and
-// removes the skip.
-describe.skip('Command palette', () => {
+describe('Command palette', () => {
   it('a partner finds a member and opens their profile with the keyboard alone, then opens an action', async () => {
     const page = await desktop.newPage();
     const problems = watchPage(page);
     await signIn(page, server, partner, { until: 'welcome-toast', skipTour: true });
 
+    // the shortcut belongs to the signed-in screens' header: pressed before it has loaded, the key does nothing
+    await page.getByRole('button', { name: /^Search/ }).waitFor({ state: 'visible', timeout: 15_000 });
     await page.keyboard.press('Control+K');
     const input = page.getByRole('combobox', { name: /Search members, leads/ });
     await input.waitFor({ state: 'visible', timeout: 15_000 });

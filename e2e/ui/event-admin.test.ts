@@ -1,13 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/client.ts';
 import { makeEvent, registerMembers } from '../../server/db/factories/events.ts';
-import { users } from '../../server/db/schema/index.ts';
 import { expectToast, newBrowser, watchPage } from '../helpers/browser.ts';
 import { accessibleWhenSettled, visible } from '../helpers/page.ts';
 import { signIn } from '../helpers/session.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { startServer, type RunningServer, type SeedContext } from '../helpers/server.ts';
 
 /**
  * Events as an administrator runs them from the Admin Panel: a partner names the breakfast where they met a contact
@@ -28,30 +25,18 @@ const company = 'Northwind Traders';
 const nextYear = new Date().getUTCFullYear() + 1;
 
 /** The breakfast took place three days ago; Paula and Pete registered while it was still ahead. */
-async function seed(env: NodeJS.ProcessEnv) {
-  const database = await openDatabase({ dataDir: env.DATA_DIR! });
-  try {
-    const actor = async (username: string) => {
-      const [u] = await database.db
-        .select({ id: users.id, role: users.role, accountStatus: users.accountStatus, isActive: users.isActive })
-        .from(users)
-        .where(eq(users.username, username));
-      return u;
-    };
-    const [organizer, p1, p2] = [await actor(admin.username), await actor(paula.username), await actor(pete.username)];
-    const now = Date.now();
-    const event = await makeEvent(database.db, {
-      organizer,
-      title: breakfast,
-      category: 'training',
-      maxAttendees: 40,
-      start: new Date(now - 3 * DAY),
-      now: new Date(now - 20 * DAY),
-    });
-    await registerMembers(database.db, event.id, [p1, p2], new Date(now - 10 * DAY));
-  } finally {
-    await database.close();
-  }
+async function seed({ db, account: actor }: SeedContext) {
+  const [organizer, p1, p2] = [await actor(admin.username), await actor(paula.username), await actor(pete.username)];
+  const now = Date.now();
+  const event = await makeEvent(db, {
+    organizer,
+    title: breakfast,
+    category: 'training',
+    maxAttendees: 40,
+    start: new Date(now - 3 * DAY),
+    now: new Date(now - 20 * DAY),
+  });
+  await registerMembers(db, event.id, [p1, p2], new Date(now - 10 * DAY));
 }
 
 beforeAll(async () => {

@@ -1,16 +1,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/client.ts';
 import { makeCommission } from '../../server/db/factories/leads.ts';
-import { payoutDetails, users } from '../../server/db/schema/index.ts';
+import { payoutDetails } from '../../server/db/schema/index.ts';
 import { maskPayoutAccount, sealPayoutAccount, type PayoutAccount } from '../../server/lib/payout-account.ts';
 import { expectToast, fillChecked, newBrowser, watchPage } from '../helpers/browser.ts';
 import { accessibleWhenSettled, settled, visible } from '../helpers/page.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { startServer, type RunningServer, type SeedContext } from '../helpers/server.ts';
 import { signIn } from '../helpers/session.ts';
 
 /**
@@ -43,37 +41,25 @@ function lastMonth(): Date {
 }
 
 /** Pia, Paul and Hal each won a lead last month; Paul is paid by PayPal, Hal has no payout details. */
-async function seed(env: NodeJS.ProcessEnv) {
-  const database = await openDatabase({ dataDir: env.DATA_DIR! });
-  try {
-    const actor = async (username: string) => {
-      const [u] = await database.db
-        .select({ id: users.id, role: users.role, accountStatus: users.accountStatus, isActive: users.isActive })
-        .from(users)
-        .where(eq(users.username, username));
-      return u;
-    };
-    const by = await actor(ada.username);
-    const closedAt = lastMonth();
-    for (const [who, company] of [
-      [pia, 'Banks Holdings'],
-      [paul, 'Pal Logistics'],
-      [hal, 'Heldon Foods'],
-    ] as const) {
-      await makeCommission(database.db, { partner: await actor(who.username), by, companyName: company, estimatedValue: '20000', closedAt });
-    }
-    const paulId = (await actor(paul.username)).id;
-    await database.db.insert(payoutDetails).values({
-      userId: paulId,
-      method: 'paypal',
-      sealed: sealPayoutAccount(PAYOUT_KEY, PAUL_PAYPAL),
-      masked: maskPayoutAccount(PAUL_PAYPAL),
-      createdAt: new Date(closedAt.getTime()),
-      updatedAt: new Date(closedAt.getTime()),
-    });
-  } finally {
-    await database.close();
+async function seed({ db, account: actor }: SeedContext) {
+  const by = await actor(ada.username);
+  const closedAt = lastMonth();
+  for (const [who, company] of [
+    [pia, 'Banks Holdings'],
+    [paul, 'Pal Logistics'],
+    [hal, 'Heldon Foods'],
+  ] as const) {
+    await makeCommission(db, { partner: await actor(who.username), by, companyName: company, estimatedValue: '20000', closedAt });
   }
+  const paulId = (await actor(paul.username)).id;
+  await db.insert(payoutDetails).values({
+    userId: paulId,
+    method: 'paypal',
+    sealed: sealPayoutAccount(PAYOUT_KEY, PAUL_PAYPAL),
+    masked: maskPayoutAccount(PAUL_PAYPAL),
+    createdAt: new Date(closedAt.getTime()),
+    updatedAt: new Date(closedAt.getTime()),
+  });
 }
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, expectToast, fillChecked, newBrowser, watchPage } from '../helpers/browser.ts';
 import { signIn } from '../helpers/session.ts';
-import { cli, startServer, type RunningServer } from '../helpers/server.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
 
 /**
  * People administration, as the organisation's master-admin runs it: she narrows User Management to active
@@ -12,7 +12,7 @@ import { cli, startServer, type RunningServer } from '../helpers/server.ts';
  */
 let server: RunningServer;
 let browser: BrowserContext;
-const master = { username: 'eleanor.master', email: 'eleanor.master@example.com', password: 'Master-Pass-123' };
+const master = { username: 'eleanor.master', email: 'eleanor.master@example.com', password: 'Master-Pass-123', firstName: 'Eleanor', lastName: 'Whitmore' };
 const tom = {
   username: 'tom.baker',
   email: 'tom.baker.with.a.long.address@northwind-consulting.example.com',
@@ -23,26 +23,7 @@ const tom = {
 const wendy = { username: 'wendy.walsh', email: 'wendy.walsh@example.com', password: 'Wendy-Pass-123', firstName: 'Wendy', lastName: 'Walsh' };
 
 beforeAll(async () => {
-  server = await startServer({
-    partners: [tom, wendy],
-    seed: async (env) => {
-      cli(env, [
-        'create-user',
-        '--role',
-        'master-admin',
-        '--username',
-        master.username,
-        '--email',
-        master.email,
-        '--password',
-        master.password,
-        '--first-name',
-        'Eleanor',
-        '--last-name',
-        'Whitmore',
-      ]);
-    },
-  });
+  server = await startServer({ masterAdmins: [master], partners: [tom, wendy] });
   browser = await newBrowser();
 });
 afterAll(async () => {

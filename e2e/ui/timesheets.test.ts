@@ -1,14 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissionOnTotal } from '../../common/rules/commission-tiers.ts';
 import { addDays } from '../../common/schemas/timesheets.ts';
-import { openDatabase } from '../../server/db/client.ts';
 import { makeLead } from '../../server/db/factories/leads.ts';
 import { makePlacement, makeTimesheet } from '../../server/db/factories/timesheets.ts';
-import { users } from '../../server/db/schema/index.ts';
 import { expectAccessible, expectToast, fillChecked, newBrowser, watchPage } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { startServer, type RunningServer, type SeedContext } from '../helpers/server.ts';
 
 /**
  * Timesheets as their three parties use them: the contractor fills in last week on the "My time" grid (after a
@@ -44,51 +41,39 @@ const HOURS = ['7.5', '8', '', '6.5', '', '', ''];
 const GROSS_PROFIT_PENCE = 22 * 3_000;
 
 /** Pia referred a won interim lead; Carl is placed on it with Cleo as the client; an older week of his is waiting. */
-async function seed(env: NodeJS.ProcessEnv) {
-  const database = await openDatabase({ dataDir: env.DATA_DIR! });
-  try {
-    const actor = async (username: string) => {
-      const [u] = await database.db
-        .select({ id: users.id, role: users.role, accountStatus: users.accountStatus, isActive: users.isActive })
-        .from(users)
-        .where(eq(users.username, username));
-      return u;
-    };
-    const [by, carl, cleo, pia] = [await actor(admin.username), await actor(contractor.username), await actor(customer.username), await actor(referrer.username)];
-    const now = Date.now();
-    const lead = await makeLead(database.db, {
-      submitter: pia,
-      by,
-      companyName: company,
-      leadType: 'interim',
-      estimatedValue: '9000',
-      status: 'closed-won',
-      now: new Date(now - 40 * DAY),
-      statusAt: new Date(now - 38 * DAY),
-    });
-    const placement = await makePlacement(database.db, {
-      by,
-      lead,
-      contractor: carl,
-      client: cleo,
-      unit: 'hour',
-      chargeRate: '100',
-      payRate: '70',
-      startDate: addDays(thisMonday, -35),
-      endDate: addDays(thisMonday, 56),
-      now: new Date(now - 36 * DAY),
-    });
-    await makeTimesheet(database.db, {
-      placement,
-      contractor: carl,
-      weekStarting: olderMonday,
-      units: [8, 8, 8, 8, 8, 0, 0],
-      status: 'pending',
-      now: new Date(now - 9 * DAY),
-    });
-  } finally {
-    await database.close();
-  }
+async function seed({ db, account: actor }: SeedContext) {
+  const [by, carl, cleo, pia] = [await actor(admin.username), await actor(contractor.username), await actor(customer.username), await actor(referrer.username)];
+  const now = Date.now();
+  const lead = await makeLead(db, {
+    submitter: pia,
+    by,
+    companyName: company,
+    leadType: 'interim',
+    estimatedValue: '9000',
+    status: 'closed-won',
+    now: new Date(now - 40 * DAY),
+    statusAt: new Date(now - 38 * DAY),
+  });
+  const placement = await makePlacement(db, {
+    by,
+    lead,
+    contractor: carl,
+    client: cleo,
+    unit: 'hour',
+    chargeRate: '100',
+    payRate: '70',
+    startDate: addDays(thisMonday, -35),
+    endDate: addDays(thisMonday, 56),
+    now: new Date(now - 36 * DAY),
+  });
+  await makeTimesheet(db, {
+    placement,
+    contractor: carl,
+    weekStarting: olderMonday,
+    units: [8, 8, 8, 8, 8, 0, 0],
+    status: 'pending',
+    now: new Date(now - 9 * DAY),
+  });
 }
 
 beforeAll(async () => {

@@ -16,6 +16,7 @@ export function SecretOnceDialog({
   warning,
   label,
   noun,
+  copiedTitle,
   testId,
   onClose,
   children,
@@ -29,6 +30,8 @@ export function SecretOnceDialog({
   label: ReactNode;
   /** The thing copied, in "Copy token", "Token copied" and "select the token". */
   noun: string;
+  /** The toast once copied, when the noun alone would say too little (default: "Token copied"). */
+  copiedTitle?: string;
   testId: string;
   onClose: () => void;
   children?: ReactNode;
@@ -40,7 +43,7 @@ export function SecretOnceDialog({
     try {
       await navigator.clipboard.writeText(secret);
       setCopied(true);
-      toast({ variant: 'success', title: `${noun[0].toUpperCase()}${noun.slice(1)} copied` });
+      toast({ variant: 'success', title: copiedTitle ?? `${noun[0].toUpperCase()}${noun.slice(1)} copied` });
     } catch {
       toast({ variant: 'destructive', title: 'Could not copy', description: `Please select the ${noun} and copy it by hand.` });
     }

@@ -259,6 +259,7 @@ export function WebhookSecretDialog({ shown, onClose }: { shown: { endpoint: Web
         </>
       }
       noun="secret"
+      copiedTitle="Signing secret copied"
       testId="webhook-secret"
       onClose={onClose}
     >
