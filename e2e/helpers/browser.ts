@@ -66,11 +66,18 @@ export function watchPage(page: Page): string[] {
 }
 
 /**
- * No serious or critical axe-core violation on the page as it is now. axe-core is put into the document once (a
- * navigation brings a new document, which gets it again) and asked for violations only: the pages have no frames,
- * and collecting every passing node, as a full report does, more than doubled the time of each check.
+ * No serious or critical axe-core violation on the page once nothing on it is moving (a dialog half faded in is
+ * not a finding). axe-core is put into the document once (a navigation brings a new document, which gets it again)
+ * and asked for violations only: the pages have no frames, and collecting every passing node, as a full report
+ * does, more than doubled the time of each check.
  */
 export async function expectAccessible(page: Page, label: string) {
+  // a dialog or toast still moving in is waited for (at most 5 s); a spinner that turns for ever is not
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => {});
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });

@@ -71,23 +71,34 @@ export function applicantColumns(data: ApplicantFields) {
   };
 }
 
-/** Creates a pending applicant with their membership application, in one transaction. */
-export async function createApplicant(db: Db, data: RegisterData) {
-  await assertUnique(db, data.email, data.username);
-  const passwordHash = await hashPassword(data.password);
+/**
+ * Inserts an account and its membership application in one transaction, after refusing a taken e-mail or username
+ * with 409 and hashing the password; `then` records what the creation means in the same transaction.
+ */
+async function insertAccount(
+  db: Db,
+  account: Omit<typeof users.$inferInsert, 'password'> & { username: string; password: string },
+  application: Omit<typeof memberApplications.$inferInsert, 'userId'>,
+  then?: (tx: Db, user: typeof users.$inferSelect) => Promise<unknown>,
+) {
+  await assertUnique(db, account.email, account.username);
+  const password = await hashPassword(account.password);
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({
-        username: data.username,
-        password: passwordHash,
-        ...applicantColumns(data),
-      })
+      .values({ ...account, password })
       .returning();
-    await tx.insert(memberApplications).values({ userId: user.id });
-    await recordEvent(tx, 'member.applied', { userId: user.id, via: 'form' }, { entityId: user.id, actorId: user.id, at: user.createdAt });
+    await tx.insert(memberApplications).values({ ...application, userId: user.id });
+    await then?.(tx, user);
     return user;
   });
+}
+
+/** Creates a pending applicant with their membership application, in one transaction. */
+export function createApplicant(db: Db, data: RegisterData) {
+  return insertAccount(db, { username: data.username, password: data.password, ...applicantColumns(data) }, {}, (tx, user) =>
+    recordEvent(tx, 'member.applied', { userId: user.id, via: 'form' }, { entityId: user.id, actorId: user.id, at: user.createdAt }),
+  );
 }
 
 /** Finds an account by username or e-mail, case-insensitively (the sign-in field accepts either). */
@@ -122,26 +133,6 @@ export interface OperatorAccount {
  * Creates an approved account with its application row, its e-mail address counted as verified (an operator
  * creates it for a known person); refuses a taken e-mail or username with 409.
  */
-export async function createOperatorAccount(db: Db, input: OperatorAccount, now = new Date()): Promise<{ id: string }> {
-  await assertUnique(db, input.email, input.username);
-  const password = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email,
-        password,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        expertise: input.expertise ?? [],
-        role: input.role,
-        accountStatus: 'approved',
-        approvedAt: now,
-        emailVerifiedAt: now,
-      })
-      .returning({ id: users.id });
-    await tx.insert(memberApplications).values({ userId: created.id, reviewedAt: now });
-    return created;
-  });
+export function createOperatorAccount(db: Db, input: OperatorAccount, now = new Date()) {
+  return insertAccount(db, { ...input, expertise: input.expertise ?? [], accountStatus: 'approved', approvedAt: now, emailVerifiedAt: now }, { reviewedAt: now });
 }
