@@ -1,14 +1,15 @@
-import { and, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { STATUS_LABELS } from '../../common/rules/pipeline.ts';
-import { SEARCH_GROUP_LIMIT, type SearchResponse, type SearchResult } from '../../common/schemas/search.ts';
+import { SEARCH_GROUP_LIMIT, SEARCH_GROUPS, type SearchGroup, type SearchResponse, type SearchResult } from '../../common/schemas/search.ts';
 import type { LeadStatus } from '../../common/constants/options.ts';
 import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { chatChannelMembers, chatChannels, communityPosts, events, leads, users } from '../db/schema/index.ts';
 import { channelReaderSql } from '../policies/chat.ts';
-import { eventScope } from '../policies/events.ts';
-import { leadScope } from '../policies/leads.ts';
-import { visibleContentSql } from '../policies/posts.ts';
+import { eventScope, seesAllEvents } from '../policies/events.ts';
+import { leadScope, seesAllLeads } from '../policies/leads.ts';
+import { seesHiddenContent, visibleContentSql } from '../policies/posts.ts';
 import type { Actor } from '../policies/roles.ts';
 import { listedMember } from './members.ts';
 
@@ -17,9 +18,10 @@ import { listedMember } from './members.ts';
  * each group read within the scope its own screen reads (the directory's listed members, the lead scope, the feed's
  * visible posts, the events scope, the viewer's own chat channels), so a result is always something the viewer may
  * open. Each group is two small reads: the rows whose name starts with the text (at most SEARCH_GROUP_LIMIT), and
- * at most CANDIDATES rows containing it anywhere in a searched field, both answered by the trigram and prefix indexes
- * with a LIMIT and no ORDER BY, so no read sorts or visits a whole table. The few rows read are then ordered here:
- * prefix matches first, then by trigram similarity to the text, then the newest.
+ * at most SEARCH_CANDIDATES rows containing it anywhere in a searched field, both answered by the trigram and prefix
+ * indexes with a LIMIT and no ORDER BY, so no read sorts or visits a whole table. The ten reads are the branches of
+ * one prepared statement (one per shape of the viewer's scopes), so a search takes one connection and one round trip.
+ * The few rows read are then ordered here: prefix matches first, then by trigram similarity, then the newest.
  */
 
 /** The most rows containing the text read per group, of which the best SEARCH_GROUP_LIMIT are answered. */
@@ -37,203 +39,191 @@ interface Candidate extends SearchResult {
   at: number;
 }
 
-/** The best SEARCH_GROUP_LIMIT of a group's two reads: prefix matches first, then similarity, then the newest; each once. */
-export function rank(prefixed: Candidate[], containingRows: Candidate[]): SearchResult[] {
+/** The best SEARCH_GROUP_LIMIT of a group's candidates: prefix matches first, then similarity, then the newest; each once. */
+export function rank(candidates: Candidate[]): SearchResult[] {
   const seen = new Set<string>();
-  const all = [...prefixed.map((c) => ({ ...c, prefix: true })), ...containingRows].filter((c) => !seen.has(c.id) && seen.add(c.id));
-  all.sort((a, b) => Number(b.prefix) - Number(a.prefix) || b.score - a.score || b.at - a.at || a.id.localeCompare(b.id));
-  return all.slice(0, SEARCH_GROUP_LIMIT).map(({ id, title, subtitle, url }) => ({ id, title, subtitle, url }));
+  const sorted = [...candidates].sort((a, b) => Number(b.prefix) - Number(a.prefix) || b.score - a.score || b.at - a.at || a.id.localeCompare(b.id));
+  return sorted
+    .filter((c) => !seen.has(c.id) && seen.add(c.id))
+    .slice(0, SEARCH_GROUP_LIMIT)
+    .map(({ id, title, subtitle, url }) => ({ id, title, subtitle, url }));
 }
 
-const similarity = (field: SQL, q: string) => sql<number>`similarity(${field}, ${q})`.mapWith(Number);
 const joined = (...parts: Array<string | null | undefined>) => parts.filter((p) => p && p.trim()).join(' · ') || null;
 
-/* ---------- members: those the directory lists for this viewer ---------- */
+/* ---------- the statement's parameters ---------- */
+
+const param = {
+  viewer: sql`${sql.placeholder('viewerId')}::uuid`,
+  q: sql`${sql.placeholder('q')}::text`,
+  prefix: sql`${sql.placeholder('prefix')}::text`,
+  lowerPrefix: sql`${sql.placeholder('lowerPrefix')}::text`,
+  containing: sql`${sql.placeholder('containing')}::text`,
+};
+
+/**
+ * One branch's columns, the same in every branch: which group, the row's id, its title, up to two more texts for its
+ * subtitle, whether it is a prefix match, its similarity to the text and its time (ms) for ordering.
+ */
+function columns(group: SearchGroup, id: SQLWrapper, title: SQLWrapper, a: SQLWrapper | null, b: SQLWrapper | null, prefix: boolean, at: SQLWrapper) {
+  return {
+    grp: sql<string>`${group}::text`.as('grp'),
+    id: sql<string>`${id}::text`.as('id'),
+    title: sql<string>`${title}`.as('title'),
+    a: sql<string | null>`${a ?? sql`null`}::text`.as('a'),
+    b: sql<string | null>`${b ?? sql`null`}::text`.as('b'),
+    prefix: sql<boolean>`${prefix}::boolean`.as('prefix'),
+    score: sql<number>`similarity(${title}, ${param.q})::float8`.as('score'),
+    at: sql<number>`(extract(epoch from ${at}) * 1000)::float8`.as('at'),
+  };
+}
 
 const fullName = sql`${users.firstName} || ' ' || ${users.lastName}`;
+const other = alias(chatChannelMembers, 'other');
+const otherUser = alias(users, 'other_user');
+/** A chat channel as its member sees it: a group by its name, a direct conversation by the other member's name. */
+const channelName = sql`case when ${chatChannels.type} = 'direct' then coalesce(${otherUser.firstName} || ' ' || ${otherUser.lastName}, 'Former member') else ${chatChannels.name} end`;
 
-async function searchMembers(db: Db, viewer: Actor, q: string): Promise<SearchResult[]> {
-  // the directory's own rule: listed members, the viewer left out
-  const listed = and(listedMember, ne(users.id, viewer.id));
-  const read = (match: SQL | undefined, limit: number) =>
+/** The two reads of each group (prefix, then containing), in the viewer's scopes. */
+function branches(db: Db, viewer: Actor): SQLWrapper[] {
+  const limits = [SEARCH_GROUP_LIMIT, SEARCH_CANDIDATES] as const;
+  const both = <T>(read: (prefix: boolean, limit: number) => T) => [read(true, limits[0]), read(false, limits[1])];
+
+  // members: the directory's own rule (listed members, the viewer left out); the name indexes (migrations 0029 and
+  // 0036) answer each prefix, the trigram indexes of name, company and job title the rest, as the directory's search
+  const members = both((prefix, limit) =>
     db
-      .select({
-        id: users.id,
-        name: sql<string>`${fullName}`,
-        jobTitle: users.jobTitle,
-        company: users.company,
-        score: similarity(fullName, q),
-        at: users.createdAt,
-      })
+      .select(columns('members', users.id, fullName, users.jobTitle, users.company, prefix, users.createdAt))
       .from(users)
-      .where(and(listed, match))
-      .limit(limit);
-  const lowerPrefix = startingWith(q.toLowerCase());
-  const [prefixed, rest] = await Promise.all([
-    // the name indexes (migrations 0029 and 0036) answer each prefix
-    read(or(ilike(fullName, startingWith(q)), sql`lower(${users.lastName}) like ${lowerPrefix}`, ilike(users.company, startingWith(q))), SEARCH_GROUP_LIMIT),
-    // the trigram indexes of the name, company and job title (migration 0029), as the directory's search
-    read(or(ilike(fullName, containing(q)), ilike(users.company, containing(q)), ilike(users.jobTitle, containing(q))), SEARCH_CANDIDATES),
-  ]);
-  const present = (r: (typeof rest)[number]): Candidate => ({
-    id: r.id,
-    title: r.name,
-    subtitle: r.jobTitle && r.company ? `${r.jobTitle} at ${r.company}` : joined(r.jobTitle, r.company),
-    url: `/community?tab=directory&member=${r.id}`,
-    prefix: false,
-    score: r.score,
-    at: r.at.getTime(),
-  });
-  return rank(prefixed.map(present), rest.map(present));
-}
+      .where(
+        and(
+          listedMember,
+          ne(users.id, param.viewer),
+          prefix
+            ? or(ilike(fullName, param.prefix), sql`lower(${users.lastName}) like ${param.lowerPrefix}`, ilike(users.company, param.prefix))
+            : or(ilike(fullName, param.containing), ilike(users.company, param.containing), ilike(users.jobTitle, param.containing)),
+        ),
+      )
+      .limit(limit),
+  );
 
-/* ---------- leads: the lead scope (a partner's own, every lead for administrators) ---------- */
-
-async function searchLeads(db: Db, viewer: Actor, q: string): Promise<SearchResult[]> {
-  const read = (match: SQL | undefined, limit: number) =>
+  // leads: the lead scope (a partner's own, every lead for administrators), by the lead list's trigram indexes
+  const leadRows = both((prefix, limit) =>
     db
-      .select({
-        id: leads.id,
-        company: leads.companyName,
-        contact: leads.contactName,
-        status: leads.status,
-        score: similarity(sql`${leads.companyName}`, q),
-        at: leads.createdAt,
-      })
+      .select(columns('leads', leads.id, leads.companyName, leads.contactName, leads.status, prefix, leads.createdAt))
       .from(leads)
-      .where(and(leadScope(viewer), match))
-      .limit(limit);
-  const [prefixed, rest] = await Promise.all([
-    read(or(ilike(leads.companyName, startingWith(q)), ilike(leads.contactName, startingWith(q))), SEARCH_GROUP_LIMIT),
-    // the lead list's trigram indexes (migration 0029)
-    read(or(ilike(leads.companyName, containing(q)), ilike(leads.contactName, containing(q)), ilike(leads.industry, containing(q))), SEARCH_CANDIDATES),
-  ]);
-  const present = (r: (typeof rest)[number]): Candidate => ({
-    id: r.id,
-    title: r.company,
-    subtitle: joined(r.contact, STATUS_LABELS[r.status as LeadStatus] ?? r.status),
-    url: `/leads/${r.id}`,
-    prefix: false,
-    score: r.score,
-    at: r.at.getTime(),
-  });
-  return rank(prefixed.map(present), rest.map(present));
-}
+      .where(
+        and(
+          leadScope(viewer, param.viewer),
+          prefix
+            ? or(ilike(leads.companyName, param.prefix), ilike(leads.contactName, param.prefix))
+            : or(ilike(leads.companyName, param.containing), ilike(leads.contactName, param.containing), ilike(leads.industry, param.containing)),
+        ),
+      )
+      .limit(limit),
+  );
 
-/* ---------- posts: the feed as the viewer reads it (hidden posts only for their author and administrators) ---------- */
-
-async function searchPosts(db: Db, viewer: Actor, q: string): Promise<SearchResult[]> {
-  const seen = and(eq(communityPosts.isPublished, true), visibleContentSql(viewer, communityPosts.hiddenAt, communityPosts.authorId));
-  const read = (match: SQL | undefined, limit: number) =>
+  // posts: the feed as the viewer reads it (hidden posts only for their author and administrators), by the trigram
+  // indexes of a post's title and words (migration 0041)
+  const posts = both((prefix, limit) =>
     db
-      .select({
-        id: communityPosts.id,
-        title: communityPosts.title,
-        author: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
-        score: similarity(sql`${communityPosts.title}`, q),
-        at: communityPosts.createdAt,
-      })
+      .select(columns('posts', communityPosts.id, communityPosts.title, fullName, null, prefix, communityPosts.createdAt))
       .from(communityPosts)
       .innerJoin(users, eq(users.id, communityPosts.authorId))
-      .where(and(seen, match))
-      .limit(limit);
-  const [prefixed, rest] = await Promise.all([
-    read(ilike(communityPosts.title, startingWith(q)), SEARCH_GROUP_LIMIT),
-    // the trigram indexes of a post's title and words (migration 0041)
-    read(or(ilike(communityPosts.title, containing(q)), ilike(communityPosts.content, containing(q))), SEARCH_CANDIDATES),
-  ]);
-  const present = (r: (typeof rest)[number]): Candidate => ({
-    id: r.id,
-    title: r.title,
-    subtitle: `by ${r.author}`,
-    url: `/community?post=${r.id}`,
-    prefix: false,
-    score: r.score,
-    at: r.at.getTime(),
-  });
-  return rank(prefixed.map(present), rest.map(present));
+      .where(
+        and(
+          eq(communityPosts.isPublished, true),
+          visibleContentSql(viewer, communityPosts.hiddenAt, communityPosts.authorId, param.viewer),
+          prefix ? ilike(communityPosts.title, param.prefix) : or(ilike(communityPosts.title, param.containing), ilike(communityPosts.content, param.containing)),
+        ),
+      )
+      .limit(limit),
+  );
+
+  // events: the events scope, as the events list reads it, by its trigram indexes (migration 0029)
+  const eventRows = both((prefix, limit) =>
+    db
+      .select(columns('events', events.id, events.title, events.location, events.status, prefix, events.startDate))
+      .from(events)
+      .where(
+        and(
+          eventScope(viewer),
+          prefix
+            ? ilike(events.title, param.prefix)
+            : or(ilike(events.title, param.containing), ilike(events.description, param.containing), ilike(events.location, param.containing)),
+        ),
+      )
+      .limit(limit),
+  );
+
+  // chat channels: only those the viewer belongs to, read from their own memberships (a handful of rows)
+  const channels = both((prefix, limit) =>
+    db
+      .select(columns('channels', chatChannels.id, channelName, chatChannels.type, sql`${chatChannels.isPrivate}`, prefix, chatChannels.createdAt))
+      .from(chatChannels)
+      .leftJoin(other, and(eq(chatChannels.type, 'direct'), eq(other.channelId, chatChannels.id), ne(other.userId, param.viewer)))
+      .leftJoin(otherUser, eq(otherUser.id, other.userId))
+      .where(and(channelReaderSql(chatChannels.id, param.viewer), ilike(channelName, prefix ? param.prefix : param.containing)))
+      .limit(limit),
+  );
+
+  return [...members, ...leadRows, ...posts, ...eventRows, ...channels];
 }
 
-/* ---------- events: the events scope, as the events list reads it ---------- */
+/** The scopes a viewer's search depends on; each combination is its own prepared statement. */
+function shape(viewer: Actor): string {
+  return [
+    seesAllLeads(viewer) ? 'all_leads' : 'own_leads',
+    seesAllEvents(viewer) ? 'all_events' : 'public_events',
+    seesHiddenContent(viewer) ? 'hidden' : 'visible',
+  ].join('_');
+}
+
+function statement(db: Db, viewer: Actor) {
+  return prepared(db, `search_${shape(viewer)}`, () => {
+    const union = sql.join(
+      branches(db, viewer).map((branch) => sql`(${branch})`),
+      sql` union all `,
+    );
+    return db
+      .select({
+        grp: sql<SearchGroup>`r.grp`,
+        id: sql<string>`r.id`,
+        title: sql<string>`r.title`,
+        a: sql<string | null>`r.a`,
+        b: sql<string | null>`r.b`,
+        prefix: sql<boolean>`r.prefix`,
+        score: sql<number>`r.score`.mapWith(Number),
+        at: sql<number>`r.at`.mapWith(Number),
+      })
+      .from(sql`(${union}) r`);
+  });
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof statement>['execute']>>[number];
 
 const EVENT_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 
-async function searchEvents(db: Db, viewer: Actor, q: string): Promise<SearchResult[]> {
-  const read = (match: SQL | undefined, limit: number) =>
-    db
-      .select({
-        id: events.id,
-        title: events.title,
-        startDate: events.startDate,
-        location: events.location,
-        status: events.status,
-        score: similarity(sql`${events.title}`, q),
-      })
-      .from(events)
-      .where(and(eventScope(viewer), match))
-      .limit(limit);
-  const [prefixed, rest] = await Promise.all([
-    read(ilike(events.title, startingWith(q)), SEARCH_GROUP_LIMIT),
-    // the events list's trigram indexes (migration 0029)
-    read(or(ilike(events.title, containing(q)), ilike(events.description, containing(q)), ilike(events.location, containing(q))), SEARCH_CANDIDATES),
-  ]);
-  const present = (r: (typeof rest)[number]): Candidate => ({
-    id: r.id,
-    title: r.title,
-    subtitle: joined(EVENT_DAY.format(r.startDate), r.location, r.status === 'cancelled' ? 'Cancelled' : null),
-    url: `/events?event=${r.id}`,
-    prefix: false,
-    score: r.score,
-    at: r.startDate.getTime(),
-  });
-  return rank(prefixed.map(present), rest.map(present));
-}
-
-/* ---------- chat channels: only those the viewer belongs to ---------- */
-
-const other = alias(chatChannelMembers, 'other');
-const otherUser = alias(users, 'other_user');
-
-async function searchChannels(db: Db, viewer: Actor, q: string): Promise<SearchResult[]> {
-  // a group by its name, a direct conversation by the other member's name
-  const shown = sql<string>`case when ${chatChannels.type} = 'direct' then coalesce(${otherUser.firstName} || ' ' || ${otherUser.lastName}, 'Former member') else ${chatChannels.name} end`;
-  const read = (pattern: string, limit: number) =>
-    db
-      .select({
-        id: chatChannels.id,
-        name: shown,
-        type: chatChannels.type,
-        isPrivate: chatChannels.isPrivate,
-        score: similarity(shown, q),
-        at: chatChannels.createdAt,
-      })
-      .from(chatChannels)
-      .leftJoin(other, and(eq(chatChannels.type, 'direct'), eq(other.channelId, chatChannels.id), ne(other.userId, viewer.id)))
-      .leftJoin(otherUser, eq(otherUser.id, other.userId))
-      // belonging read from the member's own memberships (chat_channel_members_user_idx): a handful of rows
-      .where(and(channelReaderSql(chatChannels.id, viewer.id), ilike(shown, pattern)))
-      .limit(limit);
-  const [prefixed, rest] = await Promise.all([read(startingWith(q), SEARCH_GROUP_LIMIT), read(containing(q), SEARCH_CANDIDATES)]);
-  const present = (r: (typeof rest)[number]): Candidate => ({
-    id: r.id,
-    title: r.name,
-    subtitle: r.type === 'direct' ? 'Direct conversation' : r.isPrivate ? 'Private channel' : 'Channel',
-    url: `/chat/${r.id}`,
-    prefix: false,
-    score: r.score,
-    at: r.at.getTime(),
-  });
-  return rank(prefixed.map(present), rest.map(present));
-}
+/** How each group shows a row: its subtitle and the screen that opens it. */
+const present: Record<SearchGroup, (r: Row) => Pick<SearchResult, 'subtitle' | 'url'>> = {
+  members: (r) => ({ subtitle: r.a && r.b ? `${r.a} at ${r.b}` : joined(r.a, r.b), url: `/community?tab=directory&member=${r.id}` }),
+  leads: (r) => ({ subtitle: joined(r.a, r.b ? (STATUS_LABELS[r.b as LeadStatus] ?? r.b) : null), url: `/leads/${r.id}` }),
+  posts: (r) => ({ subtitle: `by ${r.a}`, url: `/community?post=${r.id}` }),
+  events: (r) => ({ subtitle: joined(EVENT_DAY.format(new Date(r.at)), r.a, r.b === 'cancelled' ? 'Cancelled' : null), url: `/events?event=${r.id}` }),
+  channels: (r) => ({ subtitle: r.a === 'direct' ? 'Direct conversation' : r.b === 'true' ? 'Private channel' : 'Channel', url: `/chat/${r.id}` }),
+};
 
 /** Every group's best matches for the viewer; `q` is validated by searchQuerySchema (trimmed, 2 to 100 characters). */
 export async function search(db: Db, viewer: Actor, q: string): Promise<SearchResponse> {
-  const [members, leadRows, posts, eventRows, channels] = await Promise.all([
-    searchMembers(db, viewer, q),
-    searchLeads(db, viewer, q),
-    searchPosts(db, viewer, q),
-    searchEvents(db, viewer, q),
-    searchChannels(db, viewer, q),
-  ]);
-  return { q, groups: { members, leads: leadRows, posts, events: eventRows, channels } };
+  const rows = await statement(db, viewer).execute({
+    viewerId: viewer.id,
+    q,
+    prefix: startingWith(q),
+    lowerPrefix: startingWith(q.toLowerCase()),
+    containing: containing(q),
+  });
+  const byGroup = new Map<SearchGroup, Candidate[]>(SEARCH_GROUPS.map((g) => [g, []]));
+  for (const r of rows) byGroup.get(r.grp)?.push({ id: r.id, title: r.title, ...present[r.grp](r), prefix: r.prefix, score: r.score, at: r.at });
+  const groups = Object.fromEntries(SEARCH_GROUPS.map((g) => [g, rank(byGroup.get(g)!)])) as SearchResponse['groups'];
+  return { q, groups };
 }
