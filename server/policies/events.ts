@@ -13,11 +13,8 @@ import { isAdmin, isMember, type Actor } from './roles.ts';
  * registration deadline has not passed; a full event puts them on its waitlist. They may unregister until it starts.
  */
 export function eventScope(actor: Actor): SQL {
-  return seesAllEvents(actor) ? sql`true` : sql`${events.isPublic}`;
+  return isAdmin(actor) ? sql`true` : sql`${events.isPublic}`;
 }
-
-/** Whether the actor's events scope is every event (not only the public ones). */
-export const seesAllEvents = (actor: Actor) => isAdmin(actor);
 
 export const canCreateEvents = (actor: Actor) => isMember(actor) && isAdmin(actor);
 

@@ -5,12 +5,9 @@ import { leadComments, leads, users } from '../db/schema/index.ts';
 import { conflict, forbidden, notFound, permits, type Permission } from './authorize.ts';
 import { hasAdminRoleSql, isAdmin, type Actor } from './roles.ts';
 
-/**
- * The leads an actor may list or load: admins work every lead, a partner sees only the leads they submitted.
- * `viewerId` is the actor's id as SQL (a prepared statement's placeholder); the actor's own id by default.
- */
-export function leadScope(actor: Actor, viewerId: SQLWrapper | string = actor.id): SQL {
-  return seesAllLeads(actor) ? sql`true` : eq(leads.submitterId, viewerId);
+/** The leads an actor may list or load: admins work every lead, a partner sees only the leads they submitted. */
+export function leadScope(actor: Actor): SQL {
+  return seesAllLeads(actor) ? sql`true` : eq(leads.submitterId, actor.id);
 }
 
 /** Whether the actor's lead scope is every lead (so organisation-wide totals answer for it). */

@@ -1,15 +1,14 @@
-import { and, eq, ilike, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { STATUS_LABELS } from '../../common/rules/pipeline.ts';
 import { SEARCH_GROUP_LIMIT, SEARCH_GROUPS, type SearchGroup, type SearchResponse, type SearchResult } from '../../common/schemas/search.ts';
 import type { LeadStatus } from '../../common/constants/options.ts';
 import type { Db } from '../db/client.ts';
-import { prepared } from '../db/prepared.ts';
 import { chatChannelMembers, chatChannels, communityPosts, events, leads, users } from '../db/schema/index.ts';
 import { channelReaderSql } from '../policies/chat.ts';
-import { eventScope, seesAllEvents } from '../policies/events.ts';
-import { leadScope, seesAllLeads } from '../policies/leads.ts';
-import { seesHiddenContent, visibleContentSql } from '../policies/posts.ts';
+import { eventScope } from '../policies/events.ts';
+import { leadScope } from '../policies/leads.ts';
+import { visibleContentSql } from '../policies/posts.ts';
 import type { Actor } from '../policies/roles.ts';
 import { listedMember } from './members.ts';
 
@@ -20,7 +19,7 @@ import { listedMember } from './members.ts';
  * open. Each group is two small reads: the rows whose name starts with the text (at most SEARCH_GROUP_LIMIT), and
  * at most SEARCH_CANDIDATES rows containing it anywhere in a searched field, both answered by the trigram and prefix
  * indexes with a LIMIT and no ORDER BY, so no read sorts or visits a whole table. The ten reads are the branches of
- * one prepared statement (one per shape of the viewer's scopes), so a search takes one connection and one round trip.
+ * one statement, so a search takes one connection and one round trip.
  * The few rows read are then ordered here: prefix matches first, then by trigram similarity, then the newest.
  */
 
@@ -53,27 +52,44 @@ const joined = (...parts: Array<string | null | undefined>) => parts.filter((p) 
 
 /* ---------- the statement's parameters ---------- */
 
-const param = {
-  viewer: sql`${sql.placeholder('viewerId')}::uuid`,
-  q: sql`${sql.placeholder('q')}::text`,
-  prefix: sql`${sql.placeholder('prefix')}::text`,
-  lowerPrefix: sql`${sql.placeholder('lowerPrefix')}::text`,
-  containing: sql`${sql.placeholder('containing')}::text`,
-};
+/** The parameters of one search: the viewer, the text, and the patterns of a name starting with it and containing it. */
+interface Params {
+  viewer: SQL;
+  q: SQL;
+  prefix: SQL;
+  lowerPrefix: SQL;
+  containing: SQL;
+}
+
+function params(viewer: Actor, q: string): Params {
+  return {
+    viewer: sql`${viewer.id}::uuid`,
+    q: sql`${q}::text`,
+    prefix: sql`${startingWith(q)}::text`,
+    lowerPrefix: sql`${startingWith(q.toLowerCase())}::text`,
+    containing: sql`${containing(q)}::text`,
+  };
+}
+
+/**
+ * Text shorter than a trigram (two characters) is looked for at the start of names only: the trigram indexes cannot
+ * answer "contains" for it, and reading every row to find it would cost a whole table.
+ */
+export const CONTAINS_MIN_LENGTH = 3;
 
 /**
  * One branch's columns, the same in every branch: which group, the row's id, its title, up to two more texts for its
  * subtitle, whether it is a prefix match, its similarity to the text and its time (ms) for ordering.
  */
-function columns(group: SearchGroup, id: SQLWrapper, title: SQLWrapper, a: SQLWrapper | null, b: SQLWrapper | null, prefix: boolean, at: SQLWrapper) {
+function columns(p: Params, group: SearchGroup, id: SQLWrapper, title: SQLWrapper, a: SQLWrapper | null, b: SQLWrapper | null, prefix: boolean, at: SQLWrapper) {
   return {
-    grp: sql<string>`${group}::text`.as('grp'),
+    grp: sql<string>`${sql.raw(`'${group}'`)}::text`.as('grp'),
     id: sql<string>`${id}::text`.as('id'),
     title: sql<string>`${title}`.as('title'),
-    a: sql<string | null>`${a ?? sql`null`}::text`.as('a'),
-    b: sql<string | null>`${b ?? sql`null`}::text`.as('b'),
-    prefix: sql<boolean>`${prefix}::boolean`.as('prefix'),
-    score: sql<number>`similarity(${title}, ${param.q})::float8`.as('score'),
+    a: sql<string | null>`(${a ?? sql`null`})::text`.as('a'),
+    b: sql<string | null>`(${b ?? sql`null`})::text`.as('b'),
+    prefix: sql<boolean>`${sql.raw(String(prefix))}`.as('prefix'),
+    score: sql<number>`similarity(${title}, ${p.q})::float8`.as('score'),
     at: sql<number>`(extract(epoch from ${at}) * 1000)::float8`.as('at'),
   };
 }
@@ -84,16 +100,17 @@ const otherUser = alias(users, 'other_user');
 /** A chat channel as its member sees it: a group by its name, a direct conversation by the other member's name. */
 const channelName = sql`case when ${chatChannels.type} = 'direct' then coalesce(${otherUser.firstName} || ' ' || ${otherUser.lastName}, 'Former member') else ${chatChannels.name} end`;
 
-/** The two reads of each group (prefix, then containing), in the viewer's scopes. */
-function branches(db: Db, viewer: Actor): SQLWrapper[] {
-  const limits = [SEARCH_GROUP_LIMIT, SEARCH_CANDIDATES] as const;
-  const both = <T>(read: (prefix: boolean, limit: number) => T) => [read(true, limits[0]), read(false, limits[1])];
+/** The reads of each group (prefix, then containing unless the text is too short), in the viewer's scopes. */
+function branches(db: Db, viewer: Actor, q: string): SQLWrapper[] {
+  const param = params(viewer, q);
+  const contains = q.length >= CONTAINS_MIN_LENGTH;
+  const both = <T>(read: (prefix: boolean, limit: number) => T) => [read(true, SEARCH_GROUP_LIMIT), ...(contains ? [read(false, SEARCH_CANDIDATES)] : [])];
 
   // members: the directory's own rule (listed members, the viewer left out); the name indexes (migrations 0029 and
   // 0036) answer each prefix, the trigram indexes of name, company and job title the rest, as the directory's search
   const members = both((prefix, limit) =>
     db
-      .select(columns('members', users.id, fullName, users.jobTitle, users.company, prefix, users.createdAt))
+      .select(columns(param, 'members', users.id, fullName, users.jobTitle, users.company, prefix, users.createdAt))
       .from(users)
       .where(
         and(
@@ -110,11 +127,11 @@ function branches(db: Db, viewer: Actor): SQLWrapper[] {
   // leads: the lead scope (a partner's own, every lead for administrators), by the lead list's trigram indexes
   const leadRows = both((prefix, limit) =>
     db
-      .select(columns('leads', leads.id, leads.companyName, leads.contactName, leads.status, prefix, leads.createdAt))
+      .select(columns(param, 'leads', leads.id, leads.companyName, leads.contactName, leads.status, prefix, leads.createdAt))
       .from(leads)
       .where(
         and(
-          leadScope(viewer, param.viewer),
+          leadScope(viewer),
           prefix
             ? or(ilike(leads.companyName, param.prefix), ilike(leads.contactName, param.prefix))
             : or(ilike(leads.companyName, param.containing), ilike(leads.contactName, param.containing), ilike(leads.industry, param.containing)),
@@ -127,7 +144,7 @@ function branches(db: Db, viewer: Actor): SQLWrapper[] {
   // indexes of a post's title and words (migration 0041)
   const posts = both((prefix, limit) =>
     db
-      .select(columns('posts', communityPosts.id, communityPosts.title, fullName, null, prefix, communityPosts.createdAt))
+      .select(columns(param, 'posts', communityPosts.id, communityPosts.title, fullName, null, prefix, communityPosts.createdAt))
       .from(communityPosts)
       .innerJoin(users, eq(users.id, communityPosts.authorId))
       .where(
@@ -143,7 +160,7 @@ function branches(db: Db, viewer: Actor): SQLWrapper[] {
   // events: the events scope, as the events list reads it, by its trigram indexes (migration 0029)
   const eventRows = both((prefix, limit) =>
     db
-      .select(columns('events', events.id, events.title, events.location, events.status, prefix, events.startDate))
+      .select(columns(param, 'events', events.id, events.title, events.location, events.status, prefix, events.startDate))
       .from(events)
       .where(
         and(
@@ -159,7 +176,7 @@ function branches(db: Db, viewer: Actor): SQLWrapper[] {
   // chat channels: only those the viewer belongs to, read from their own memberships (a handful of rows)
   const channels = both((prefix, limit) =>
     db
-      .select(columns('channels', chatChannels.id, channelName, chatChannels.type, sql`${chatChannels.isPrivate}`, prefix, chatChannels.createdAt))
+      .select(columns(param, 'channels', chatChannels.id, channelName, chatChannels.type, sql`${chatChannels.isPrivate}`, prefix, chatChannels.createdAt))
       .from(chatChannels)
       .leftJoin(other, and(eq(chatChannels.type, 'direct'), eq(other.channelId, chatChannels.id), ne(other.userId, param.viewer)))
       .leftJoin(otherUser, eq(otherUser.id, other.userId))
@@ -170,37 +187,31 @@ function branches(db: Db, viewer: Actor): SQLWrapper[] {
   return [...members, ...leadRows, ...posts, ...eventRows, ...channels];
 }
 
-/** The scopes a viewer's search depends on; each combination is its own prepared statement. */
-function shape(viewer: Actor): string {
-  return [
-    seesAllLeads(viewer) ? 'all_leads' : 'own_leads',
-    seesAllEvents(viewer) ? 'all_events' : 'public_events',
-    seesHiddenContent(viewer) ? 'hidden' : 'visible',
-  ].join('_');
+/**
+ * The ten reads as the branches of one statement: one connection and one round trip a search. It is planned for each
+ * search's own text (not prepared once): how many rows a pattern matches decides between an index and a scan that stops
+ * at the LIMIT, and a plan made without the text chose whole-table reads.
+ */
+function statement(db: Db, viewer: Actor, q: string) {
+  const union = sql.join(
+    branches(db, viewer, q).map((branch) => sql`(${branch})`),
+    sql` union all `,
+  );
+  return db
+    .select({
+      grp: sql<SearchGroup>`r.grp`,
+      id: sql<string>`r.id`,
+      title: sql<string>`r.title`,
+      a: sql<string | null>`r.a`,
+      b: sql<string | null>`r.b`,
+      prefix: sql<boolean>`r.prefix`,
+      score: sql<number>`r.score`.mapWith(Number),
+      at: sql<number>`r.at`.mapWith(Number),
+    })
+    .from(sql`(${union}) r`);
 }
 
-function statement(db: Db, viewer: Actor) {
-  return prepared(db, `search_${shape(viewer)}`, () => {
-    const union = sql.join(
-      branches(db, viewer).map((branch) => sql`(${branch})`),
-      sql` union all `,
-    );
-    return db
-      .select({
-        grp: sql<SearchGroup>`r.grp`,
-        id: sql<string>`r.id`,
-        title: sql<string>`r.title`,
-        a: sql<string | null>`r.a`,
-        b: sql<string | null>`r.b`,
-        prefix: sql<boolean>`r.prefix`,
-        score: sql<number>`r.score`.mapWith(Number),
-        at: sql<number>`r.at`.mapWith(Number),
-      })
-      .from(sql`(${union}) r`);
-  });
-}
-
-type Row = Awaited<ReturnType<ReturnType<typeof statement>['execute']>>[number];
+type Row = Awaited<ReturnType<typeof statement>>[number];
 
 const EVENT_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 
@@ -215,13 +226,7 @@ const present: Record<SearchGroup, (r: Row) => Pick<SearchResult, 'subtitle' | '
 
 /** Every group's best matches for the viewer; `q` is validated by searchQuerySchema (trimmed, 2 to 100 characters). */
 export async function search(db: Db, viewer: Actor, q: string): Promise<SearchResponse> {
-  const rows = await statement(db, viewer).execute({
-    viewerId: viewer.id,
-    q,
-    prefix: startingWith(q),
-    lowerPrefix: startingWith(q.toLowerCase()),
-    containing: containing(q),
-  });
+  const rows = await statement(db, viewer, q);
   const byGroup = new Map<SearchGroup, Candidate[]>(SEARCH_GROUPS.map((g) => [g, []]));
   for (const r of rows) byGroup.get(r.grp)?.push({ id: r.id, title: r.title, ...present[r.grp](r), prefix: r.prefix, score: r.score, at: r.at });
   const groups = Object.fromEntries(SEARCH_GROUPS.map((g) => [g, rank(byGroup.get(g)!)])) as SearchResponse['groups'];

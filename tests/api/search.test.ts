@@ -169,10 +169,18 @@ describe('the text is taken literally', () => {
   it('treats % and _ as characters, not wildcards', async () => {
     const percent = await makeLead(ctx.db, { submitter: partner.user, companyName: 'Rate 100% Ltd', contactName: 'Pat Percent' });
     const underscore = await makeLead(ctx.db, { submitter: partner.user, companyName: 'Snake_case Ltd', contactName: 'Sam Underscore' });
-    expect(idsIn(await find(partner, '0%'), 'leads')).toEqual([percent.id]);
+    expect(idsIn(await find(partner, '00%'), 'leads')).toEqual([percent.id]);
     expect(idsIn(await find(partner, '%%'), 'leads')).toEqual([]);
     expect(idsIn(await find(partner, 'e_c'), 'leads')).toEqual([underscore.id]);
     expect(idsIn(await find(partner, '__'), 'leads')).toEqual([]);
     expect(idsIn(await find(partner, '\\%'), 'leads')).toEqual([]);
+  });
+
+  it('finds two characters only where a name starts with them, and three or more anywhere in it', async () => {
+    const lead = await makeLead(ctx.db, { submitter: partner.user, companyName: 'Zyqwave Holdings', contactName: 'Wendy Oyelaran' });
+    expect(idsIn(await find(partner, 'zy'), 'leads')).toEqual([lead.id]);
+    expect(idsIn(await find(partner, 'Oy'), 'leads')).toEqual([]);
+    expect(idsIn(await find(partner, 'qwa'), 'leads')).toEqual([lead.id]);
+    expect(idsIn(await find(partner, 'oye'), 'leads')).toEqual([lead.id]);
   });
 });
