@@ -203,3 +203,28 @@ describe('the period asked for', () => {
     ]);
   });
 });
+
+describe('top partners', () => {
+  it('ranks the ten with the most value won, then the most deals, then by name, among more than ten', async () => {
+    const MARCH = { from: '2026-03-01', to: '2026-03-31' };
+    const won = async (who: MadeUser, value: string) => lead(who, [['closed-won', '2026-03-10T10:00:00Z']], { value, submitted: '2026-03-02T10:00:00Z' });
+    const ranked: MadeUser[] = [];
+    for (let i = 0; i < 8; i++) {
+      const p = await makeUser(ctx.db, { firstName: `Rank${i}`, lastName: 'Partner' });
+      await won(p, String(90_000 - i * 1_000));
+      ranked.push(p);
+    }
+    // the same value in two deals beats it in one; equal value and deals are ordered by name
+    const double = await makeUser(ctx.db, { firstName: 'Bob', lastName: 'Double' });
+    await won(double, '25000');
+    await won(double, '25000');
+    const zed = await makeUser(ctx.db, { firstName: 'Zed', lastName: 'Tie' });
+    const amy = await makeUser(ctx.db, { firstName: 'Amy', lastName: 'Tie' });
+    const max = await makeUser(ctx.db, { firstName: 'Max', lastName: 'Tie' });
+    for (const p of [zed, amy, max]) await won(p, '50000');
+    const r = await admin.api.getOk(referralAnalyticsSchema, '/api/analytics/referrals', { query: MARCH });
+    expect(r.topPartners.map((p) => p.partnerId)).toEqual([...ranked.map((p) => p.id), double.id, amy.id]);
+    expect(r.topPartners[8]).toEqual({ partnerId: double.id, name: 'Bob Double', won: 2, wonValue: '50000.00' });
+    expect(r.topPartners[9]).toEqual({ partnerId: amy.id, name: 'Amy Tie', won: 1, wonValue: '50000.00' });
+  });
+});
