@@ -137,8 +137,11 @@ export type EventAnalytics = z.infer<typeof eventAnalyticsSchema>;
 
 /** GET /api/analytics/community: per week (Monday first) of the period, members active, posts, connections made and endorsements given. */
 const communityTotals = z.object({
-  /** Distinct members active at least once in the period. */
-  activeMembers: z.number().int(),
+  /**
+   * Members active in a week, averaged over the weeks wholly inside the period (rounded); for a period holding no
+   * whole week, the members active in it.
+   */
+  weeklyActiveMembers: z.number().int(),
   posts: z.number().int(),
   connections: z.number().int(),
   endorsements: z.number().int(),

@@ -166,8 +166,9 @@ describe('community', () => {
       { week: '2026-06-08', activeMembers: 0, posts: 0, connections: 0, endorsements: 0 },
       { week: '2026-06-15', activeMembers: 4, posts: 2, connections: 1, endorsements: 0 },
     ]);
-    expect(c.totals).toEqual({ activeMembers: 4, posts: 2, connections: 1, endorsements: 0 });
-    expect(c.previous).toEqual({ activeMembers: 0, posts: 0, connections: 0, endorsements: 0 });
+    // two whole weeks, 0 and 4 members active: 2 a week on average
+    expect(c.totals).toEqual({ weeklyActiveMembers: 2, posts: 2, connections: 1, endorsements: 0 });
+    expect(c.previous).toEqual({ weeklyActiveMembers: 0, posts: 0, connections: 0, endorsements: 0 });
   });
 });
 

@@ -84,3 +84,48 @@ export const memberActiveDays = pgTable(
   },
   (t) => [primaryKey({ name: 'member_active_days_pk', columns: [t.day, t.userId] }), index('member_active_days_user_idx').on(t.userId)],
 );
+
+/*
+ * The community, membership and commission figures (migration 0042), kept by triggers on `community_posts`,
+ * `member_connections`, `skill_endorsements`, `member_active_days` and `commissions`; `analytics_people_rebuild()`
+ * recomputes them from the rows.
+ */
+
+/** Posts written, connections accepted (counted on the day asked) and endorsements given per London day. */
+export const analyticsCommunityDays = pgTable('analytics_community_days', {
+  day: date('day').primaryKey(),
+  posts: integer('posts').notNull().default(0),
+  connections: integer('connections').notNull().default(0),
+  endorsements: integer('endorsements').notNull().default(0),
+});
+
+/** The weeks (Monday to Sunday, London days) a member was active in: kept from their active days. */
+export const memberActiveWeeks = pgTable(
+  'member_active_weeks',
+  {
+    week: date('week').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'member_active_weeks_pk', columns: [t.week, t.userId] }), index('member_active_weeks_user_idx').on(t.userId)],
+);
+
+/** How many members were active in each week. */
+export const analyticsActiveWeeks = pgTable('analytics_active_weeks', {
+  week: date('week').primaryKey(),
+  members: integer('members').notNull().default(0),
+});
+
+/** Commissions per month (`commissions.month`), kind and status: how many, and their pence (each rounded as the screens do). */
+export const analyticsCommissionMonths = pgTable(
+  'analytics_commission_months',
+  {
+    month: date('month').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    commissions: integer('commissions').notNull().default(0),
+    pence: bigint('pence', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'analytics_commission_months_pk', columns: [t.month, t.kind, t.status] })],
+);

@@ -159,9 +159,20 @@ export const memberApplications = pgTable(
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: ts('reviewed_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** The member's approval and rejection times, copied by triggers (migration 0042) for the analytics. */
+    approvedAt: ts('approved_at'),
+    rejectedAt: ts('rejected_at'),
   },
-  // applications received per day, for the analytics (migration 0040)
-  (t) => [index('member_applications_created_idx').on(t.createdAt)],
+  // applications received and decided per day, for the analytics (migrations 0040 and 0042)
+  (t) => [
+    index('member_applications_created_idx').on(t.createdAt),
+    index('member_applications_approved_idx')
+      .on(t.approvedAt)
+      .where(sql`${t.approvedAt} is not null`),
+    index('member_applications_rejected_idx')
+      .on(t.rejectedAt)
+      .where(sql`${t.rejectedAt} is not null`),
+  ],
 );
 
 export const userOnboarding = pgTable('user_onboarding', {

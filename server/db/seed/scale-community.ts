@@ -67,6 +67,16 @@ export async function seedCommunity(db: Db, size: ScaleSize): Promise<number> {
       'scale-' || g, now() - make_interval(secs => g * 150 / ${n(Math.max(1, Math.ceil(size.pointTransactions / 200_000)))})
     from generate_series(1, ${n(size.pointTransactions)}) g`,
   );
+  // days the members used the product: each approved member every other week over the last year (26 days), their
+  // weeks staggered, so about half the members are active in any week
+  rows += await run(
+    db,
+    sql`insert into member_active_days (day, user_id)
+    select current_date - ((i * 13 + k * 14) % 364)::int, ${uid('member', sql`i`)}
+    from generate_series(1, ${n(size.members)}) i, generate_series(1, 26) k
+    where i % 50 <> 0
+    on conflict do nothing`,
+  );
   return rows + (await seedBenchHistory(db, size));
 }
 

@@ -7,7 +7,8 @@ import { run } from './scale-sql.ts';
  * right whether the seed ran with the triggers that keep them or without: the lead and timesheet totals per status
  * (into shard 0), the leaderboard's per-partner figures, members' points and levels,
  * mentors' mentee counts and ratings, and the programme analytics' per-day figures (each lead's stage marks from
- * its timeline first; `analytics_rollups_rebuild()`, migration 0040).
+ * its timeline first; `analytics_rollups_rebuild()`, migration 0040; the community, membership and commission
+ * figures, `analytics_people_rebuild()`, migration 0042).
  */
 export async function recomputeTotals(db: Db): Promise<void> {
   await run(db, sql`delete from lead_status_totals`);
@@ -37,6 +38,7 @@ export async function recomputeTotals(db: Db): Promise<void> {
     group by 1, 2, 3`,
   );
   await run(db, sql`select analytics_rollups_rebuild()`);
+  await run(db, sql`select analytics_people_rebuild()`);
   await run(
     db,
     sql`update users u set total_points = t.total, current_level = coalesce((select max(l.level_number) from levels l where l.points_required <= t.total), 1)

@@ -7,6 +7,7 @@ import {
   dataExports,
   domainEvents,
   memberActiveDays,
+  memberActiveWeeks,
   notificationPreferences,
   notifications,
   presenceSockets,
@@ -131,6 +132,7 @@ export const accountsData = {
     { column: presenceSockets.userId, notExported: 'which live connections are open right now: gone when the browser closes', erase: 'deleted' },
     { column: userPresence.userId, notExported: 'whether the member is online and when they were last seen, shown live', erase: 'deleted' },
     { column: memberActiveDays.userId, notExported: 'the days the member used the product, counted in the programme analytics', erase: 'deleted' },
+    { column: memberActiveWeeks.userId, notExported: 'the weeks the member used the product, kept from those days for the programme analytics', erase: 'deleted' },
     { column: userOnboarding.userId, notExported: 'which introduction steps the app has shown them; nothing they wrote', erase: 'deleted' },
     { column: dataExports.userId, notExported: 'the exports themselves (listed in the member’s settings)', erase: 'deleted' },
     {
@@ -193,7 +195,17 @@ export const accountsData = {
       .where(eq(auditLog.entityId, target.id));
     // the facts stay; who acted is forgotten
     await tx.update(domainEvents).set({ actorId: null }).where(eq(domainEvents.actorId, target.id));
-    for (const table of [notificationPreferences, userTotp, recoveryCodes, signInChallenges, sessions, pushSubscriptions, userOnboarding, memberActiveDays]) {
+    for (const table of [
+      notificationPreferences,
+      userTotp,
+      recoveryCodes,
+      signInChallenges,
+      sessions,
+      pushSubscriptions,
+      userOnboarding,
+      memberActiveDays,
+      memberActiveWeeks,
+    ]) {
       await tx.delete(table).where(eq(table.userId, target.id));
     }
     // nobody reads an erased account's presence or last-seen time

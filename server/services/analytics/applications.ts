@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { AnalyticsRange, ApplicationAnalytics } from '../../../common/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
-import { memberApplications, users } from '../../db/schema/index.ts';
+import { memberApplications } from '../../db/schema/index.ts';
 import { bucketSql, bucketStarts, envelopeOf, int, londonDay, periodOf, rows, withinDays } from './range.ts';
 
 /**
  * Membership applications (a `member_applications` row each) received per bucket by the day received, and the
- * decisions made per bucket by the day decided: approved (`approved_at`) or rejected (`rejected_at`). Read live
- * through the indexes on those times; a period holds few.
+ * decisions made per bucket by the day decided: approved or rejected, by the member's approval and rejection times
+ * that each application carries (copied by triggers, migration 0042). Read from that one table through its indexes
+ * on the three times.
  */
 async function perBucket(db: Db, from: string, to: string, bucket: 'week' | 'month') {
   return rows<{ period: string; received: number; approved: number; rejected: number }>(
@@ -16,11 +17,9 @@ async function perBucket(db: Db, from: string, to: string, bucket: 'week' | 'mon
         select ${bucketSql(londonDay(sql`a.created_at`), bucket)} as period, 1 as received, 0 as approved, 0 as rejected
         from ${memberApplications} a where ${withinDays(sql`a.created_at`, from, to)}
         union all
-        select ${bucketSql(londonDay(sql`u.approved_at`), bucket)}, 0, 1, 0
-        from ${users} u join ${memberApplications} a on a.user_id = u.id where ${withinDays(sql`u.approved_at`, from, to)}
+        select ${bucketSql(londonDay(sql`a.approved_at`), bucket)}, 0, 1, 0 from ${memberApplications} a where ${withinDays(sql`a.approved_at`, from, to)}
         union all
-        select ${bucketSql(londonDay(sql`u.rejected_at`), bucket)}, 0, 0, 1
-        from ${users} u join ${memberApplications} a on a.user_id = u.id where ${withinDays(sql`u.rejected_at`, from, to)}
+        select ${bucketSql(londonDay(sql`a.rejected_at`), bucket)}, 0, 0, 1 from ${memberApplications} a where ${withinDays(sql`a.rejected_at`, from, to)}
       ) d group by period`,
   );
 }
@@ -34,11 +33,11 @@ async function totals(db: Db, from: string, to: string) {
         count(*) filter (where d.approved)::int as approved, count(*) filter (where not d.approved)::int as rejected,
         percentile_cont(0.5) within group (order by d.days) as median
       from (
-        select true as approved, extract(epoch from u.approved_at - a.created_at) / 86400 as days
-        from ${users} u join ${memberApplications} a on a.user_id = u.id where ${withinDays(sql`u.approved_at`, from, to)}
+        select true as approved, extract(epoch from a.approved_at - a.created_at) / 86400 as days
+        from ${memberApplications} a where ${withinDays(sql`a.approved_at`, from, to)}
         union all
-        select false, extract(epoch from u.rejected_at - a.created_at) / 86400
-        from ${users} u join ${memberApplications} a on a.user_id = u.id where ${withinDays(sql`u.rejected_at`, from, to)}
+        select false, extract(epoch from a.rejected_at - a.created_at) / 86400
+        from ${memberApplications} a where ${withinDays(sql`a.rejected_at`, from, to)}
       ) d`,
   );
   const median = r?.median == null ? null : Math.round(Math.max(0, Number(r.median)) * 10) / 10;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { fromPence } from '../../../common/rules/money.ts';
 import type { AnalyticsRange, CommissionAnalytics } from '../../../common/schemas/analytics.ts';
 import type { Db } from '../../db/client.ts';
-import { commissions } from '../../db/schema/index.ts';
+import { analyticsCommissionMonths } from '../../db/schema/index.ts';
 import { minimumPayoutPence } from '../payout-claims.ts';
 import { lastMonthEnd, payoutLineDecisions } from '../payout-runs.ts';
 import { bucketStarts, envelopeOf, int, periodOf, rows } from './range.ts';
@@ -11,15 +11,15 @@ import { bucketStarts, envelopeOf, int, periodOf, rows } from './range.ts';
  * Commission earned, as the Commission Tracker and the payout list count it: by the London month it belongs to
  * (`commissions.month`), every commission not cancelled (a superseded estimate is cancelled, so it is out);
  * closed deals (`closed_won`) apart from approved time (`time` and its `adjustment`s). A period counts the months
- * it touches, whole.
+ * it touches, whole. Read from the per-month figures the commissions' triggers keep (migration 0042).
  */
 async function monthsEarned(db: Db, from: string, to: string) {
   return rows<{ month: string; closed_won: number; time: number }>(
     db,
     sql`select month::text as month,
-        coalesce(sum(round(amount * 100)) filter (where kind = 'closed_won'), 0)::bigint as closed_won,
-        coalesce(sum(round(amount * 100)) filter (where kind <> 'closed_won'), 0)::bigint as time
-      from ${commissions}
+        coalesce(sum(pence) filter (where kind = 'closed_won'), 0)::bigint as closed_won,
+        coalesce(sum(pence) filter (where kind <> 'closed_won'), 0)::bigint as time
+      from ${analyticsCommissionMonths}
       where month between date_trunc('month', ${from}::date::timestamp)::date and ${to}::date and status <> 'cancelled'
       group by month`,
   );
@@ -51,8 +51,8 @@ export async function commissionAnalytics(db: Db, range: AnalyticsRange, now: Da
     monthsEarned(db, p.previousFrom, p.previousTo),
     rows<{ month: string; pence: number; n: number }>(
       db,
-      sql`select month::text as month, sum(round(amount * 100))::bigint as pence, count(*)::int as n
-        from ${commissions} where status = 'pending' group by month order by month`,
+      sql`select month::text as month, sum(pence)::bigint as pence, sum(commissions)::int as n
+        from ${analyticsCommissionMonths} where status = 'pending' group by month having sum(commissions) > 0 order by month`,
     ),
     nextPayoutRun(db, now),
   ]);

@@ -80,7 +80,7 @@ export function HeadlineCards({
     { key: 'won-value', label: 'Won value', money: true, figures: r && { current: toPence(r.totals.wonValue), previous: toPence(r.previous.wonValue) } },
     { key: 'earned', label: 'Commission earned', money: true, figures: c && { current: toPence(c.totals.earned), previous: toPence(c.previous.earned) } },
     { key: 'applications', label: 'Applications', figures: a && { current: a.totals.received, previous: a.previous.received } },
-    { key: 'active', label: 'Active members', figures: m && { current: m.totals.activeMembers, previous: m.previous.activeMembers } },
+    { key: 'active', label: 'Weekly active members', figures: m && { current: m.totals.weeklyActiveMembers, previous: m.previous.weeklyActiveMembers } },
   ];
   return (
     <ul aria-label="Headline figures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">

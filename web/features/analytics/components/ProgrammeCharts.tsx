@@ -63,7 +63,7 @@ export function CommunityChart({ query, range }: { query: Q<'community'>; range:
       emptyText="No community activity in this period"
       fileName={csvFileName('Community per week', range.from, range.to)}
       view={(d) => ({
-        summary: `${seriesSummary({ title: 'Active members per week', period, points: d.weeks.map((w) => ({ name: bucketName(w.week, 'week'), value: w.activeMembers })), total: false })} In all ${d.totals.activeMembers.toLocaleString('en-GB')} members active, ${d.totals.posts.toLocaleString('en-GB')} posts, ${d.totals.connections.toLocaleString('en-GB')} connections, ${d.totals.endorsements.toLocaleString('en-GB')} endorsements.`,
+        summary: `${seriesSummary({ title: 'Active members per week', period, points: d.weeks.map((w) => ({ name: bucketName(w.week, 'week'), value: w.activeMembers })), total: false })} On average ${d.totals.weeklyActiveMembers.toLocaleString('en-GB')} members active a week; in all ${d.totals.posts.toLocaleString('en-GB')} posts, ${d.totals.connections.toLocaleString('en-GB')} connections, ${d.totals.endorsements.toLocaleString('en-GB')} endorsements.`,
         table: {
           columns: [
             { key: 'week', label: 'Week', format: (v) => bucketName(String(v), 'week') },
