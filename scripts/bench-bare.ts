@@ -9,7 +9,9 @@ import Fastify from 'fastify';
 import pg from 'pg';
 
 const app = Fastify({ logger: false });
-const pool = process.env.DATABASE_URL ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE ?? 10) }) : null;
+const pool = process.env.DATABASE_URL
+  ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE ?? 10), options: '-c jit=off' })
+  : null;
 let userId: string | null = null;
 if (pool) {
   const { rows } = await pool.query<{ id: string }>("select id from users where username = 'bench.partner'");

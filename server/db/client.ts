@@ -67,7 +67,10 @@ export interface OpenOptions {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl && !opts.pglite) {
     const url = opts.databaseUrl;
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+    // JIT compilation off (docs/decisions/0048-no-jit.md): the planner's cost of a statement with a correlated
+    // subquery over a set-returning function reaches the JIT threshold though it reads a few rows, and compiling took
+    // 450 ms of a 4 ms read
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, options: '-c jit=off' });
     // An idle connection the server drops (a restart, a terminated backend) emits 'error' on the pool; with
     // no listener that would crash the process. The pool replaces the connection on next use.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
