@@ -228,3 +228,25 @@ describe('top partners', () => {
     expect(r.topPartners[9]).toEqual({ partnerId: amy.id, name: 'Amy Tie', won: 1, wonValue: '50000.00' });
   });
 });
+
+describe('top partners of a long period', () => {
+  it('finds a partner outside every year’s best ten when their value in the period beats theirs', async () => {
+    const PERIOD = { from: '2027-11-01', to: '2028-02-28' };
+    const win = async (who: MadeUser, value: string, closed: string) =>
+      lead(who, [['closed-won', closed]], { value, submitted: new Date(Date.parse(closed) - 2 * 86_400_000).toISOString() });
+    // the year's best ten: each a small deal inside the period and a large one after it
+    const best: MadeUser[] = [];
+    for (let i = 0; i < 10; i++) {
+      const p = await makeUser(ctx.db, { firstName: `Best${String.fromCharCode(65 + i)}`, lastName: 'Year' });
+      await win(p, '1000', '2028-01-20T10:00:00Z');
+      await win(p, '100000', '2028-11-10T10:00:00Z');
+      best.push(p);
+    }
+    // less over the year than any of them, more inside the period
+    const quiet = await makeUser(ctx.db, { firstName: 'Quinn', lastName: 'Quiet' });
+    await win(quiet, '50000', '2028-02-10T10:00:00Z');
+    const r = await admin.api.getOk(referralAnalyticsSchema, '/api/analytics/referrals', { query: PERIOD });
+    expect(r.topPartners[0]).toEqual({ partnerId: quiet.id, name: 'Quinn Quiet', won: 1, wonValue: '50000.00' });
+    expect(r.topPartners.slice(1).map((p) => p.partnerId)).toEqual(best.slice(0, 9).map((p) => p.id));
+  });
+});

@@ -29,6 +29,7 @@ async function kept() {
     activeWeeks: await all(sql`select week::text, members from analytics_active_weeks where members <> 0`),
     commissions: await all(sql`select month::text, kind, status, commissions, pence::text from analytics_commission_months where commissions <> 0 or pence <> 0`),
     applications: await all(sql`select user_id, approved_at::text, rejected_at::text from member_applications`),
+    partnerYears: await all(sql`select year, partner_id, won, won_pence::text from analytics_partner_years where won <> 0 or won_pence <> 0`),
   };
 }
 
@@ -73,6 +74,9 @@ describe('the kept figures', () => {
     await ctx.db.execute(sql`update commissions set status = 'paid' where id = ${second.commission.id}`);
     await ctx.db.execute(sql`update commissions set amount = amount + 0.01 where id = ${second.commission.id}`);
     await ctx.db.execute(sql`delete from commissions where id = ${first.commission.id}`);
+    // a won deal reopened: its year's figures go back down
+    const reopened = await makeCommission(ctx.db, { partner: b, by: admin.user, closedAt: new Date('2025-12-30T10:00:00Z'), estimatedValue: '8000' });
+    await ctx.db.execute(sql`update leads set status = 'in-progress' where id = ${reopened.lead.id}`);
     // an application decided after it was written
     await ctx.db.execute(sql`update users set account_status = 'approved', approved_at = '2026-06-10T10:00:00Z' where id = ${c.id}`);
 
@@ -81,7 +85,9 @@ describe('the kept figures', () => {
     expect(before.weeks.length).toBeGreaterThan(0);
     expect(before.commissions.length).toBeGreaterThan(0);
     expect(before.applications.some((r) => r.includes(c.id) && r.includes('2026-06-10'))).toBe(true);
+    expect(before.partnerYears.length).toBeGreaterThan(0);
     await ctx.db.execute(sql`select analytics_people_rebuild()`);
+    await ctx.db.execute(sql`select analytics_partner_years_rebuild()`);
     expect(await kept()).toEqual(before);
   });
 });

@@ -70,7 +70,22 @@ export const analyticsPartnerDays = pgTable(
     won: integer('won').notNull().default(0),
     wonPence: bigint('won_pence', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'analytics_partner_days_pk', columns: [t.day, t.partnerId] }), index('analytics_partner_days_partner_idx').on(t.partnerId)],
+  // a partner's days in order, with their figures (migration 0043)
+  (t) => [primaryKey({ name: 'analytics_partner_days_pk', columns: [t.day, t.partnerId] }), index('analytics_partner_days_partner_day_idx').on(t.partnerId, t.day)],
+);
+
+/** Each partner's deals won and their value per London calendar year, kept from their days (migration 0043) to rank top partners. */
+export const analyticsPartnerYears = pgTable(
+  'analytics_partner_years',
+  {
+    year: smallint('year').notNull(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    won: integer('won').notNull().default(0),
+    wonPence: bigint('won_pence', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'analytics_partner_years_pk', columns: [t.year, t.partnerId] }), index('analytics_partner_years_partner_idx').on(t.partnerId)],
 );
 
 /** The London days a member used the product: a session started or was seen (its last-seen time is written at most once a minute). */

@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, eq, inArray } from 'drizzle-orm';
-import { analyticsPartnerDays, leadActivities, leadComments, leads, users } from '../../db/schema/index.ts';
+import { analyticsPartnerDays, analyticsPartnerYears, leadActivities, leadComments, leads, users } from '../../db/schema/index.ts';
 import { keysetPages, mapPages, streamKey, type StreamOrder } from '../../lib/stream-pages.ts';
 import { iso } from '../../presenters/wire.ts';
 import { nameOf, type FeatureData } from '../data-types.ts';
@@ -35,6 +35,12 @@ export const leadsData = {
     {
       column: analyticsPartnerDays.partnerId,
       notExported: 'the programme analytics’ daily totals of the deals they won, counted from their leads (in leads.json)',
+      erase: 'kept',
+      reason: ACCOUNTS_REQUIRE,
+    },
+    {
+      column: analyticsPartnerYears.partnerId,
+      notExported: 'the programme analytics’ yearly totals of the deals they won, counted from their leads (in leads.json)',
       erase: 'kept',
       reason: ACCOUNTS_REQUIRE,
     },
