@@ -29,6 +29,7 @@ async function kept() {
     activeWeeks: await all(sql`select week::text, members from analytics_active_weeks where members <> 0`),
     commissions: await all(sql`select month::text, kind, status, commissions, pence::text from analytics_commission_months where commissions <> 0 or pence <> 0`),
     applications: await all(sql`select user_id, approved_at::text, rejected_at::text from member_applications`),
+    applicationDays: await all(sql`select day::text, received, approved, rejected from analytics_application_days where (received, approved, rejected) <> (0, 0, 0)`),
     partnerYears: await all(sql`select year, partner_id, won, won_pence::text from analytics_partner_years where won <> 0 or won_pence <> 0`),
   };
 }
@@ -86,8 +87,10 @@ describe('the kept figures', () => {
     expect(before.commissions.length).toBeGreaterThan(0);
     expect(before.applications.some((r) => r.includes(c.id) && r.includes('2026-06-10'))).toBe(true);
     expect(before.partnerYears.length).toBeGreaterThan(0);
+    expect(before.applicationDays.some((r) => r.includes('2026-06-10'))).toBe(true);
     await ctx.db.execute(sql`select analytics_people_rebuild()`);
     await ctx.db.execute(sql`select analytics_partner_years_rebuild()`);
+    await ctx.db.execute(sql`select analytics_application_days_rebuild()`);
     expect(await kept()).toEqual(before);
   });
 });

@@ -144,3 +144,11 @@ export const analyticsCommissionMonths = pgTable(
   },
   (t) => [primaryKey({ name: 'analytics_commission_months_pk', columns: [t.month, t.kind, t.status] })],
 );
+
+/** Applications received (by the day written), approved and rejected (by the day decided) per London day (migration 0044). */
+export const analyticsApplicationDays = pgTable('analytics_application_days', {
+  day: date('day').primaryKey(),
+  received: integer('received').notNull().default(0),
+  approved: integer('approved').notNull().default(0),
+  rejected: integer('rejected').notNull().default(0),
+});

@@ -40,6 +40,7 @@ export async function recomputeTotals(db: Db): Promise<void> {
   await run(db, sql`select analytics_rollups_rebuild()`);
   await run(db, sql`select analytics_people_rebuild()`);
   await run(db, sql`select analytics_partner_years_rebuild()`);
+  await run(db, sql`select analytics_application_days_rebuild()`);
   await run(
     db,
     sql`update users u set total_points = t.total, current_level = coalesce((select max(l.level_number) from levels l where l.points_required <= t.total), 1)
