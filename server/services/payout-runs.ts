@@ -43,9 +43,10 @@ const changedSince = (now: Date) => new Date(now.getTime() - PAYOUT_DETAILS_HOLD
 /**
  * The line each partner would get in a run drafted now to the period end: every pending commission earned by then
  * that no open run claims, summed; payable, carried over below the minimum, or held (no details, or details
- * replaced within the hold period). The draft writes these lines; the analytics' next-run figure sums them.
+ * replaced within the hold period). The draft writes these lines; the analytics' next-run figure sums them, without
+ * the partners' names (`named: false`), which it does not show.
  */
-export function payoutLineDecisions(periodEnd: string, minimumPence: number, now: Date): SQL {
+export function payoutLineDecisions(periodEnd: string, minimumPence: number, now: Date, { named = true } = {}): SQL {
   const cutoff = earnedBy(periodEnd);
   return sql`
       with owed as (
@@ -54,14 +55,14 @@ export function payoutLineDecisions(periodEnd: string, minimumPence: number, now
         where c.status = 'pending' and c.created_at < ${cutoff} and ${unclaimed}
         group by c.partner_id
       )
-      select o.partner_id, o.pence, o.n, u.first_name || ' ' || u.last_name as name,
+      select o.partner_id, o.pence, o.n, ${named ? sql`u.first_name || ' ' || u.last_name` : sql`null`} as name,
         case when o.pence < ${minimumPence} then 'carried_over'
              when d.user_id is null or d.changed_at > ${changedSince(now)}::timestamptz then 'held'
              else 'payable' end as state,
         case when o.pence < ${minimumPence} then null
              when d.user_id is null then 'no_details'
              when d.changed_at > ${changedSince(now)}::timestamptz then 'details_changed' end as hold_reason
-      from owed o join ${users} u on u.id = o.partner_id left join ${payoutDetails} d on d.user_id = o.partner_id`;
+      from owed o ${named ? sql`join ${users} u on u.id = o.partner_id` : sql``} left join ${payoutDetails} d on d.user_id = o.partner_id`;
 }
 
 export async function draftPayoutRun(db: Db, actor: Actor, input: { periodEnd?: string }, now: Date): Promise<string> {

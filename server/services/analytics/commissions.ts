@@ -39,7 +39,7 @@ export async function nextPayoutRun(db: Db, now: Date) {
     db,
     sql`select count(*) filter (where state = 'payable')::int as partners, coalesce(sum(n) filter (where state = 'payable'), 0)::int as commissions,
         coalesce(sum(pence) filter (where state = 'payable'), 0)::bigint as pence
-      from (${payoutLineDecisions(periodEnd, minimumPence, now)}) d`,
+      from (${payoutLineDecisions(periodEnd, minimumPence, now, { named: false })}) d`,
   );
   return { periodEnd, partners: int(r?.partners), commissions: int(r?.commissions), amount: fromPence(int(r?.pence)) };
 }
