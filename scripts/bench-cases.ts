@@ -4,7 +4,7 @@ import type autocannon from 'autocannon';
 import { LEADERBOARD_PERIODS } from '../common/constants/community.ts';
 import { SCALE_PASSWORD } from '../server/db/seed/scale.ts';
 import { freePort } from '../e2e/helpers/server.ts';
-import { ANALYTICS_ENDPOINTS, measureAnalyticsPage, type PageLoads } from './bench-analytics.ts';
+import { ANALYTICS_ENDPOINTS, measureAnalyticsPage, measureSearchTyping, type Latencies, type PageLoads } from './bench-analytics.ts';
 import { login, measure, startProcess, toResult, type Result, type RunOptions } from './bench-run.ts';
 
 /** The deep page of the administrators' lead list: page 2,000 of 25, or the last page of a smaller set. */
@@ -41,6 +41,7 @@ export interface ServerMeasurement {
   deep?: DeepPage;
   exported?: ExportResult;
   analyticsPage?: PageLoads;
+  searchTyping?: Record<'partner' | 'admin', Latencies>;
 }
 
 async function getJson(url: string, cookie: string) {
@@ -237,7 +238,16 @@ export async function measureServer(label: string, env: NodeJS.ProcessEnv, o: Se
         `${label}: analytics page (6 requests at once, last 12 months): p50 ${analyticsPage.p50.toFixed(1)} ms, p95 ${analyticsPage.p95.toFixed(1)} ms, max ${analyticsPage.max.toFixed(1)} ms over ${analyticsPage.loads} loads`,
       );
     }
-    return { rows, deep, exported, analyticsPage };
+    // the command palette as one member types, one request at a time
+    let searchTyping: ServerMeasurement['searchTyping'];
+    if (wanted('search typing')) {
+      searchTyping = { partner: await measureSearchTyping(base, partner), admin: await measureSearchTyping(base, admin) };
+      for (const [who, l] of Object.entries(searchTyping))
+        console.log(
+          `${label}: search as ${who} types (one request at a time): p50 ${l.p50.toFixed(1)} ms, p95 ${l.p95.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms over ${l.requests} requests`,
+        );
+    }
+    return { rows, deep, exported, analyticsPage, searchTyping };
   } finally {
     await server.stop();
   }
