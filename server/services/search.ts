@@ -4,7 +4,7 @@ import { STATUS_LABELS } from '../../common/rules/pipeline.ts';
 import { SEARCH_GROUP_LIMIT, SEARCH_GROUPS, type SearchGroup, type SearchResponse, type SearchResult } from '../../common/schemas/search.ts';
 import type { LeadStatus } from '../../common/constants/options.ts';
 import type { Db } from '../db/client.ts';
-import { chatChannelMembers, chatChannels, communityPosts, events, leads, users } from '../db/schema/index.ts';
+import { chatChannelMembers, chatChannels, communityPosts, events, leads, memberSearch, users } from '../db/schema/index.ts';
 import { channelReaderSql } from '../policies/chat.ts';
 import { eventScope } from '../policies/events.ts';
 import { leadScope } from '../policies/leads.ts';
@@ -16,10 +16,10 @@ import { listedMember } from './members.ts';
  * The command palette's search (docs/decisions/0046-search.md): up to SEARCH_GROUP_LIMIT results in each group,
  * each group read within the scope its own screen reads (the directory's listed members, the lead scope, the feed's
  * visible posts, the events scope, the viewer's own chat channels), so a result is always something the viewer may
- * open. Each group is two small reads: the rows whose name starts with the text (at most SEARCH_GROUP_LIMIT), and
- * at most SEARCH_CANDIDATES rows containing it anywhere in a searched field, both answered by the trigram and prefix
- * indexes with a LIMIT and no ORDER BY, so no read sorts or visits a whole table. The ten reads are the branches of
- * one statement, so a search takes one connection and one round trip.
+ * open. Each group is a few small reads: the rows whose name starts with the text (at most SEARCH_GROUP_LIMIT; members
+ * by whole name, last name and company apart), and at most SEARCH_CANDIDATES rows containing it anywhere in a searched
+ * field, answered by the trigram and prefix indexes with a LIMIT and no ORDER BY, so no read sorts or visits a whole
+ * table. The reads are the branches of one statement, so a search takes one connection and one round trip.
  * The few rows read are then ordered here: prefix matches first, then by trigram similarity, then the newest.
  */
 
@@ -59,6 +59,7 @@ interface Params {
   prefix: SQL;
   lowerPrefix: SQL;
   containing: SQL;
+  lowerContaining: SQL;
 }
 
 function params(viewer: Actor, q: string): Params {
@@ -68,6 +69,7 @@ function params(viewer: Actor, q: string): Params {
     prefix: sql`${startingWith(q)}::text`,
     lowerPrefix: sql`${startingWith(q.toLowerCase())}::text`,
     containing: sql`${containing(q)}::text`,
+    lowerContaining: sql`lower(${containing(q)}::text)`,
   };
 }
 
@@ -106,39 +108,41 @@ function branches(db: Db, viewer: Actor, q: string): SQLWrapper[] {
   const contains = q.length >= CONTAINS_MIN_LENGTH;
   const both = <T>(read: (prefix: boolean, limit: number) => T) => [read(true, SEARCH_GROUP_LIMIT), ...(contains ? [read(false, SEARCH_CANDIDATES)] : [])];
 
-  // members: the directory's own rule (listed members, the viewer left out); the name indexes (migrations 0029 and
-  // 0036) answer each prefix, the trigram indexes of name, company and job title the rest, as the directory's search
-  const members = both((prefix, limit) =>
-    db
+  // members: the directory's own rule (listed members, the viewer left out). Each "starts with" is its own read of a
+  // btree on the lowered value (whole name and company, migration 0045; last name, migration 0036), a range that stops
+  // at the LIMIT. "Contains" reads the narrow lowered copy (migration 0046) by its trigram indexes, one read per field,
+  // so each candidate is checked against its own field only; only the rows that match are joined to the member.
+  const member = (match: SQL, limit: number, prefix: boolean, copy = false) => {
+    const read = db
       .select(columns(param, 'members', users.id, fullName, users.jobTitle, users.company, prefix, users.createdAt))
-      .from(users)
-      .where(
-        and(
-          listedMember,
-          ne(users.id, param.viewer),
-          prefix
-            ? or(ilike(fullName, param.prefix), sql`lower(${users.lastName}) like ${param.lowerPrefix}`, ilike(users.company, param.prefix))
-            : or(ilike(fullName, param.containing), ilike(users.company, param.containing), ilike(users.jobTitle, param.containing)),
-        ),
-      )
-      .limit(limit),
-  );
+      .from(copy ? memberSearch : users)
+      .$dynamic();
+    return (copy ? read.innerJoin(users, eq(users.id, memberSearch.userId)) : read).where(and(listedMember, ne(users.id, param.viewer), match)).limit(limit);
+  };
+  const members = [
+    member(sql`lower(${fullName}) like ${param.lowerPrefix}`, SEARCH_GROUP_LIMIT, true),
+    member(sql`lower(${users.lastName}) like ${param.lowerPrefix}`, SEARCH_GROUP_LIMIT, true),
+    member(sql`lower(${users.company}) like ${param.lowerPrefix}`, SEARCH_GROUP_LIMIT, true),
+    ...(contains
+      ? [memberSearch.name, memberSearch.company, memberSearch.jobTitle].map((field) =>
+          member(sql`${field} like ${param.lowerContaining}`, SEARCH_CANDIDATES, false, true),
+        )
+      : []),
+  ];
 
-  // leads: the lead scope (a partner's own, every lead for administrators), by the lead list's trigram indexes
-  const leadRows = both((prefix, limit) =>
+  // leads: the lead scope (a partner's own, every lead for administrators), by the lead list's trigram indexes of
+  // company and contact name, one read per field. Not by industry: it holds one of a few options, so its trigrams
+  // are each in hundreds of thousands of leads and the index spends tens of ms finding none; the lead list filters by it.
+  const lead = (match: SQL, limit: number, prefix: boolean) =>
     db
       .select(columns(param, 'leads', leads.id, leads.companyName, leads.contactName, leads.status, prefix, leads.createdAt))
       .from(leads)
-      .where(
-        and(
-          leadScope(viewer),
-          prefix
-            ? or(ilike(leads.companyName, param.prefix), ilike(leads.contactName, param.prefix))
-            : or(ilike(leads.companyName, param.containing), ilike(leads.contactName, param.containing), ilike(leads.industry, param.containing)),
-        ),
-      )
-      .limit(limit),
-  );
+      .where(and(leadScope(viewer), match))
+      .limit(limit);
+  const leadRows = [
+    lead(or(ilike(leads.companyName, param.prefix), ilike(leads.contactName, param.prefix))!, SEARCH_GROUP_LIMIT, true),
+    ...(contains ? [leads.companyName, leads.contactName].map((field) => lead(ilike(field, param.containing), SEARCH_CANDIDATES, false)) : []),
+  ];
 
   // posts: the feed as the viewer reads it (hidden posts only for their author and administrators), by the trigram
   // indexes of a post's title and words (migration 0041)
@@ -188,7 +192,7 @@ function branches(db: Db, viewer: Actor, q: string): SQLWrapper[] {
 }
 
 /**
- * The ten reads as the branches of one statement: one connection and one round trip a search. It is planned for each
+ * The reads as the branches of one statement: one connection and one round trip a search. It is planned for each
  * search's own text (not prepared once): how many rows a pattern matches decides between an index and a scan that stops
  * at the LIMIT, and a plan made without the text chose whole-table reads.
  */

@@ -112,6 +112,26 @@ describe('members: those the directory lists', () => {
   });
 });
 
+describe("members: the search follows a member's own edits", () => {
+  it('finds a member by the name, company and title they change to, in any case, and no longer by the old ones', async () => {
+    const mover = await makeSignedIn(ctx, { firstName: 'Bartholomew', lastName: 'Oldname' });
+    expect(idsIn(await find(partner, 'artholomew oldn'), 'members')).toEqual([mover.user.id]);
+    const body = {
+      firstName: 'Bartholomew',
+      lastName: 'Newcastle',
+      email: mover.user.email,
+      company: 'Quirkstone Analytics',
+      jobTitle: 'Director of Vellichor',
+      expertise: [],
+      industries: [],
+      availableForNetworking: true,
+    };
+    expect((await mover.api.patch('/api/auth/profile', { body })).statusCode).toBe(200);
+    expect(idsIn(await find(partner, 'artholomew oldn'), 'members')).toEqual([]);
+    for (const q of ['THOLOMEW NEWC', 'kstone anal', 'VELLICHOR']) expect(idsIn(await find(partner, q), 'members')).toEqual([mover.user.id]);
+  });
+});
+
 describe('leads: the lead scope', () => {
   it("finds a partner's own leads by company and contact, never another partner's", async () => {
     const r = await find(partner, 'Quillfeather');
@@ -124,6 +144,13 @@ describe('leads: the lead scope', () => {
     });
     expect(idsIn(await find(partner, 'Quillfeather Other'), 'leads')).toEqual([]);
     expect(idsIn(await find(other, 'Quillfeather'), 'leads')).toEqual([ids.otherLead]);
+  });
+
+  it('does not match a lead by its industry, one of a few options the lead list filters by', async () => {
+    const lead = await makeLead(ctx.db, { submitter: partner.user, companyName: 'Plain Trading', contactName: 'Ivy Industry', industry: 'Healthcare & Life Sciences' });
+    expect(lead.industry).toBe('Healthcare & Life Sciences');
+    expect(idsIn(await find(partner, 'Life Sciences'), 'leads')).not.toContain(lead.id);
+    expect(idsIn(await find(partner, 'Ivy Indus'), 'leads')).toEqual([lead.id]);
   });
 
   it('finds every lead for an administrator, company prefixes first', async () => {

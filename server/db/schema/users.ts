@@ -106,6 +106,27 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A member's name, company and job title, lowered, for the command palette's "contains" reads: a narrow copy kept by
+ * triggers on users (migration 0046), so checking thousands of trigram candidates reads short rows.
+ */
+export const memberSearch = pgTable(
+  'member_search',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    company: text('company'),
+    jobTitle: text('job_title'),
+  },
+  (t) => [
+    index('member_search_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('member_search_company_trgm_idx').using('gin', t.company.op('gin_trgm_ops')),
+    index('member_search_job_title_trgm_idx').using('gin', t.jobTitle.op('gin_trgm_ops')),
+  ],
+);
+
 /** Server-side sessions: the cookie carries a random token, the table only its SHA-256. */
 export const sessions = pgTable(
   'sessions',

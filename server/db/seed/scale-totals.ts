@@ -8,7 +8,8 @@ import { run } from './scale-sql.ts';
  * (into shard 0), the leaderboard's per-partner figures, members' points and levels,
  * mentors' mentee counts and ratings, and the programme analytics' per-day figures (each lead's stage marks from
  * its timeline first; `analytics_rollups_rebuild()`, migration 0040; the community, membership and commission
- * figures, `analytics_people_rebuild()`, migration 0042).
+ * figures, `analytics_people_rebuild()`, migration 0042), and the members' search copy (`member_search_rebuild()`,
+ * migration 0046).
  */
 export async function recomputeTotals(db: Db): Promise<void> {
   await run(db, sql`delete from lead_status_totals`);
@@ -41,6 +42,7 @@ export async function recomputeTotals(db: Db): Promise<void> {
   await run(db, sql`select analytics_people_rebuild()`);
   await run(db, sql`select analytics_partner_years_rebuild()`);
   await run(db, sql`select analytics_application_days_rebuild()`);
+  await run(db, sql`select member_search_rebuild()`);
   await run(
     db,
     sql`update users u set total_points = t.total, current_level = coalesce((select max(l.level_number) from levels l where l.points_required <= t.total), 1)

@@ -8,6 +8,7 @@ import {
   domainEvents,
   memberActiveDays,
   memberActiveWeeks,
+  memberSearch,
   notificationPreferences,
   notifications,
   presenceSockets,
@@ -133,6 +134,12 @@ export const accountsData = {
     { column: userPresence.userId, notExported: 'whether the member is online and when they were last seen, shown live', erase: 'deleted' },
     { column: memberActiveDays.userId, notExported: 'the days the member used the product, counted in the programme analytics', erase: 'deleted' },
     { column: memberActiveWeeks.userId, notExported: 'the weeks the member used the product, kept from those days for the programme analytics', erase: 'deleted' },
+    {
+      column: memberSearch.userId,
+      notExported: 'a lowered copy of the name, company and job title on their profile, which the search reads',
+      erase: 'anonymised',
+      how: 'kept in step with the account row, so it holds the anonymised name and no company or job title',
+    },
     { column: userOnboarding.userId, notExported: 'which introduction steps the app has shown them; nothing they wrote', erase: 'deleted' },
     { column: dataExports.userId, notExported: 'the exports themselves (listed in the member’s settings)', erase: 'deleted' },
     {
