@@ -83,14 +83,23 @@ export const CONTAINS_MIN_LENGTH = 3;
  * One branch's columns, the same in every branch: which group, the row's id, its title, up to two more texts for its
  * subtitle, whether it is a prefix match, its similarity to the text and its time (ms) for ordering.
  */
-function columns(p: Params, group: SearchGroup, id: SQLWrapper, title: SQLWrapper, a: SQLWrapper | null, b: SQLWrapper | null, prefix: boolean, at: SQLWrapper) {
+function columns(
+  p: Params,
+  group: SearchGroup,
+  id: SQLWrapper,
+  title: SQLWrapper,
+  a: SQLWrapper | null,
+  b: SQLWrapper | null,
+  prefix: boolean | SQLWrapper,
+  at: SQLWrapper,
+) {
   return {
     grp: sql<string>`${sql.raw(`'${group}'`)}::text`.as('grp'),
     id: sql<string>`${id}::text`.as('id'),
     title: sql<string>`${title}`.as('title'),
     a: sql<string | null>`(${a ?? sql`null`})::text`.as('a'),
     b: sql<string | null>`(${b ?? sql`null`})::text`.as('b'),
-    prefix: sql<boolean>`${sql.raw(String(prefix))}`.as('prefix'),
+    prefix: sql<boolean>`${typeof prefix === 'boolean' ? sql.raw(String(prefix)) : prefix}`.as('prefix'),
     score: sql<number>`similarity(${title}, ${p.q})::float8`.as('score'),
     at: sql<number>`(extract(epoch from ${at}) * 1000)::float8`.as('at'),
   };
@@ -161,32 +170,33 @@ function branches(db: Db, viewer: Actor, q: string): SQLWrapper[] {
       .limit(limit),
   );
 
-  // events: the events scope, as the events list reads it, by its trigram indexes (migration 0029)
-  const eventRows = both((prefix, limit) =>
+  // events: the events scope, as the events list reads it, by the trigram indexes of title and place (migration 0029),
+  // one read per field. Not by description: the planner judges the events table cheap to read whole for it, and
+  // checking every event's long description took most of the statement's time; the events list searches it.
+  const event = (match: SQL, limit: number, prefix: boolean) =>
     db
       .select(columns(param, 'events', events.id, events.title, events.location, events.status, prefix, events.startDate))
       .from(events)
-      .where(
-        and(
-          eventScope(viewer),
-          prefix
-            ? ilike(events.title, param.prefix)
-            : or(ilike(events.title, param.containing), ilike(events.description, param.containing), ilike(events.location, param.containing)),
-        ),
-      )
-      .limit(limit),
-  );
+      .where(and(eventScope(viewer), match))
+      .limit(limit);
+  const eventRows = [
+    event(ilike(events.title, param.prefix), SEARCH_GROUP_LIMIT, true),
+    ...(contains ? [events.title, events.location].map((field) => event(ilike(field, param.containing), SEARCH_CANDIDATES, false)) : []),
+  ];
 
-  // chat channels: only those the viewer belongs to, read from their own memberships (a handful of rows)
-  const channels = both((prefix, limit) =>
+  // chat channels: only those the viewer belongs to, read from their own memberships (a handful of rows), in one read
+  // whose names starting with the text come first
+  const startsWith = ilike(channelName, param.prefix);
+  const channels = [
     db
-      .select(columns(param, 'channels', chatChannels.id, channelName, chatChannels.type, sql`${chatChannels.isPrivate}`, prefix, chatChannels.createdAt))
+      .select(columns(param, 'channels', chatChannels.id, channelName, chatChannels.type, sql`${chatChannels.isPrivate}`, startsWith, chatChannels.createdAt))
       .from(chatChannels)
       .leftJoin(other, and(eq(chatChannels.type, 'direct'), eq(other.channelId, chatChannels.id), ne(other.userId, param.viewer)))
       .leftJoin(otherUser, eq(otherUser.id, other.userId))
-      .where(and(channelReaderSql(chatChannels.id, param.viewer), ilike(channelName, prefix ? param.prefix : param.containing)))
-      .limit(limit),
-  );
+      .where(and(channelReaderSql(chatChannels.id, param.viewer), contains ? ilike(channelName, param.containing) : startsWith))
+      .orderBy(sql`${startsWith} desc`)
+      .limit(SEARCH_CANDIDATES),
+  ];
 
   return [...members, ...leadRows, ...posts, ...eventRows, ...channels];
 }

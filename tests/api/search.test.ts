@@ -180,6 +180,18 @@ describe('events: the events scope', () => {
     expect(idsIn(await find(admin, 'Gooseberry'), 'events').sort()).toEqual([ids.event, ids.privateEvent].sort());
     expect((await find(partner, 'Gooseberry')).groups.events[0].url).toBe(`/events?event=${ids.event}`);
   });
+
+  it('finds an event by its place, not by the words of its description, which the events list searches', async () => {
+    const event = await makeEvent(ctx.db, {
+      organizer: admin.user,
+      title: 'Plain breakfast',
+      location: 'Haberdashers Hall, London',
+      description: 'Croissants and a talk on Xylophonic pricing.',
+    });
+    expect(idsIn(await find(partner, 'haberdash'), 'events')).toEqual([event.id]);
+    expect(event.description).toContain('Xylophonic');
+    expect(idsIn(await find(partner, 'Xylophonic'), 'events')).toEqual([]);
+  });
 });
 
 describe("chat channels: the viewer's own", () => {
@@ -189,6 +201,14 @@ describe("chat channels: the viewer's own", () => {
     // not even an administrator finds a channel they are not in
     expect(idsIn(await find(admin, 'Tangerine'), 'channels')).toEqual([]);
     expect(idsIn(await find(other, 'Tangerine'), 'channels').sort()).toEqual([ids.mine, ids.publicNotMine, ids.privateNotMine].sort());
+  });
+
+  it('puts channels whose name starts with the text before those containing it', async () => {
+    // the one containing it is the newer and the more similar, so only the prefix puts the other first
+    const starting = await makeGroupChannel(ctx.db, { owner: partner.user, name: 'Kumquat leads and other deals' });
+    const containing = await makeGroupChannel(ctx.db, { owner: partner.user, name: 'A Kumquat' });
+    expect(idsIn(await find(partner, 'kumquat'), 'channels')).toEqual([starting.id, containing.id]);
+    expect(idsIn(await find(partner, 'ku'), 'channels')).toEqual([starting.id]);
   });
 });
 
