@@ -13,7 +13,12 @@ import { isAdmin, isMember, type Actor } from './roles.ts';
  * registration deadline has not passed; a full event puts them on its waitlist. They may unregister until it starts.
  */
 export function eventScope(actor: Actor): SQL {
-  return isAdmin(actor) ? sql`true` : sql`${events.isPublic}`;
+  return seesAllEvents(actor) ? sql`true` : sql`${events.isPublic}`;
+}
+
+/** Whether the actor's events scope is every event, the ones not public included. */
+export function seesAllEvents(actor: Actor): boolean {
+  return isAdmin(actor);
 }
 
 export const canCreateEvents = (actor: Actor) => isMember(actor) && isAdmin(actor);

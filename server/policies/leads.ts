@@ -6,8 +6,8 @@ import { conflict, forbidden, notFound, permits, type Permission } from './autho
 import { hasAdminRoleSql, isAdmin, type Actor } from './roles.ts';
 
 /** The leads an actor may list or load: admins work every lead, a partner sees only the leads they submitted. */
-export function leadScope(actor: Actor): SQL {
-  return seesAllLeads(actor) ? sql`true` : eq(leads.submitterId, actor.id);
+export function leadScope(actor: Actor, actorId: SQLWrapper | string = actor.id): SQL {
+  return seesAllLeads(actor) ? sql`true` : eq(leads.submitterId, actorId);
 }
 
 /** Whether the actor's lead scope is every lead (so organisation-wide totals answer for it). */
