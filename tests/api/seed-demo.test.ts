@@ -1,6 +1,7 @@
 import { eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../../common/constants/options.ts';
+import { communityAnalyticsSchema } from '../../common/schemas/analytics.ts';
 import { adminOverviewSchema } from '../../common/schemas/admin.ts';
 import { chatChannelPageSchema, chatMessagePageSchema } from '../../common/schemas/chat.ts';
 import { commissionPageSchema } from '../../common/schemas/commission.ts';
@@ -205,6 +206,17 @@ describe('the demo seed', () => {
     const rows = await ctx.db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.accountStatus, 'pending'));
     expect(rows.some((r) => r.verifiedAt !== null)).toBe(true);
     expect(rows.some((r) => r.verifiedAt === null)).toBe(true);
+  });
+
+  it('has a year of members using the app: every whole week of the last quarter counts each active member once', async () => {
+    const api = client(ctx.app, await login(ctx.app, 'marcus.adeyemi', DEMO_PASSWORD));
+    const day = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+    const c = await api.getOk(communityAnalyticsSchema, '/api/analytics/community', { query: { from: day(new Date(now.getTime() - 90 * DAY)), to: day(now) } });
+    const active = await ctx.db.execute(sql`select count(*)::int as n from users where account_status = 'approved' and is_active and removed_at is null`);
+    const [{ n }] = (active as unknown as { rows: Array<{ n: number }> }).rows;
+    expect(n).toBeGreaterThanOrEqual(10);
+    expect(c.totals.weeklyActiveMembers).toBe(n);
+    expect(c.weeks.length).toBeGreaterThanOrEqual(12);
   });
 
   it('signs in with the demo password and shows the admin a full pipeline with its timelines', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FileStorage } from '../../plugins/storage.ts';
 import { makeEndorsement } from '../factories/endorsements.ts';
 import type { UserRow } from '../factories/members.ts';
@@ -94,4 +95,24 @@ export async function seedEndorsements(db: Db, people: Map<string, UserRow>, now
     });
   }
   return DEMO_ENDORSEMENTS.length;
+}
+
+/**
+ * The days members used the app over the last year, which the programme analytics count as weekly active members:
+ * each approved, active member on one to four days of every week by a fixed pattern (the same figures on every run).
+ */
+export async function seedActiveDays(db: Db, people: Map<string, UserRow>, now: Date): Promise<void> {
+  const ids = [...people.values()]
+    .filter((p) => p.accountStatus === 'approved' && p.isActive && !p.removedAt)
+    .map((p) => p.id)
+    .sort();
+  if (!ids.length) return;
+  await db.execute(sql`insert into member_active_days (day, user_id)
+    select (${now.toISOString()}::timestamptz at time zone 'Europe/London')::date - d, m.id
+    from unnest(array[${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}]) with ordinality m(id, n), generate_series(0, 364) d
+    where (d * 3 + m.n * 5) % 7 < 1 + m.n % 4
+    on conflict do nothing`);
 }

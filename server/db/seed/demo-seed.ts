@@ -7,7 +7,7 @@ import { leads, notifications } from '../schema/index.ts';
 import { DEMO_CONNECTIONS, resolveMoment } from './demo-leads.ts';
 import { seedTimesheets } from './demo-timesheets.ts';
 import { seedChat } from './demo-seed-chat.ts';
-import { seedEndorsements, seedMentors, seedPosts } from './demo-seed-community.ts';
+import { seedActiveDays, seedEndorsements, seedMentors, seedPosts } from './demo-seed-community.ts';
 import { seedConversations } from './demo-conversations.ts';
 import { seedModeration } from './demo-moderation.ts';
 import { seedLeadDiscussions } from './demo-lead-discussions.ts';
@@ -83,6 +83,8 @@ export async function seedDemo(db: Db, now: Date, storage?: FileStorage, payoutK
       timesheets: await seedTimesheets(t, (u) => person(people, u), person(people, ADMIN), now),
       pictures: storage ? await seedPictures(t, people, storage) : 0,
     };
+    // a year of members using the app, for the analytics' weekly active members
+    await seedActiveDays(t, people, now);
     // a pinned announcement, a comment mentioning a member and an open report (one comment more on the feed)
     await seedModeration(t, people, now);
     added.comments += 1;
